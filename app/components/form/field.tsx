@@ -1,0 +1,91 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { useT } from "~/lib/i18n/use-t";
+
+type Common = {
+  field: FieldMetadata<string | number | undefined>;
+  label: string;
+  hint?: string;
+  className?: string;
+  required?: boolean;
+};
+
+/**
+ * A labelled control with its error tied to it (aria-invalid + aria-describedby), so screen
+ * readers announce what is wrong where it is wrong.
+ */
+export function TextField({
+  field,
+  label,
+  hint,
+  className,
+  required,
+  type = "text",
+  ...rest
+}: Common & { type?: "text" | "email" | "tel" | "date" | "time" | "number" | "password" } & Omit<
+    React.InputHTMLAttributes<HTMLInputElement>,
+    "type" | "name" | "id" | "defaultValue" | "required"
+  >) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const props = getInputProps(field, { type, ariaDescribedBy: hintId });
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={field.id} label={label} required={required} />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <input {...props} {...rest} key={props.key} className="field-input" />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  field,
+  label,
+  hint,
+  className,
+  required,
+  rows = 5,
+}: Common & { rows?: number }) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const props = getTextareaProps(field, { ariaDescribedBy: hintId });
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={field.id} label={label} required={required} />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <textarea {...props} key={props.key} rows={rows} className="field-input" />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  const t = useT();
+  return (
+    <label htmlFor={htmlFor} className="field-label">
+      {label}
+      {required ? (
+        <span className="text-red-700" title={t("form.requiredMark")}>
+          {" "}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+export function FieldError({ field }: { field: { errorId: string; errors?: string[] } }) {
+  if (!field.errors?.length) return null;
+  return (
+    <p id={field.errorId} className="field-error">
+      {field.errors[0]}
+    </p>
+  );
+}

@@ -1,0 +1,181 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useEffect, useState } from "react";
+import { Form, href, Link, NavLink } from "react-router";
+import type { SessionUser } from "~/lib/root-data.server";
+import { useRootData, useT } from "~/lib/i18n/use-t";
+import { LanguagePicker } from "./language-picker";
+
+/** The header gains its scrolled style past this many pixels (spec core.md §9). */
+export const HEADER_SCROLL_THRESHOLD_PX = 8;
+
+const MAIN_NAV = [
+  { to: href("/services"), key: "nav.services" },
+  { to: href("/cars"), key: "nav.cars" },
+  { to: href("/homes"), key: "nav.homes" },
+  { to: href("/request"), key: "nav.request" },
+] as const;
+
+export function Header() {
+  const t = useT();
+  const { user, brand } = useRootData();
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
+
+  return (
+    <header
+      data-scrolled={scrolled ? "true" : "false"}
+      className="sticky top-0 z-40 border-b border-transparent bg-white/95 transition-shadow data-[scrolled=true]:border-slate-200 data-[scrolled=true]:shadow-sm"
+    >
+      <a href="#main" className="skip-link">
+        {t("shell.skipToContent")}
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label={t("shell.logoLabel")}>
+          <img src="/images/logo.svg" alt="" width={32} height={32} />
+          <span>{brand}</span>
+        </Link>
+
+        <nav aria-label={t("shell.mainNav")} className="ml-4 hidden md:block">
+          <ul className="flex items-center gap-1">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="nav-link">
+                  {t(item.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <LanguagePicker />
+          <Link to={href("/provider-signup")} className="nav-link hidden sm:inline-flex">
+            {t("nav.forProviders")}
+          </Link>
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <div className="hidden items-center gap-2 md:flex">
+              <Link to={href("/signup")} className="btn-ghost">
+                {t("nav.logIn")}
+              </Link>
+              <Link to={href("/signup")} className="btn-primary">
+                {t("nav.signUp")}
+              </Link>
+            </div>
+          )}
+          <MobileMenu user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function AccountMenu({ user }: { user: SessionUser }) {
+  const t = useT();
+  const initials = user.name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="flex size-9 items-center justify-center rounded-full bg-teal-700 text-sm font-semibold text-white"
+        aria-label={t("nav.accountMenu", { name: user.name })}
+      >
+        {initials || "?"}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="menu-content">
+          <DropdownMenu.Item asChild className="menu-item">
+            <Link to={href("/account")}>{t("nav.myAccount")}</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="menu-item">
+            <Link to={href("/account")}>{t("nav.profile")}</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <Form method="post" action="/auth/logout">
+            <DropdownMenu.Item asChild className="menu-item w-full">
+              <button type="submit">{t("nav.logOut")}</button>
+            </DropdownMenu.Item>
+          </Form>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** A disclosure, so the phone menu opens before JavaScript has loaded. */
+function MobileMenu({ user }: { user: SessionUser | null }) {
+  const t = useT();
+  return (
+    <details className="disclosure relative md:hidden">
+      <summary className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100">
+        <span className="sr-only">{t("nav.menu")}</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </summary>
+      <nav
+        aria-label={t("nav.menu")}
+        className="absolute right-0 z-50 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+      >
+        <ul className="grid gap-1">
+          {MAIN_NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className="menu-item block">
+                {t(item.key)}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <Link to={href("/provider-signup")} className="menu-item block">
+              {t("nav.forProviders")}
+            </Link>
+          </li>
+          {user ? (
+            <>
+              <li>
+                <Link to={href("/account")} className="menu-item block">
+                  {t("nav.myAccount")}
+                </Link>
+              </li>
+              <li>
+                <Form method="post" action="/auth/logout">
+                  <button type="submit" className="menu-item w-full text-left">
+                    {t("nav.logOut")}
+                  </button>
+                </Form>
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                <Link to={href("/signup")} className="menu-item block">
+                  {t("nav.logIn")}
+                </Link>
+              </li>
+              <li>
+                <Link to={href("/signup")} className="menu-item block">
+                  {t("nav.signUp")}
+                </Link>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
+function useScrolledPast(threshold: number) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}

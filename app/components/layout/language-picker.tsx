@@ -1,0 +1,52 @@
+import { Form, useLocation } from "react-router";
+import { LOCALES } from "~/lib/i18n/locales";
+import { useRootData, useT } from "~/lib/i18n/use-t";
+
+/**
+ * A disclosure with one submit button per language: works before JavaScript loads, and the
+ * server remembers the choice in a cookie, then comes back to the same page.
+ */
+export function LanguagePicker() {
+  const t = useT();
+  const { locale } = useRootData();
+  const location = useLocation();
+  const active = LOCALES.find((l) => l.code === locale) ?? LOCALES[0];
+  return (
+    <details className="disclosure relative">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        aria-label={t("language.current", { language: active.name })}
+      >
+        <span aria-hidden="true">🌐</span> {active.short}
+      </summary>
+      <Form
+        method="post"
+        action="/set-locale"
+        className="absolute right-0 z-50 mt-2 w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+      >
+        <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+        <fieldset>
+          <legend className="px-3 py-1 text-xs font-semibold uppercase text-slate-500">
+            {t("language.label")}
+          </legend>
+          {LOCALES.map((l) => (
+            <button
+              key={l.code}
+              type="submit"
+              name="locale"
+              value={l.code}
+              lang={l.code}
+              aria-pressed={l.code === locale}
+              className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 aria-pressed:font-semibold"
+            >
+              <span>
+                {l.short} ({l.name})
+              </span>
+              {l.code === locale ? <span aria-hidden="true">✓</span> : null}
+            </button>
+          ))}
+        </fieldset>
+      </Form>
+    </details>
+  );
+}

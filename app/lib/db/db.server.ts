@@ -1,0 +1,52 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  Kysely,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from "kysely";
+import pg from "pg";
+import { migrations } from "../../../db/migrations";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+export type Dialect = "sqlite" | "postgres";
+
+export type DatabaseHandle = { db: DB; dialect: Dialect; destroy: () => Promise<void> };
+
+/** `file:./data/app.db` → SQLite (WAL, foreign keys); `postgres://…` → PostgreSQL. */
+export function openDatabase(url: string): DatabaseHandle {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", destroy: () => db.destroy() };
+  }
+  const file = url.replace(/^file:/, "");
+  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  // FULL: an acknowledged write is on disk even if the machine, not just the process, dies.
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", destroy: () => db.destroy() };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies pending migrations; throws with the failing migration's name. */
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${reason}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,108 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+/**
+ * Table types shared by both dialects. Booleans are stored as 0/1 integers and lists as JSON
+ * text, and timestamps as ISO-8601 UTC strings, so one set of migrations and queries serves
+ * SQLite and PostgreSQL alike (docs/decisions/0002-database.md).
+ */
+export type Bool = 0 | 1;
+
+export type ServiceCategoryTable = {
+  slug: string;
+  title: string;
+  short_description: string;
+  hero_image: string;
+  includes: string; // JSON string[]
+  areas: string;
+  cta_label: string;
+  gallery: string | null; // JSON string[] | null
+  sort_order: number;
+};
+
+export type ProviderServiceTable = {
+  slug: string;
+  name: string;
+  requires_license: Bool;
+  license_type: string | null;
+  sort_order: number;
+};
+
+export type HomeListingTable = {
+  id: string;
+  title: string;
+  property_type: string;
+  price: number;
+  price_unit: "month" | "night";
+  city: string;
+  neighborhood: string;
+  address: string;
+  bedrooms: number;
+  bathrooms: number;
+  furnished: Bool;
+  pet_friendly: Bool;
+  parking: Bool;
+  amenities: string; // JSON string[]
+  available_from: string;
+  images: string; // JSON string[]
+  description: string;
+  landlord_name: string;
+  landlord_avatar: string;
+  landlord_verified: Bool;
+  status: "published" | "pending" | "rejected";
+  created_at: string;
+};
+
+export type CommunityReviewTable = {
+  id: string;
+  username: string;
+  review_date: string;
+  rating: number;
+  comment: string;
+  service: string;
+  status: "published" | "pending" | "rejected";
+  created_at: string;
+};
+
+export type ContactMessageTable = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: string;
+};
+
+export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
+
+export type OutboxTable = {
+  id: string;
+  kind: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: OutboxStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type AppMetaTable = { key: string; value: string };
+
+export type Database = {
+  service_categories: ServiceCategoryTable;
+  provider_services: ProviderServiceTable;
+  home_listings: HomeListingTable;
+  community_reviews: CommunityReviewTable;
+  contact_messages: ContactMessageTable;
+  mail_outbox: OutboxTable;
+  app_meta: AppMetaTable;
+};
+
+export type OutboxRow = Selectable<OutboxTable>;
+export type NewOutboxRow = Insertable<OutboxTable>;

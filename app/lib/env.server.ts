@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * All configuration, parsed once by one schema. Every variable has a default that works on a
+ * laptop; a bad value stops start-up with a message naming the variable (see loadEnv).
+ */
+const emailAddress = z.string().trim().email();
+const optional = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .default("file:./data/app.db")
+      .refine((v) => /^(file:|postgres:\/\/|postgresql:\/\/)/.test(v), {
+        message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
+      }),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    SMTP_URL: z.preprocess(
+      optional,
+      z
+        .string()
+        .url()
+        .refine((v) => /^smtps?:\/\//.test(v), { message: "must start with smtp:// or smtps://" })
+        .optional(),
+    ),
+    MAIL_FROM: z.string().trim().min(3).default("GTA Connect <no-reply@gtaconnect.ca>"),
+    OPERATOR_EMAIL: emailAddress.default("hello@gtaconnect.ca"),
+    PUBLIC_URL: z.preprocess(optional, z.string().url().optional()),
+    AUTH_SECRET: z.preprocess(
+      optional,
+      z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+    ),
+    ADMIN_EMAIL: z.preprocess(optional, emailAddress.optional()),
+    ADMIN_PASSWORD: z.preprocess(
+      optional,
+      z.string().min(8, { message: "must be at least 8 characters" }).optional(),
+    ),
+    BRAND_NAME: z.string().trim().min(1).max(60).default("GTA Connect"),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+  });
+
+export type Env = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL"> & {
+  AUTH_SECRET: string;
+  PUBLIC_URL: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the given variables; throws a ConfigError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    AUTH_SECRET: env.AUTH_SECRET ?? persistedSecret(dataDir),
+  };
+}
+
+/** A secret generated once and kept in the data folder, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests that start the app with other settings in the same process. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,17 @@
+import { useMemo } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "../root-data.server";
+import { createTranslate, type Translate } from "./translate";
+
+/** The root loader's shared data: brand, locale, messages, support email, signed-in user. */
+export function useRootData() {
+  const data = useRouteLoaderData<RootData>("root");
+  if (!data) throw new Error("useRootData must be used below the root route");
+  return data;
+}
+
+/** Translate with the active locale's catalogue; `{brand}` is always available. */
+export function useT(): Translate {
+  const { messages, brand } = useRootData();
+  return useMemo(() => createTranslate(messages, { brand }), [messages, brand]);
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/schema";
+import type { RenderedEmail } from "./template.server";
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type OutgoingEmail = RenderedEmail & {
+  kind: string;
+  to: string;
+  replyTo?: string | null;
+};
+
+/**
+ * Queues an email. Call it inside the same transaction as the business row it belongs to:
+ * either both are stored or neither is, so an acknowledged request never loses its email.
+ * Delivery happens later, in the mail worker.
+ */
+export async function enqueueEmail(db: Executor, email: OutgoingEmail): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("mail_outbox")
+    .values({
+      id,
+      kind: email.kind,
+      to_address: email.to,
+      reply_to: email.replyTo ?? null,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html,
+      status: "pending",
+      next_attempt_at: now,
+      created_at: now,
+      locked_until: null,
+      last_error: null,
+      message_id: null,
+      sent_at: null,
+    })
+    .execute();
+  return id;
+}

@@ -1,0 +1,62 @@
+/**
+ * Every email we send has the same shape: a heading, a few paragraphs, optionally a table of
+ * labelled fields (operator notifications list each field with its value or "N/A") and an
+ * optional call-to-action link. One function renders both the plain-text and HTML bodies, so
+ * they never drift apart.
+ */
+export type EmailField = { label: string; value: string | number | boolean | null | undefined };
+
+export type EmailContent = {
+  subject: string;
+  heading: string;
+  paragraphs?: string[];
+  fields?: EmailField[];
+  action?: { label: string; url: string };
+  footer?: string;
+};
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+export const NOT_AVAILABLE = "N/A";
+
+export function fieldValue(value: EmailField["value"]): string {
+  if (value === null || value === undefined) return NOT_AVAILABLE;
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  const text = String(value).trim();
+  return text === "" ? NOT_AVAILABLE : text;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
+
+export function renderEmail(content: EmailContent, brand: string): RenderedEmail {
+  const paragraphs = content.paragraphs ?? [];
+  const fields = content.fields ?? [];
+
+  const text = [
+    content.heading,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...fields.map((f) => `${f.label}: ${fieldValue(f.value)}`),
+    ...(fields.length ? [""] : []),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    content.footer ?? `— ${brand}`,
+  ].join("\n");
+
+  const rows = fields
+    .map(
+      (f) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top;color:#334155">${escapeHtml(f.label)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(fieldValue(f.value))}</td></tr>`,
+    )
+    .join("");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<h1 style="font-size:20px">${escapeHtml(content.heading)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${rows ? `<table role="presentation" style="border-collapse:collapse">${rows}</table>` : ""}
+${content.action ? `<p><a href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.label)}</a></p>` : ""}
+<p style="color:#64748b">${escapeHtml(content.footer ?? `— ${brand}`)}</p>
+</body></html>`;
+
+  return { subject: content.subject, text, html };
+}

@@ -1,0 +1,48 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export type MailMessage = {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+};
+
+export type MailTransport = {
+  send: (message: MailMessage) => Promise<{ messageId: string }>;
+  close: () => void;
+};
+
+/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/mail. */
+export function createTransport(options: { smtpUrl?: string; dataDir: string }): MailTransport {
+  if (options.smtpUrl) {
+    const smtp = nodemailer.createTransport(options.smtpUrl);
+    return {
+      send: async (message) => {
+        const info = await smtp.sendMail(message);
+        return { messageId: String(info.messageId ?? message.messageId) };
+      },
+      close: () => smtp.close(),
+    };
+  }
+
+  const folder = mailFolder(options.dataDir);
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    send: async (message) => {
+      const info = await stream.sendMail(message);
+      await mkdir(folder, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const name = `${stamp}-${message.messageId.replace(/[^a-zA-Z0-9-]/g, "")}.eml`;
+      await writeFile(path.join(folder, name), info.message as Buffer);
+      return { messageId: message.messageId };
+    },
+    close: () => {},
+  };
+}
+
+export const mailFolder = (dataDir: string) => path.join(dataDir, "mail");

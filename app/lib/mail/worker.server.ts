@@ -1,0 +1,186 @@
+import { sql } from "kysely";
+import type { DB, Dialect } from "../db/db.server";
+import type { OutboxRow } from "../db/schema";
+import type { MailTransport } from "./transport.server";
+
+export type MailWorkerOptions = {
+  db: DB;
+  dialect: Dialect;
+  transport: MailTransport;
+  from: string;
+  /** Idle poll interval; new mail also wakes the worker through kick(). */
+  pollMs?: number;
+  /** First retry delay; doubles on each attempt up to maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Attempts before a transiently failing message is given up as failed. */
+  maxAttempts?: number;
+  /** How long a claimed message stays claimed before another worker may take it. */
+  leaseMs?: number;
+  log?: (message: string) => void;
+};
+
+/**
+ * Sends queued mail. Claims due rows (pending, or claimed by a worker that died), sends each,
+ * and records the outcome: sent; retried later with exponential backoff for connection errors
+ * and SMTP 4xx replies; failed for SMTP 5xx replies (the server will never accept it).
+ * Delivery is at-least-once: a crash between sending and recording re-sends after the lease.
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private readonly o: Required<Omit<MailWorkerOptions, "log">> & Pick<MailWorkerOptions, "log">;
+
+  constructor(options: MailWorkerOptions) {
+    this.o = {
+      pollMs: 2000,
+      baseDelayMs: 5000,
+      maxDelayMs: 60 * 60 * 1000,
+      maxAttempts: 25,
+      leaseMs: 2 * 60 * 1000,
+      ...options,
+    };
+  }
+
+  start() {
+    this.stopped = false;
+    this.kick();
+  }
+
+  /** Run soon (coalesces with a run in progress). */
+  kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error: unknown) => this.o.log?.(`mail worker: ${String(error)}`))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else {
+          this.timer = setTimeout(() => this.kick(), this.o.pollMs);
+          this.timer.unref();
+        }
+      });
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.o.transport.close();
+  }
+
+  /** Sends everything that is due now. Returns how many messages were attempted. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = await this.claim(10);
+      if (batch.length === 0) return total;
+      for (const row of batch) await this.deliver(row);
+      total += batch.length;
+      if (this.stopped) return total;
+    }
+  }
+
+  private async claim(limit: number): Promise<OutboxRow[]> {
+    const now = new Date();
+    const nowIso = now.toISOString();
+    const leaseUntil = new Date(now.getTime() + this.o.leaseMs).toISOString();
+    return this.o.db.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom("mail_outbox")
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowIso)]),
+            eb.and([eb("status", "=", "sending"), eb("locked_until", "<", nowIso)]),
+          ]),
+        )
+        .orderBy("next_attempt_at")
+        .limit(limit);
+      // Several app processes on PostgreSQL: each claims different rows without waiting.
+      if (this.o.dialect === "postgres") query = query.forUpdate().skipLocked();
+      const rows = await query.execute();
+      if (rows.length === 0) return [];
+      await trx
+        .updateTable("mail_outbox")
+        .set({ status: "sending", locked_until: leaseUntil })
+        .where(
+          "id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute();
+      return rows;
+    });
+  }
+
+  private async deliver(row: OutboxRow) {
+    try {
+      const info = await this.o.transport.send({
+        from: this.o.from,
+        to: row.to_address,
+        replyTo: row.reply_to ?? undefined,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        messageId: `<${row.id}@outbox>`,
+      });
+      await this.o.db
+        .updateTable("mail_outbox")
+        .set({
+          status: "sent",
+          sent_at: new Date().toISOString(),
+          message_id: info.messageId,
+          locked_until: null,
+          last_error: null,
+          attempts: sql<number>`attempts + 1`,
+        })
+        .where("id", "=", row.id)
+        .execute();
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const permanent = isPermanent(error) || attempts >= this.o.maxAttempts;
+      const delay = Math.min(this.o.baseDelayMs * 2 ** (attempts - 1), this.o.maxDelayMs);
+      const message = describe(error);
+      this.o.log?.(
+        `mail ${row.id} (${row.kind}) attempt ${attempts} ${permanent ? "failed" : "will retry"}: ${message}`,
+      );
+      await this.o.db
+        .updateTable("mail_outbox")
+        .set({
+          status: permanent ? "failed" : "pending",
+          attempts,
+          last_error: message.slice(0, 1000),
+          locked_until: null,
+          next_attempt_at: new Date(Date.now() + delay).toISOString(),
+        })
+        .where("id", "=", row.id)
+        .execute();
+    }
+  }
+}
+
+/** SMTP 5xx replies are final; connection problems and 4xx replies are worth retrying. */
+export function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const e = error as Error & { code?: string; responseCode?: number };
+    return [e.code, e.responseCode, e.message].filter(Boolean).join(" ");
+  }
+  return String(error);
+}

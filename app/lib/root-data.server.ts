@@ -1,0 +1,41 @@
+import { messagesFor, localeFromRequest } from "./i18n/catalogue.server";
+import type { Locale } from "./i18n/locales";
+import type { Messages } from "./i18n/translate";
+import { getAppEnv } from "./runtime.server";
+import type { Toast } from "./toast/toast";
+import { readToast } from "./toast/toast.server";
+
+export type SessionUser = { id: string; name: string; email: string; role: "user" | "provider" | "admin" };
+
+/** What every page needs: brand, language, the signed-in user and a pending flash toast. */
+export type RootData = {
+  brand: string;
+  supportEmail: string;
+  locale: Locale;
+  contentLocale: Locale;
+  messages: Messages;
+  user: SessionUser | null;
+  toast: Toast | null;
+  year: number;
+};
+
+export async function loadRootData(request: Request): Promise<{ rootData: RootData; headers: Headers }> {
+  const env = getAppEnv();
+  const locale = localeFromRequest(request);
+  const { messages, contentLocale } = messagesFor(locale);
+  const { toast, headers } = await readToast(request);
+  return {
+    rootData: {
+      brand: env.BRAND_NAME,
+      supportEmail: env.OPERATOR_EMAIL,
+      locale,
+      contentLocale,
+      messages,
+      // Accounts land with the accounts issue; until then every visitor is signed out.
+      user: null,
+      toast,
+      year: new Date().getFullYear(),
+    },
+    headers,
+  };
+}

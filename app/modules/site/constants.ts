@@ -1,0 +1,21 @@
+/**
+ * Business constants fixed by the product spec. One place, so every page, email and legal
+ * document quotes the same figure (DESIGN.md: "one constant, used everywhere").
+ */
+export const MIN_AGE = 18;
+export const SERVICE_AREA = "Toronto & GTA, CA";
+/** Provider verification review time (DESIGN.md replaces the spec's "2–3" with this). */
+export const PROVIDER_REVIEW_TIME = "1–3 business days";
+/** Property listing review time promised after the listing wizard. */
+export const LISTING_REVIEW_TIME = "24-48 hours";
+/** Effective date of all four legal documents. */
+export const POLICIES_EFFECTIVE_DATE = "2025-09-25";
+export const POLICIES_EFFECTIVE_DATE_TEXT = "September 25, 2025";
+export const GOVERNING_LAW = "Ontario, Canada";
+export const LIABILITY_CAP_TEXT =
+  "the greater of CAD $100 or the amount you paid to us in the twelve (12) months before the claim";
+/** Mailing address printed in every legal document's contact block. */
+export const POSTAL_ADDRESS = ["100 King Street West, Suite 5600", "Toronto, Ontario M5X 1C9", "Canada"];
+export const MAX_PROVIDER_SERVICES = 5;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_LISTING_PHOTOS = 12;

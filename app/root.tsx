@@ -1,0 +1,99 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "./components/layout/footer";
+import { Header } from "./components/layout/header";
+import { Toaster } from "./components/toaster";
+import { loadRootData, type RootData } from "./lib/root-data.server";
+import { useNonce } from "./lib/nonce";
+import { createTranslate } from "./lib/i18n/translate";
+import { en } from "./lib/i18n/messages/en";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { rootData, headers } = await loadRootData(request);
+  return data(rootData, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<RootData>("root");
+  return (
+    <html lang={root?.contentLocale ?? "en-US"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col bg-white text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Toaster flash={loaderData.toast}>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </Toaster>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<RootData>("root");
+  const t = createTranslate(root?.messages ?? en, { brand: root?.brand ?? "GTA Connect" });
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
+  const body = (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <p className="text-sm font-semibold text-teal-700">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold">
+        {status === 404 ? t("notFound.title") : t("error.title")}
+      </h1>
+      <p className="mt-4 text-slate-600">{status === 404 ? t("notFound.text") : t("error.text")}</p>
+      <a href="/" className="btn-primary mt-8 inline-flex">
+        {t("notFound.home")}
+      </a>
+    </section>
+  );
+  // Without root data (the root loader itself failed) render a bare page, not the shell.
+  if (!root) return <main id="main">{body}</main>;
+  return (
+    <Toaster flash={null}>
+      <Shell>{body}</Shell>
+    </Toaster>
+  );
+}

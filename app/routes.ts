@@ -1,0 +1,51 @@
+import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+/**
+ * The one URL map. Paths the spec names but whose feature has not landed yet show the
+ * under-construction placeholder (routes/site/placeholder.tsx) instead of a 404, so every
+ * header and footer link works; each feature issue replaces its placeholder entries.
+ */
+const placeholder = (path: string, id: string) =>
+  route(path, "routes/site/placeholder.tsx", { id: `placeholder-${id}` });
+
+export default [
+  index("routes/site/home.tsx"),
+  route("about", "routes/site/about.tsx"),
+  route("contact", "routes/site/contact.tsx"),
+  route("request-success", "routes/site/request-success.tsx"),
+  route("set-locale", "routes/site/set-locale.tsx"),
+
+  ...prefix("legal", [
+    index("routes/legal/index.tsx"),
+    route("terms", "routes/legal/document.tsx", { id: "legal-terms" }),
+    route("privacy", "routes/legal/document.tsx", { id: "legal-privacy" }),
+    route("reviews-policy", "routes/legal/document.tsx", { id: "legal-reviews-policy" }),
+    route("provider-guidelines", "routes/legal/document.tsx", { id: "legal-provider-guidelines" }),
+  ]),
+
+  placeholder("services", "services"),
+  placeholder("services/:slug", "service"),
+  placeholder("search", "search"),
+  placeholder("request", "request"),
+  placeholder("cars", "cars"),
+  placeholder("cars-rental", "cars-rental"),
+  placeholder("cars/request", "cars-request"),
+  placeholder("homes", "homes"),
+  placeholder("homes/new", "homes-new"),
+  placeholder("homes/:id", "home"),
+  placeholder("reviews", "reviews"),
+  placeholder("become-a-provider", "become-a-provider"),
+  placeholder("provider-pending", "provider-pending"),
+  placeholder("provider-profile-setup", "provider-profile-setup"),
+  placeholder("provider-signup", "provider-signup"),
+  placeholder("signup", "signup"),
+  placeholder("auth/login", "login"),
+  placeholder("auth/signup", "auth-signup"),
+  placeholder("auth/forgot", "forgot"),
+  placeholder("auth/verify-sent", "verify-sent"),
+  placeholder("account", "account"),
+  placeholder("admin", "admin"),
+  placeholder("admin-sim", "admin-sim"),
+
+  route("*", "routes/site/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,115 @@
+import { data, href, Link } from "react-router";
+import { useRootData, useT } from "~/lib/i18n/use-t";
+import { metaTags } from "~/lib/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { getLegalDocument, type LegalDocument, TEMPLATE_NOTICE } from "~/modules/legal/documents";
+import { POLICIES_EFFECTIVE_DATE, POLICIES_EFFECTIVE_DATE_TEXT, POSTAL_ADDRESS } from "~/modules/site/constants";
+import type { Route } from "./+types/document";
+
+/** One module serves the four documents; the slug is the last path segment (see routes.ts). */
+export function loader({ request }: Route.LoaderArgs) {
+  const slug = new URL(request.url).pathname.split("/").pop() ?? "";
+  const env = getAppEnv();
+  const doc = getLegalDocument(slug, { brand: env.BRAND_NAME, supportEmail: env.OPERATOR_EMAIL });
+  if (!doc) throw data(null, { status: 404 });
+  return { doc, notice: TEMPLATE_NOTICE };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const brand = (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
+  return loaderData ? metaTags(`${loaderData.doc.title} — ${brand}`, loaderData.doc.summary, brand) : [];
+};
+
+export default function LegalDocumentPage({ loaderData }: Route.ComponentProps) {
+  const { brand, supportEmail } = useRootData();
+  return <LegalDocumentView doc={loaderData.doc} notice={loaderData.notice} brand={brand} supportEmail={supportEmail} />;
+}
+
+function LegalDocumentView({
+  doc,
+  notice,
+  brand,
+  supportEmail,
+}: {
+  doc: LegalDocument;
+  notice: string;
+  brand: string;
+  supportEmail: string;
+}) {
+  const t = useT();
+  return (
+    <article className="prose-legal mx-auto max-w-3xl px-4 py-12" aria-labelledby="doc-title">
+      <Link to={href("/legal")} className="no-print text-sm text-teal-800 underline">
+        {t("legal.backToCenter")}
+      </Link>
+      <h1 id="doc-title" className="mt-4 text-3xl font-bold">
+        {doc.title}
+      </h1>
+      <p className="text-sm text-slate-500">
+        <time dateTime={POLICIES_EFFECTIVE_DATE}>{t("legal.effective", { date: POLICIES_EFFECTIVE_DATE_TEXT })}</time>
+      </p>
+      <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+        {notice}
+      </p>
+
+      <nav aria-labelledby="toc-title" className="card mt-8 p-5">
+        <h2 id="toc-title" className="!mt-0 !text-base">
+          {t("legal.contents")}
+        </h2>
+        <ol className="mt-3 list-decimal space-y-1 pl-6 text-sm">
+          {doc.sections.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`} className="text-teal-800 underline-offset-2 hover:underline">
+                {s.heading}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      {doc.sections.map((s, i) => (
+        <section key={s.id} aria-labelledby={s.id}>
+          <h2 id={s.id} tabIndex={-1}>
+            {i + 1}. {s.heading}
+          </h2>
+          {s.blocks.map((b, j) =>
+            b.kind === "p" ? (
+              <p key={j}>{b.text}</p>
+            ) : (
+              <ul key={j}>
+                {b.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ),
+          )}
+        </section>
+      ))}
+
+      <section aria-labelledby="contact-block" className="card mt-12 p-6">
+        <h2 id="contact-block" className="!mt-0">
+          {t("legal.contactTitle")}
+        </h2>
+        <p>{t("legal.contactText")}</p>
+        <address className="mt-3 not-italic leading-7">
+          {brand}
+          <br />
+          {POSTAL_ADDRESS.map((line) => (
+            <span key={line}>
+              {line}
+              <br />
+            </span>
+          ))}
+          <a href={`mailto:${supportEmail}`} className="text-teal-800 underline">
+            {supportEmail}
+          </a>
+        </address>
+      </section>
+      <p className="no-print mt-8 text-sm">
+        <a href="#doc-title" className="text-teal-800 underline">
+          {t("legal.backToTop")}
+        </a>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { data, Form, href, useLocation, useNavigation } from "react-router";
+import { TextAreaField, TextField } from "~/components/form/field";
+import { SocialLinks } from "~/components/layout/footer";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useRootData, useT } from "~/lib/i18n/use-t";
+import { pageMeta } from "~/lib/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { submitContactMessage } from "~/modules/contact/contact.server";
+import { contactSchema } from "~/modules/contact/schema";
+import { SERVICE_AREA } from "~/modules/site/constants";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "contact.metaTitle", "contact.metaDescription");
+
+export async function action({ request }: Route.ActionArgs) {
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema(t) });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  await submitContactMessage(submission.value);
+  return redirectWithToast(href("/contact"), {
+    title: t("contact.sentTitle"),
+    description: t("contact.sentText"),
+  });
+}
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { supportEmail } = useRootData();
+  const location = useLocation();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-3xl font-bold">{t("contact.title")}</h1>
+      <p className="mt-3 max-w-2xl text-slate-600">{t("contact.intro")}</p>
+      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_2fr]">
+        <section aria-labelledby="contact-info" className="card h-fit space-y-4 p-6">
+          <h2 id="contact-info" className="text-lg font-semibold">
+            {t("contact.infoTitle")}
+          </h2>
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="font-medium">{t("contact.emailLabel")}</dt>
+              <dd>
+                <a className="text-teal-800 underline" href={`mailto:${supportEmail}`}>
+                  {supportEmail}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium">{t("contact.areaLabel")}</dt>
+              <dd>{SERVICE_AREA}</dd>
+            </div>
+            <div>
+              <dt className="font-medium">{t("contact.hoursLabel")}</dt>
+              <dd>{t("contact.hours")}</dd>
+            </div>
+          </dl>
+          <div className="[&_a]:bg-slate-700">
+            <SocialLinks />
+          </div>
+        </section>
+        {/* Re-mounted after each successful send (new location key), which resets the form. */}
+        <ContactForm key={location.key} lastResult={actionData?.result} />
+      </div>
+    </div>
+  );
+}
+
+function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const t = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema(t) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  return (
+    <section aria-labelledby="contact-form" className="card p-6">
+      <h2 id="contact-form" className="text-lg font-semibold">
+        {t("contact.formTitle")}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <TextField field={fields.name} label={t("contact.name")} autoComplete="name" required />
+        <TextField field={fields.email} type="email" label={t("contact.email")} autoComplete="email" required />
+        <TextField field={fields.subject} label={t("contact.subject")} className="sm:col-span-2" required />
+        <TextAreaField field={fields.message} label={t("contact.message")} className="sm:col-span-2" required rows={6} />
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? t("contact.sending") : t("contact.send")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001-foundation";
+
+/**
+ * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
+ * production bundle, in tests and in scripts. Names are permanent once released.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001-foundation": m0001,
+};

@@ -1,0 +1,45 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { rateLimit } from "express-rate-limit";
+import { sql } from "kysely";
+import type { Env } from "~/lib/env.server";
+import { getRuntime, startRuntime, type StartOptions } from "~/lib/runtime.server";
+
+/**
+ * The application proper: health check, write rate limit and the React Router handler. It is
+ * bundled with the app by Vite (vite.config.ts), so the app and its runtime exist once.
+ */
+export const app = express.Router();
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await sql`select 1`.execute(getRuntime().db);
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  } catch {
+    res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
+  }
+});
+
+// Form posts are where abuse costs us (stored rows, outgoing mail): cap them per client.
+app.use(
+  rateLimit({
+    windowMs: 60_000,
+    limit: 120,
+    skip: (req) => req.method === "GET" || req.method === "HEAD",
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    message: "Too many requests. Please wait a minute and try again.",
+  }),
+);
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined }),
+  }),
+);
+
+export async function start(env: Env, options?: StartOptions) {
+  return startRuntime(env, options);
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { ConfigError, parseEnv } from "../app/lib/env.server";
+
+/**
+ * Process entry. Production: serves the built client assets and the bundled app
+ * (build/server/index.js). Development (--dev): the same app through Vite's dev server.
+ */
+const dev = process.argv.includes("--dev");
+if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? "development" : "production";
+
+type AppModule = typeof import("./app");
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const server = express();
+  server.disable("x-powered-by");
+  server.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  server.use(
+    helmet({
+      contentSecurityPolicy: dev
+        ? false
+        : {
+            directives: {
+              "default-src": ["'self'"],
+              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              "style-src": ["'self'", "'unsafe-inline'"],
+              "img-src": ["'self'", "data:", "blob:"],
+              "connect-src": ["'self'"],
+              "font-src": ["'self'"],
+              "form-action": ["'self'"],
+              "frame-ancestors": ["'none'"],
+              "object-src": ["'none'"],
+              "base-uri": ["'self'"],
+              "upgrade-insecure-requests": env.PUBLIC_URL.startsWith("https://") ? [] : null,
+            },
+          },
+      strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  server.use(compression());
+
+  let mod: AppModule;
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    server.use(viteServer.middlewares);
+    mod = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
+    server.use((req, res, next) => {
+      viteServer
+        .ssrLoadModule("./server/app.ts")
+        .then((m) => (m as AppModule).app(req, res, next))
+        .catch(next);
+    });
+  } else {
+    // Fingerprinted assets never change; everything else in public/ may.
+    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    server.use(express.static("build/client", { maxAge: "1h", index: false }));
+    const buildPath = new URL("../build/server/index.js", import.meta.url).href;
+    mod = (await import(buildPath)) as AppModule;
+    server.use(mod.app);
+  }
+
+  const runtime = await mod.start(env);
+  const http: Server = server.listen(env.PORT, env.HOST, () => {
+    const address = http.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    console.log(`${env.BRAND_NAME} listening on http://localhost:${port} (${runtime.dialect}${dev ? ", dev" : ""})`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing in-flight requests…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    http.close(() => {
+      runtime
+        .stop()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        });
+    });
+    http.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
