@@ -39,13 +39,15 @@ const svg = (w, h, title, body, defs = "") =>
 const lin = (id, a, b, x2 = 0, y2 = 1) =>
   `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>`;
 
+/** fill: a colour, or null to inherit it from an enclosing <g>. Zero x/y are left out. */
+const f = (fill) => (fill === null ? "" : ` fill="${fill}"`);
 const rect = (x, y, w, h, fill, extra = "") =>
-  `<rect x="${x}" y="${y}" width="${w}" height="${h}"${extra} fill="${fill}"/>`;
+  `<rect${x ? ` x="${x}"` : ""}${y ? ` y="${y}"` : ""} width="${w}" height="${h}"${extra}${f(fill)}/>`;
 const rr = (x, y, w, h, r, fill, extra = "") => rect(x, y, w, h, fill, ` rx="${r}"${extra}`);
-const circle = (cx, cy, r, fill, extra = "") => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"${extra}/>`;
+const circle = (cx, cy, r, fill, extra = "") => `<circle cx="${cx}" cy="${cy}" r="${r}"${f(fill)}${extra}/>`;
 const ellipse = (cx, cy, rx, ry, fill, extra = "") =>
-  `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${fill}"${extra}/>`;
-const path = (d, fill, extra = "") => `<path d="${d}" fill="${fill}"${extra}/>`;
+  `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}"${f(fill)}${extra}/>`;
+const path = (d, fill, extra = "") => `<path d="${d}"${f(fill)}${extra}/>`;
 const stroke = (d, color, width, extra = "") =>
   `<path d="${d}" fill="none" stroke="${color}" stroke-width="${width}"${extra}/>`;
 const g = (transform, body, extra = "") => `<g transform="${transform}"${extra}>${body}</g>`;
@@ -59,8 +61,8 @@ function rng(seed) {
   };
 }
 
-/** A CN Tower silhouette standing on `base` at `x`, `h` tall. */
-function cnTower(x, base, h, fill) {
+/** A CN Tower silhouette standing on `base` at `x`, `h` tall (fill null: inherit). */
+function cnTower(x, base, h, fill = null) {
   const y = (f) => Math.round(base - f * h);
   return (
     path(`M${x - 9} ${base}L${x - 3} ${y(0.64)}h6L${x + 9} ${base}Z`, fill) +
@@ -82,7 +84,7 @@ function skyline(w, base, maxH, towerX, fill, opacity, seed) {
     x += bw;
   }
   d += `V${base}Z`;
-  return `<g fill="${fill}" opacity="${opacity}">${path(d, fill)}${cnTower(towerX, base, maxH * 2.6, fill)}</g>`;
+  return `<g fill="${fill}" opacity="${opacity}">${path(d, null)}${cnTower(towerX, base, maxH * 2.6)}</g>`;
 }
 
 const SPARKLE = `<path id="sp" d="M0-30Q4-4 30 0Q4 4 0 30Q-4 4-30 0Q-4-4 0-30Z"/>`;
@@ -198,9 +200,7 @@ const HEROES = {
       "DJ / Events: DJ decks under stage lights",
       "#312e81",
       "#be185d",
-      path("M250 0L120 675H380Z", "#fff", ' opacity=".07"') +
-        path("M950 0L820 675H1080Z", "#fff", ' opacity=".07"') +
-        path("M600 0L480 675H720Z", "#fff", ' opacity=".05"') +
+      path("M250 0L120 675H380ZM950 0L820 675H1080ZM600 0L480 675H720Z", "#fff", ' opacity=".06"') +
         path(bars.map((h, i) => `M${285 + i * 40} 360v-${h}h26v${h}z`).join(""), "#f0abfc", ' opacity=".45"') +
         rr(240, 330, 720, 230, 22, "#111827") +
         rect(240, 540, 720, 70, "#0b1020") +
@@ -213,8 +213,7 @@ const HEROES = {
               circle(x, 440, 4, "#e5e7eb"),
           )
           .join("") +
-        stroke("M500 360L470 420", "#e5e7eb", 6, ' stroke-linecap="round"') +
-        stroke("M860 360L830 420", "#e5e7eb", 6, ' stroke-linecap="round"') +
+        stroke("M500 360L470 420M860 360L830 420", "#e5e7eb", 6, ' stroke-linecap="round"') +
         rr(545, 362, 110, 156, 10, "#374151") +
         [575, 600, 625].map((x) => circle(x, 390, 8, "#a78bfa")).join("") +
         [575, 625].map((x) => rect(x - 2, 420, 4, 80, "#6b7280") + rr(x - 10, 440 + (x % 3) * 12, 20, 12, 3, "#f9a8d4")).join("") +
@@ -416,7 +415,7 @@ const GALLERIES = {
   "cleaning-2": () =>
     gallery(
       "Cleaning: a freshly cleaned bathroom",
-      gallery_tiles("#e0f2fe", "#bae6fd") +
+      galleryTiles("#e0f2fe", "#bae6fd") +
         rect(0, 470, 800, 130, "#94a3b8") +
         rr(60, 330, 400, 140, 30, "#fff") +
         rr(50, 318, 420, 24, 12, "#f1f5f9") +
@@ -463,7 +462,7 @@ const GALLERIES = {
         rr(250, 60, 300, 240, 14, "#fcd34d") +
         rr(270, 80, 260, 200, 8, "#e0f2fe") +
         path("M300 100L380 100L300 200Z", "#fff", ' opacity=".6"') +
-        [290, 350, 410, 470, 530].map((x) => circle(x - 10 + 10, 60, 12, "#fef9c3")).join("") +
+        [290, 350, 410, 470, 530].map((x) => circle(x, 60, 12, "#fef9c3")).join("") +
         [110, 170, 230].map((y) => circle(250, y, 12, "#fef9c3") + circle(550, y, 12, "#fef9c3")).join("") +
         rect(200, 310, 400, 24, "#9d174d") +
         rr(230, 282, 20, 28, 4, "#f472b6") +
@@ -496,7 +495,7 @@ const GALLERIES = {
     ),
 
   "salon-beauty-3": () => {
-    const pans = ["#fda4af", "#f472b6", "#be185d", "#fcd34d", "#d6d3d1", "#a16207", "#7c2d12", "#1f2937"];
+    const pans = ["#fda4af", "#f472b6", "#be185d", "#fcd34d", "#d6d3d1", "#a16207", "#7c2d12", "#fb7185"];
     return gallery(
       "Salon / Beauty: a makeup palette and brushes",
       rect(0, 0, 800, 600, "#fdf2f8") +
@@ -595,7 +594,7 @@ const GALLERIES = {
     ),
 };
 
-function gallery_tiles(a, b) {
+function galleryTiles(a, b) {
   return rect(0, 0, 800, 600, a) + rect(0, 0, 800, 470, "url(#tl)") + rect(0, 300, 800, 170, b, ' opacity=".5"');
 }
 

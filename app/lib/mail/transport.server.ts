@@ -20,7 +20,13 @@ export type MailTransport = {
 /** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/mail. */
 export function createTransport(options: { smtpUrl?: string; dataDir: string }): MailTransport {
   if (options.smtpUrl) {
-    const smtp = nodemailer.createTransport(options.smtpUrl);
+    // Timeouts well under the worker's claim lease, so a hung server cannot cause a re-send.
+    const smtp = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       send: async (message) => {
         const info = await smtp.sendMail(message);

@@ -1,6 +1,8 @@
-import { sql } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB, Dialect } from "../db/db.server";
-import type { OutboxRow } from "../db/schema";
+import type { Database, OutboxRow } from "../db/schema";
+
+type Executor = Kysely<Database> | Transaction<Database>;
 import type { MailTransport } from "./transport.server";
 
 export type MailWorkerOptions = {
@@ -24,7 +26,7 @@ export type MailWorkerOptions = {
  * Sends queued mail. Claims due rows (pending, or claimed by a worker that died), sends each,
  * and records the outcome: sent; retried later with exponential backoff for connection errors
  * and SMTP 4xx replies; failed for SMTP 5xx replies (the server will never accept it).
- * Delivery is at-least-once: a crash between sending and recording re-sends after the lease.
+ * Delivery is at-least-once: a crash between sending and recording the outcome re-sends.
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -39,14 +41,16 @@ export class MailWorker {
       baseDelayMs: 5000,
       maxDelayMs: 60 * 60 * 1000,
       maxAttempts: 25,
-      leaseMs: 2 * 60 * 1000,
+      leaseMs: 60 * 1000,
       ...options,
     };
   }
 
   start() {
     this.stopped = false;
-    this.kick();
+    this.recoverAbandoned()
+      .catch((error: unknown) => this.o.log?.(`mail worker: ${String(error)}`))
+      .finally(() => this.kick());
   }
 
   /** Run soon (coalesces with a run in progress). */
@@ -84,48 +88,77 @@ export class MailWorker {
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      const batch = await this.claim(10);
-      if (batch.length === 0) return total;
-      for (const row of batch) await this.deliver(row);
-      total += batch.length;
-      if (this.stopped) return total;
+      const sent = this.o.dialect === "postgres" ? await this.drainOneLocked() : await this.drainBatchLeased();
+      if (sent === 0 || this.stopped) return total + sent;
+      total += sent;
     }
   }
 
-  private async claim(limit: number): Promise<OutboxRow[]> {
+  /**
+   * SQLite has one writer, so we must not hold a transaction open while talking to SMTP: rows
+   * are claimed with a lease instead. Only one process uses a SQLite file, so claims left by
+   * a crashed run are released at start (recoverAbandoned).
+   */
+  private async drainBatchLeased(): Promise<number> {
     const now = new Date();
-    const nowIso = now.toISOString();
     const leaseUntil = new Date(now.getTime() + this.o.leaseMs).toISOString();
-    return this.o.db.transaction().execute(async (trx) => {
-      let query = trx
-        .selectFrom("mail_outbox")
-        .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowIso)]),
-            eb.and([eb("status", "=", "sending"), eb("locked_until", "<", nowIso)]),
-          ]),
-        )
-        .orderBy("next_attempt_at")
-        .limit(limit);
-      // Several app processes on PostgreSQL: each claims different rows without waiting.
-      if (this.o.dialect === "postgres") query = query.forUpdate().skipLocked();
-      const rows = await query.execute();
-      if (rows.length === 0) return [];
+    const rows = await this.o.db.transaction().execute(async (trx) => {
+      const due = await this.dueQuery(trx, now.toISOString(), 10).execute();
+      if (due.length === 0) return [];
       await trx
         .updateTable("mail_outbox")
         .set({ status: "sending", locked_until: leaseUntil })
         .where(
           "id",
           "in",
-          rows.map((r) => r.id),
+          due.map((r) => r.id),
         )
         .execute();
-      return rows;
+      return due;
+    });
+    for (const row of rows) await this.record(this.o.db, row, await this.send(row));
+    return rows.length;
+  }
+
+  /**
+   * PostgreSQL: each message is sent inside a transaction that holds its row lock, so several
+   * app processes never send the same message, and a crash simply releases the lock.
+   */
+  private async drainOneLocked(): Promise<number> {
+    return this.o.db.transaction().execute(async (trx) => {
+      const row = await this.dueQuery(trx, new Date().toISOString(), 1).forUpdate().skipLocked().executeTakeFirst();
+      if (!row) return 0;
+      await this.record(trx, row, await this.send(row));
+      return 1;
     });
   }
 
-  private async deliver(row: OutboxRow) {
+  /** Releases claims that a previous, crashed run of this process left behind (SQLite only). */
+  async recoverAbandoned(): Promise<number> {
+    if (this.o.dialect !== "sqlite") return 0;
+    const result = await this.o.db
+      .updateTable("mail_outbox")
+      .set({ status: "pending", locked_until: null })
+      .where("status", "=", "sending")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  private dueQuery(db: Executor, nowIso: string, limit: number) {
+    return db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowIso)]),
+          eb.and([eb("status", "=", "sending"), eb("locked_until", "<", nowIso)]),
+        ]),
+      )
+      .orderBy("next_attempt_at")
+      .limit(limit);
+  }
+
+  private async send(row: OutboxRow): Promise<{ ok: true; messageId: string } | { ok: false; error: unknown }> {
     try {
       const info = await this.o.transport.send({
         from: this.o.from,
@@ -136,38 +169,44 @@ export class MailWorker {
         html: row.html_body,
         messageId: `<${row.id}@outbox>`,
       });
-      await this.o.db
+      return { ok: true, messageId: info.messageId };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  private async record(db: Executor, row: OutboxRow, outcome: Awaited<ReturnType<MailWorker["send"]>>) {
+    const attempts = row.attempts + 1;
+    if (outcome.ok) {
+      await db
         .updateTable("mail_outbox")
         .set({
           status: "sent",
           sent_at: new Date().toISOString(),
-          message_id: info.messageId,
+          message_id: outcome.messageId,
           locked_until: null,
           last_error: null,
-          attempts: sql<number>`attempts + 1`,
-        })
-        .where("id", "=", row.id)
-        .execute();
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      const permanent = isPermanent(error) || attempts >= this.o.maxAttempts;
-      const delay = Math.min(this.o.baseDelayMs * 2 ** (attempts - 1), this.o.maxDelayMs);
-      const message = describe(error);
-      this.o.log?.(
-        `mail ${row.id} (${row.kind}) attempt ${attempts} ${permanent ? "failed" : "will retry"}: ${message}`,
-      );
-      await this.o.db
-        .updateTable("mail_outbox")
-        .set({
-          status: permanent ? "failed" : "pending",
           attempts,
-          last_error: message.slice(0, 1000),
-          locked_until: null,
-          next_attempt_at: new Date(Date.now() + delay).toISOString(),
         })
         .where("id", "=", row.id)
         .execute();
+      return;
     }
+    const permanent = isPermanent(outcome.error) || attempts >= this.o.maxAttempts;
+    const delay = Math.min(this.o.baseDelayMs * 2 ** (attempts - 1), this.o.maxDelayMs);
+    const message = describe(outcome.error);
+    this.o.log?.(`mail ${row.id} (${row.kind}) attempt ${attempts} ${permanent ? "failed" : "will retry"}: ${message}`);
+    await db
+      .updateTable("mail_outbox")
+      .set({
+        status: permanent ? "failed" : "pending",
+        attempts,
+        last_error: message.slice(0, 1000),
+        locked_until: null,
+        next_attempt_at: new Date(Date.now() + delay).toISOString(),
+      })
+      .where("id", "=", row.id)
+      .execute();
   }
 }
 

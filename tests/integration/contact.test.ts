@@ -1,0 +1,117 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, postForm, startAppServer } from "../support/app-server";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { connect, count } from "../support/db";
+import { freePort, SmtpSink } from "../support/smtp-sink";
+
+const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Deck repair", message: "Do you cover Etobicoke?" };
+
+describe.each(DIALECTS)("contact form on %s", (dialect) => {
+  let database: TestDatabase;
+  let server: AppServer | undefined;
+  const sink = new SmtpSink();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+    await sink.stop();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const start = (smtpUrl: string) =>
+    startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, SMTP_URL: smtpUrl });
+
+  it("stores the message and delivers it to the operator mailbox", async () => {
+    await sink.start(0);
+    server = await start(sink.url);
+    const res = await postForm(`${server.url}/contact`, { ...valid, subject: "Delivered now" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/contact");
+    expect(res.headers.get("set-cookie")).toMatch(/toast=/);
+
+    const mail = await sink.waitFor((m) => m.subject.includes("Delivered now"));
+    expect(mail.to).toEqual(["operator@example.test"]);
+    expect(mail.subject).toBe("[Contact] Delivered now – Ada Lovelace");
+    expect(mail.text).toContain("Email: ada@example.com");
+    expect(mail.text).toContain("Message: Do you cover Etobicoke?");
+    expect(mail.raw.replyTo?.text).toContain("ada@example.com");
+  });
+
+  it("keeps mail queued while the SMTP server is down and delivers it when it is back", async () => {
+    const port = await freePort();
+    server = await start(`smtp://127.0.0.1:${port}`);
+    const res = await postForm(`${server.url}/contact`, { ...valid, subject: "Outage" });
+    expect(res.status).toBe(302);
+
+    const { db, close } = connect(database.url);
+    try {
+      // The first attempt fails (nothing listens) and the row goes back to pending with an error.
+      await expect
+        .poll(
+          async () =>
+            db.selectFrom("mail_outbox").select(["status", "attempts", "last_error"]).where("subject", "like", "%Outage%").executeTakeFirst(),
+          { timeout: 10_000, interval: 200 },
+        )
+        .toMatchObject({ status: "pending", attempts: 1 });
+
+      await sink.start(port);
+      await sink.waitFor((m) => m.subject.includes("Outage"), 20_000);
+      await expect
+        .poll(async () => (await db.selectFrom("mail_outbox").select("status").where("subject", "like", "%Outage%").executeTakeFirst())?.status, {
+          timeout: 5000,
+        })
+        .toBe("sent");
+    } finally {
+      await close();
+    }
+  });
+
+  it("loses neither the row nor its email when the process is killed right after acknowledging", async () => {
+    const port = await freePort();
+    server = await start(`smtp://127.0.0.1:${port}`);
+    const res = await postForm(`${server.url}/contact`, { ...valid, subject: "Crash test" });
+    expect(res.status).toBe(302);
+    await server.kill();
+
+    const { db, close } = connect(database.url);
+    try {
+      const row = await db.selectFrom("contact_messages").selectAll().where("subject", "=", "Crash test").executeTakeFirst();
+      expect(row?.email).toBe("ada@example.com");
+    } finally {
+      await close();
+    }
+
+    await sink.start(port);
+    server = await start(sink.url);
+    const mail = await sink.waitFor((m) => m.subject.includes("Crash test"), 20_000);
+    expect(mail.to).toEqual(["operator@example.test"]);
+  });
+
+  it.each([
+    ["a missing field", { ...valid, subject: "" }, "subject", "Subject is required."],
+    ["a bad email", { ...valid, email: "not-an-email" }, "email", "Please enter a valid email."],
+    ["a 100 KB message", { ...valid, message: "x".repeat(100_000) }, "message", "Message must be at most 5000 characters."],
+    ["a 100 KB name", { ...valid, name: "n".repeat(100_000) }, "name", "Name must be at most 100 characters."],
+  ])("refuses %s with a field message and writes nothing", async (_case, fields, field, message) => {
+    await sink.start(0);
+    server = await start(sink.url);
+    const { db, close } = connect(database.url);
+    try {
+      const before = [await count(db, "contact_messages"), await count(db, "mail_outbox")];
+      const res = await postForm(`${server.url}/contact`, fields);
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain(message);
+      // The message is tied to its field for assistive technology.
+      expect(html).toMatch(new RegExp(`aria-describedby="[^"]*${field}[^"]*"`));
+      expect([await count(db, "contact_messages"), await count(db, "mail_outbox")]).toEqual(before);
+    } finally {
+      await close();
+    }
+  });
+});

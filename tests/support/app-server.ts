@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export type AppServer = { url: string; child: ChildProcess; output: () => string; stop: () => Promise<void>; kill: () => Promise<void> };
+
+/**
+ * Starts the real production server (the built app, as `npm start` runs it) in a child process
+ * on a free port. Needs `npm run build` first; `npm test` does that.
+ */
+export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+  if (!existsSync(`${root}/build/server/index.js`)) {
+    throw new Error("No production build: run `npm run build` before the integration tests.");
+  }
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      OPERATOR_EMAIL: "operator@example.test",
+      MAIL_FROM: "GTA Connect <no-reply@example.test>",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${log}`)), 30_000);
+    const check = () => {
+      const m = log.match(/listening on (http:\/\/localhost:\d+)/);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1].replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout?.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with ${code}:\n${log}`));
+    });
+  });
+
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    url,
+    child,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** Posts a url-encoded form the way a browser without JavaScript does; never follows redirects. */
+export async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(url, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(url).origin, ...headers },
+    redirect: "manual",
+  });
+}

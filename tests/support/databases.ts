@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+/**
+ * The databases every integration suite runs against: a fresh SQLite file always, and a fresh
+ * PostgreSQL schema when TEST_DATABASE_URL is set (CI sets it). Each call gives an isolated one.
+ */
+export type TestDatabase = { dialect: "sqlite" | "postgres"; url: string; dataDir: string; drop: () => Promise<void> };
+
+export const DIALECTS: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export async function createTestDatabase(dialect: "sqlite" | "postgres"): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "gta-test-"));
+  if (dialect === "sqlite") {
+    return { dialect, url: `file:${path.join(dataDir, "app.db")}`, dataDir, drop: async () => {} };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    dialect,
+    url: url.toString(),
+    dataDir,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
