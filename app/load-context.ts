@@ -1,6 +1,8 @@
 import "react-router";
 
+// Module augmentation needs an interface (a type alias cannot merge).
 declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface AppLoadContext {
     /** Per-request nonce for the Content-Security-Policy's script-src. */
     cspNonce: string | undefined;

@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { ConfigError, parseEnv } from "../app/lib/env.server";
+import type * as AppModuleType from "./app";
 
 /**
  * Process entry. Production: serves the built client assets and the bundled app
@@ -12,7 +13,7 @@ import { ConfigError, parseEnv } from "../app/lib/env.server";
 const dev = process.argv.includes("--dev");
 if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? "development" : "production";
 
-type AppModule = typeof import("./app");
+type AppModule = typeof AppModuleType;
 
 async function main() {
   let env;

@@ -33,7 +33,14 @@ export const envSchema = z
     ),
     MAIL_FROM: z.string().trim().min(3).default("GTA Connect <no-reply@gtaconnect.ca>"),
     OPERATOR_EMAIL: emailAddress.default("hello@gtaconnect.ca"),
-    PUBLIC_URL: z.preprocess(optional, z.string().url().optional()),
+    PUBLIC_URL: z.preprocess(
+      optional,
+      z
+        .string()
+        .url()
+        .refine((v) => /^https?:\/\//.test(v), { message: "must start with http:// or https://" })
+        .optional(),
+    ),
     AUTH_SECRET: z.preprocess(
       optional,
       z.string().min(32, { message: "must be at least 32 characters" }).optional(),

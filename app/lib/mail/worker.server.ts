@@ -32,7 +32,9 @@ export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  private stopped = true;
+  /** kick() does nothing until start(); drain() can still be called directly (tests, scripts). */
+  private started = false;
+  private stopping = false;
   private readonly o: Required<Omit<MailWorkerOptions, "log">> & Pick<MailWorkerOptions, "log">;
 
   constructor(options: MailWorkerOptions) {
@@ -47,7 +49,7 @@ export class MailWorker {
   }
 
   start() {
-    this.stopped = false;
+    this.started = true;
     this.recoverAbandoned()
       .catch((error: unknown) => this.o.log?.(`mail worker: ${String(error)}`))
       .finally(() => this.kick());
@@ -55,7 +57,7 @@ export class MailWorker {
 
   /** Run soon (coalesces with a run in progress). */
   kick() {
-    if (this.stopped) return;
+    if (!this.started || this.stopping) return;
     if (this.running) {
       this.again = true;
       return;
@@ -66,7 +68,7 @@ export class MailWorker {
       .catch((error: unknown) => this.o.log?.(`mail worker: ${String(error)}`))
       .finally(() => {
         this.running = undefined;
-        if (this.stopped) return;
+        if (this.stopping) return;
         if (this.again) {
           this.again = false;
           this.kick();
@@ -78,19 +80,24 @@ export class MailWorker {
   }
 
   async stop() {
-    this.stopped = true;
+    this.stopping = true;
     clearTimeout(this.timer);
     await this.running;
     this.o.transport.close();
   }
 
-  /** Sends everything that is due now. Returns how many messages were attempted. */
+  /**
+   * Sends everything that was due when the call began (a message rescheduled by a failure
+   * waits for a later run). Returns how many messages were attempted.
+   */
   async drain(): Promise<number> {
+    const dueBy = new Date().toISOString();
     let total = 0;
     for (;;) {
-      const sent = this.o.dialect === "postgres" ? await this.drainOneLocked() : await this.drainBatchLeased();
-      if (sent === 0 || this.stopped) return total + sent;
+      const sent =
+        this.o.dialect === "postgres" ? await this.drainOneLocked(dueBy) : await this.drainBatchLeased(dueBy);
       total += sent;
+      if (sent === 0 || this.stopping) return total;
     }
   }
 
@@ -99,11 +106,10 @@ export class MailWorker {
    * are claimed with a lease instead. Only one process uses a SQLite file, so claims left by
    * a crashed run are released at start (recoverAbandoned).
    */
-  private async drainBatchLeased(): Promise<number> {
-    const now = new Date();
-    const leaseUntil = new Date(now.getTime() + this.o.leaseMs).toISOString();
+  private async drainBatchLeased(dueBy: string): Promise<number> {
+    const leaseUntil = new Date(Date.now() + this.o.leaseMs).toISOString();
     const rows = await this.o.db.transaction().execute(async (trx) => {
-      const due = await this.dueQuery(trx, now.toISOString(), 10).execute();
+      const due = await this.dueQuery(trx, dueBy, 10).execute();
       if (due.length === 0) return [];
       await trx
         .updateTable("mail_outbox")
@@ -124,9 +130,9 @@ export class MailWorker {
    * PostgreSQL: each message is sent inside a transaction that holds its row lock, so several
    * app processes never send the same message, and a crash simply releases the lock.
    */
-  private async drainOneLocked(): Promise<number> {
+  private async drainOneLocked(dueBy: string): Promise<number> {
     return this.o.db.transaction().execute(async (trx) => {
-      const row = await this.dueQuery(trx, new Date().toISOString(), 1).forUpdate().skipLocked().executeTakeFirst();
+      const row = await this.dueQuery(trx, dueBy, 1).forUpdate().skipLocked().executeTakeFirst();
       if (!row) return 0;
       await this.record(trx, row, await this.send(row));
       return 1;
@@ -193,7 +199,7 @@ export class MailWorker {
       return;
     }
     const permanent = isPermanent(outcome.error) || attempts >= this.o.maxAttempts;
-    const delay = Math.min(this.o.baseDelayMs * 2 ** (attempts - 1), this.o.maxDelayMs);
+    const delay = Math.max(1, Math.min(this.o.baseDelayMs * 2 ** (attempts - 1), this.o.maxDelayMs));
     const message = describe(outcome.error);
     this.o.log?.(`mail ${row.id} (${row.kind}) attempt ${attempts} ${permanent ? "failed" : "will retry"}: ${message}`);
     await db

@@ -1,0 +1,57 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "gta-env-"));
+
+describe("parseEnv", () => {
+  it("has working defaults for every variable", () => {
+    const dir = dataDir();
+    const env = parseEnv({ DATA_DIR: dir });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: "file:./data/app.db",
+      OPERATOR_EMAIL: "hello@gtaconnect.ca",
+      PUBLIC_URL: "http://localhost:3000",
+      BRAND_NAME: "GTA Connect",
+    });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.DATA_DIR).toBe(path.resolve(dir));
+  });
+
+  it("generates AUTH_SECRET once and keeps it in the data folder", () => {
+    const dir = dataDir();
+    const first = parseEnv({ DATA_DIR: dir }).AUTH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(parseEnv({ DATA_DIR: dir }).AUTH_SECRET).toBe(first);
+    expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first);
+  });
+
+  it.each([
+    ["PORT", { PORT: "eighty" }],
+    ["PORT", { PORT: "70000" }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://localhost/db" }],
+    ["SMTP_URL", { SMTP_URL: "http://mail.example.com" }],
+    ["OPERATOR_EMAIL", { OPERATOR_EMAIL: "not-an-address" }],
+    ["PUBLIC_URL", { PUBLIC_URL: "localhost:3000" }],
+    ["AUTH_SECRET", { AUTH_SECRET: "short" }],
+    ["ADMIN_PASSWORD", { ADMIN_EMAIL: "admin@example.com" }],
+  ])("rejects a bad %s with a message naming it", (name, vars) => {
+    expect(() => parseEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(ConfigError);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("accepts PostgreSQL URLs and strips a trailing slash from PUBLIC_URL", () => {
+    const env = parseEnv({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: "postgres://u@db:5432/app",
+      PUBLIC_URL: "https://gtaconnect.ca/",
+      AUTH_SECRET: "x".repeat(40),
+    });
+    expect(env.DATABASE_URL).toBe("postgres://u@db:5432/app");
+    expect(env.PUBLIC_URL).toBe("https://gtaconnect.ca");
+    expect(env.AUTH_SECRET).toBe("x".repeat(40));
+  });
+});

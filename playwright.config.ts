@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser journeys against the production build (`react-router build` must have run first;
+ * the test script does that). Each run gets a fresh data folder, so the server seeds a new
+ * database and writes dev mail as .eml files that the tests read back.
+ *
+ * The config is evaluated by the runner and again by each worker: reuse the folder made by
+ * the first evaluation (it is exported through the environment) instead of making another.
+ */
+const PORT = 3210;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "gta-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+  ],
+};
+
+const MOBILE_SPECS = /mobile\.spec\.ts/;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: MOBILE_SPECS,
+      use: { browserName: "chromium", viewport: { width: 1280, height: 720 }, launchOptions },
+    },
+    {
+      name: "mobile",
+      testMatch: MOBILE_SPECS,
+      use: {
+        browserName: "chromium",
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    command: "node --import tsx server/main.ts",
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${dataDir}/app.db`,
+      OPERATOR_EMAIL: "operator@example.test",
+    },
+  },
+});

@@ -1,0 +1,140 @@
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { connect } from "../support/db";
+
+/** Every page of the foundation, and what its server-rendered HTML must already contain. */
+const PAGES: [path: string, texts: string[]][] = [
+  ["/", ["Services, cars &amp; homes", "connected with confidence", "Partner Ads", "Explore Popular Services", "More Services"]],
+  ["/about", ["Why GTA Connect?", "How It Works", "Browse Services", "Request a Booking", "We Connect You"]],
+  ["/contact", ["Send a message", 'name="subject"', 'name="message"']],
+  ["/request-success", ["Your Request", "We have received your request and will be in touch shortly."]],
+  ["/legal", ["Terms of Use", "Privacy Policy", "Reviews Policy", "Provider Guidelines"]],
+  ["/legal/terms", ["Effective September 25, 2025", "not legal advice", "Ontario, Canada"]],
+  ["/legal/privacy", ["password hash", "verification documents"]],
+  ["/legal/reviews-policy", ["Effective September 25, 2025"]],
+  ["/legal/provider-guidelines", ["1–3 business days"]],
+  ["/services", ["Under Construction", "Go Back Home"]],
+];
+
+describe.each(DIALECTS)("production server on %s", (dialect) => {
+  let database: TestDatabase;
+  let server: AppServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it("answers /healthz when the database answers", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it.each(PAGES)("renders %s on the server with its content, title and description", async (path, texts) => {
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const text of texts) expect(html).toContain(text);
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toContain("Service Area: Toronto &amp; GTA, CA");
+    expect(html).toContain(`© ${new Date().getFullYear()} GTA Connect`);
+  });
+
+  it("answers 404 with the Page Not Found screen for unknown paths", async () => {
+    for (const path of ["/no-such-page", "/services/x/y/z", "/legal/cookies"]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain("Page Not Found");
+    }
+  });
+
+  it("sends security headers and a script nonce", async () => {
+    const res = await fetch(`${server.url}/`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(await res.text()).toContain(`nonce="${nonce}"`);
+  });
+
+  it("serves fingerprinted assets with a long immutable cache and compresses pages", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${server.url}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    const page = await fetch(`${server.url}/about`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("remembers the language choice in a cookie and returns to the page", async () => {
+    const res = await fetch(`${server.url}/set-locale`, {
+      method: "POST",
+      body: new URLSearchParams({ locale: "fr-CA", returnTo: "/about" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/about");
+    expect(res.headers.getSetCookie().join("\n")).toMatch(/lang=fr-CA;.*Max-Age=31536000/);
+    const page = await (await fetch(`${server.url}/about`, { headers: { Cookie: "lang=fr-CA" } })).text();
+    expect(page).toContain("FR");
+    const bad = await fetch(`${server.url}/set-locale`, {
+      method: "POST",
+      body: new URLSearchParams({ locale: "xx", returnTo: "https://evil.example" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("seeded the spec's sample data exactly once", async () => {
+    await server.stop();
+    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
+    const { db, close } = connect(database.url);
+    try {
+      const n = async (table: "service_categories" | "provider_services" | "home_listings" | "community_reviews") =>
+        Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      expect([await n("service_categories"), await n("provider_services"), await n("home_listings")]).toEqual([7, 18, 12]);
+      expect(await n("community_reviews")).toBeGreaterThan(0);
+      const plumbing = await db.selectFrom("provider_services").selectAll().where("slug", "=", "plumbing").executeTakeFirstOrThrow();
+      expect(plumbing).toMatchObject({ requires_license: 1, license_type: "Trade/Plumber License" });
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("start-up", () => {
+  it("stops with a message naming a bad variable", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "not-a-port", SMTP_URL: "http://x" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Invalid configuration");
+    expect(result.stderr).toMatch(/PORT: /);
+    expect(result.stderr).toMatch(/SMTP_URL: must start with smtp/);
+  });
+
+  it("shuts down gracefully on SIGTERM", async () => {
+    const database = await createTestDatabase("sqlite");
+    const server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
+    server.child.kill("SIGTERM");
+    const code = await new Promise<number | null>((resolve) => server.child.once("exit", (c) => resolve(c)));
+    expect(code).toBe(0);
+    expect(server.output()).toContain("SIGTERM");
+  });
+});
