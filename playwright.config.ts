@@ -8,14 +8,24 @@ import { defineConfig } from "@playwright/test";
  * the test script does that). Each run gets a fresh data folder, so the server seeds a new
  * database and writes dev mail as .eml files that the tests read back.
  *
- * The config is evaluated by the runner and again by each worker: reuse the folder made by
- * the first evaluation (it is exported through the environment) instead of making another.
+ * The config is evaluated by the runner and again in each worker process (which inherits the
+ * runner's environment): a worker reuses the runner's folder, the runner always makes a new one,
+ * even if a stale E2E_DATA_DIR is left in the shell.
  */
 const PORT = 3210;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "gta-e2e-"));
-process.env.E2E_DATA_DIR = dataDir;
+function e2eDataDir(): string {
+  const owner = process.env.E2E_DATA_DIR_OWNER;
+  const inherited = process.env.E2E_DATA_DIR;
+  if (inherited && (owner === String(process.pid) || owner === String(process.ppid))) return inherited;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gta-e2e-"));
+  process.env.E2E_DATA_DIR = dir;
+  process.env.E2E_DATA_DIR_OWNER = String(process.pid);
+  return dir;
+}
+
+const dataDir = e2eDataDir();
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
