@@ -6,6 +6,8 @@ declare module "react-router" {
   interface AppLoadContext {
     /** Per-request nonce for the Content-Security-Policy's script-src. */
     cspNonce: string | undefined;
+    /** The client's address as Express sees it, for rate limits. */
+    clientIp: string;
   }
 }
 

@@ -14,6 +14,23 @@ export default [
   route("contact", "routes/site/contact.tsx"),
   route("request-success", "routes/site/request-success.tsx"),
   route("set-locale", "routes/site/set-locale.tsx"),
+  route("events", "routes/site/events.tsx"),
+
+  route("signup", "routes/auth/signup.tsx", { id: "signup" }),
+  ...prefix("auth", [
+    route("signup", "routes/auth/signup.tsx", { id: "auth-signup" }),
+    route("login", "routes/auth/login.tsx"),
+    route("logout", "routes/auth/logout.tsx"),
+    route("forgot", "routes/auth/forgot.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    route("verify-sent", "routes/auth/verify-sent.tsx"),
+    route("verify", "routes/auth/verify.tsx"),
+  ]),
+  route("account", "routes/account/layout.tsx", [
+    index("routes/account/profile.tsx"),
+    route("bookings", "routes/account/bookings.tsx"),
+    route("reviews", "routes/account/reviews.tsx"),
+  ]),
 
   ...prefix("legal", [
     index("routes/legal/index.tsx"),
@@ -38,12 +55,6 @@ export default [
   placeholder("provider-pending", "provider-pending"),
   placeholder("provider-profile-setup", "provider-profile-setup"),
   placeholder("provider-signup", "provider-signup"),
-  placeholder("signup", "signup"),
-  placeholder("auth/login", "login"),
-  placeholder("auth/signup", "auth-signup"),
-  placeholder("auth/forgot", "forgot"),
-  placeholder("auth/verify-sent", "verify-sent"),
-  placeholder("account", "account"),
   placeholder("admin", "admin"),
   placeholder("admin-sim", "admin-sim"),
 

@@ -3,8 +3,11 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import { sql } from "kysely";
+import { configureAuthEmails } from "~/lib/auth/auth.server";
 import type { Env } from "~/lib/env.server";
 import { getRuntime, startRuntime, type StartOptions } from "~/lib/runtime.server";
+import { ensureAdmin } from "~/modules/accounts/accounts.server";
+import { accountEmails } from "~/modules/accounts/emails.server";
 
 /**
  * The application proper: health check, write rate limit and the React Router handler. It is
@@ -36,10 +39,20 @@ app.use(
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string | undefined,
+      clientIp: req.ip ?? "unknown",
+    }),
   }),
 );
 
+/** Starts the runtime, then what the app needs before it serves: auth emails, the admin. */
 export async function start(env: Env, options?: StartOptions) {
-  return startRuntime(env, options);
+  const runtime = await startRuntime(env, options);
+  configureAuthEmails(accountEmails);
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const result = await ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    console.log(`Admin account ${env.ADMIN_EMAIL} ${result}.`);
+  }
+  return runtime;
 }

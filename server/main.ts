@@ -54,6 +54,9 @@ async function main() {
           },
       strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
       crossOriginEmbedderPolicy: false,
+      // Not helmet's "no-referrer": with it, browsers send `Origin: null` on same-site form
+      // posts, which React Router's CSRF check rightly refuses (and forms without JS break).
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
   server.use(compression());

@@ -73,6 +73,17 @@ export function Toaster({ flash, children }: { flash: Toast | null; children: Re
           </ToastPrimitive.Root>
         ) : null}
         <ToastPrimitive.Viewport className="toast-viewport" />
+        {/* Radix renders toasts only in the browser: without JavaScript, show the flash inline. */}
+        {flash ? (
+          <noscript>
+            <div role="status" className={`toast toast-static ${flash.variant === "destructive" ? "toast-destructive" : ""}`}>
+              <div className="grid gap-1">
+                <p className="font-semibold">{flash.title}</p>
+                {flash.description ? <p className="text-sm opacity-90">{flash.description}</p> : null}
+              </div>
+            </div>
+          </noscript>
+        ) : null}
       </ToastPrimitive.Provider>
     </ToastContext.Provider>
   );

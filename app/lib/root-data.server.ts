@@ -1,3 +1,4 @@
+import { getSessionUser, type SessionUser } from "./auth/session.server";
 import { messagesFor, localeFromRequest } from "./i18n/catalogue.server";
 import type { Locale } from "./i18n/locales";
 import type { Messages } from "./i18n/translate";
@@ -5,9 +6,10 @@ import { getAppEnv } from "./runtime.server";
 import type { Toast } from "./toast/toast";
 import { readToast } from "./toast/toast.server";
 
-export type SessionUser = { id: string; name: string; email: string; role: "user" | "provider" | "admin" };
 
 /** What every page needs: brand, language, the signed-in user and a pending flash toast. */
+export type { SessionUser };
+
 export type RootData = {
   brand: string;
   supportEmail: string;
@@ -23,7 +25,7 @@ export async function loadRootData(request: Request): Promise<{ rootData: RootDa
   const env = getAppEnv();
   const locale = localeFromRequest(request);
   const { messages, contentLocale } = messagesFor(locale);
-  const { toast, headers } = await readToast(request);
+  const [{ toast, headers }, user] = await Promise.all([readToast(request), getSessionUser(request)]);
   return {
     rootData: {
       brand: env.BRAND_NAME,
@@ -31,8 +33,7 @@ export async function loadRootData(request: Request): Promise<{ rootData: RootDa
       locale,
       contentLocale,
       messages,
-      // Accounts land with the accounts issue; until then every visitor is signed out.
-      user: null,
+      user,
       toast,
       year: new Date().getFullYear(),
     },

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001-foundation";
+import * as m0002 from "./0002-accounts";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -7,4 +8,5 @@ import * as m0001 from "./0001-foundation";
  */
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
+  "0002-accounts": m0002,
 };

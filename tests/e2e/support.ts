@@ -22,7 +22,10 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
       return `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${targets}`;
     })
     .join("\n");
-  expect(serious, `Serious accessibility violations on ${page.url()}:\n${report}`).toEqual([]);
+  expect(
+    serious.map((v) => v.id),
+    `Serious accessibility violations on ${page.url()}:\n${report}`,
+  ).toEqual([]);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -39,8 +42,12 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const w = window as unknown as Record<string, unknown>;
     const main = document.querySelector("#main") ?? document.body;
-    const claimed = Object.keys(main).some((k) => k.startsWith("__reactFiber") || k.startsWith("__reactProps"));
-    return Boolean(w.__reactRouterContext && w.__reactRouterRouteModules && w.__reactRouterDataRouter && claimed);
+    const claimed = Object.keys(main).some(
+      (k) => k.startsWith("__reactFiber") || k.startsWith("__reactProps"),
+    );
+    return Boolean(
+      w.__reactRouterContext && w.__reactRouterRouteModules && w.__reactRouterDataRouter && claimed,
+    );
   });
   await page.evaluate(
     () =>
@@ -115,7 +122,9 @@ function splitHeaders(raw: string): Part {
 }
 
 function decodeBytes(bytes: number[], charset: string): string {
-  return new TextDecoder(/utf-?8/i.test(charset) || !charset ? "utf-8" : charset).decode(Uint8Array.from(bytes));
+  return new TextDecoder(/utf-?8/i.test(charset) || !charset ? "utf-8" : charset).decode(
+    Uint8Array.from(bytes),
+  );
 }
 
 /** Quoted-printable (RFC 2045 §6.7): soft line breaks and =XX octets, decoded as UTF-8. */
@@ -149,7 +158,8 @@ function decodeBody(part: Part): string {
   const encoding = (part.headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
   const charset = /charset="?([^";]+)"?/i.exec(part.headers.get("content-type") ?? "")?.[1] ?? "utf-8";
   if (encoding === "quoted-printable") return decodeQuotedPrintable(part.body, charset);
-  if (encoding === "base64") return decodeBytes([...Buffer.from(part.body.replace(/\s+/g, ""), "base64")], charset);
+  if (encoding === "base64")
+    return decodeBytes([...Buffer.from(part.body.replace(/\s+/g, ""), "base64")], charset);
   return part.body;
 }
 

@@ -89,3 +89,30 @@ export function FieldError({ field }: { field: { errorId: string; errors?: strin
     </p>
   );
 }
+
+/** A required-tick checkbox ("on" when ticked), its label clickable, its error tied to it. */
+export function CheckboxField({
+  field,
+  label,
+  extra,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  extra?: React.ReactNode;
+}) {
+  const props = getInputProps(field, { type: "checkbox" });
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input {...props} key={props.key} className="mt-1 size-4 shrink-0 accent-teal-700" />
+        <div>
+          <label htmlFor={field.id} className="text-sm text-slate-800">
+            {label}
+          </label>
+          {extra}
+        </div>
+      </div>
+      <FieldError field={field} />
+    </div>
+  );
+}

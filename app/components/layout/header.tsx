@@ -1,9 +1,11 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useState } from "react";
-import { Form, href, Link, NavLink } from "react-router";
+import { Form, href, Link, NavLink, useLocation } from "react-router";
+import { trackClick } from "~/lib/analytics";
 import type { SessionUser } from "~/lib/root-data.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { LanguagePicker } from "./language-picker";
+import { useCloseOnNavigation } from "./use-close-on-navigation";
 
 /** The header gains its scrolled style past this many pixels (spec core.md §9). */
 export const HEADER_SCROLL_THRESHOLD_PX = 8;
@@ -19,6 +21,7 @@ export function Header() {
   const t = useT();
   const { user, brand } = useRootData();
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
+  const authLinks = useAuthLinks();
 
   return (
     <header
@@ -48,22 +51,26 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-2">
           <LanguagePicker />
-          <Link to={href("/provider-signup")} className="nav-link hidden sm:inline-flex">
+          <Link
+            to={href("/provider-signup")}
+            className="nav-link hidden sm:inline-flex"
+            onClick={() => trackClick("For Providers Click")}
+          >
             {t("nav.forProviders")}
           </Link>
           {user ? (
             <AccountMenu user={user} />
           ) : (
             <div className="hidden items-center gap-2 md:flex">
-              <Link to={href("/signup")} className="btn-ghost">
+              <Link to={authLinks.logIn} className="btn-ghost" onClick={() => trackClick("Login Click")}>
                 {t("nav.logIn")}
               </Link>
-              <Link to={href("/signup")} className="btn-primary">
+              <Link to={authLinks.signUp} className="btn-primary" onClick={() => trackClick("Sign Up Click")}>
                 {t("nav.signUp")}
               </Link>
             </div>
           )}
-          <MobileMenu user={user} />
+          <MobileMenu user={user} authLinks={authLinks} />
         </div>
       </div>
     </header>
@@ -107,10 +114,11 @@ function AccountMenu({ user }: { user: SessionUser }) {
 }
 
 /** A disclosure, so the phone menu opens before JavaScript has loaded. */
-function MobileMenu({ user }: { user: SessionUser | null }) {
+function MobileMenu({ user, authLinks }: { user: SessionUser | null; authLinks: { logIn: string; signUp: string } }) {
   const t = useT();
+  const ref = useCloseOnNavigation();
   return (
-    <details className="disclosure relative md:hidden">
+    <details ref={ref} className="disclosure relative md:hidden">
       <summary className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100">
         <span className="sr-only">{t("nav.menu")}</span>
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
@@ -130,7 +138,7 @@ function MobileMenu({ user }: { user: SessionUser | null }) {
             </li>
           ))}
           <li>
-            <Link to={href("/provider-signup")} className="menu-item block">
+            <Link to={href("/provider-signup")} className="menu-item block" onClick={() => trackClick("For Providers Click")}>
               {t("nav.forProviders")}
             </Link>
           </li>
@@ -152,12 +160,12 @@ function MobileMenu({ user }: { user: SessionUser | null }) {
           ) : (
             <>
               <li>
-                <Link to={href("/signup")} className="menu-item block">
+                <Link to={authLinks.logIn} className="menu-item block" onClick={() => trackClick("Login Click")}>
                   {t("nav.logIn")}
                 </Link>
               </li>
               <li>
-                <Link to={href("/signup")} className="menu-item block">
+                <Link to={authLinks.signUp} className="menu-item block" onClick={() => trackClick("Sign Up Click")}>
                   {t("nav.signUp")}
                 </Link>
               </li>
@@ -167,6 +175,18 @@ function MobileMenu({ user }: { user: SessionUser | null }) {
       </nav>
     </details>
   );
+}
+
+/**
+ * Log In goes to the log-in page and Sign Up to /signup (the spec sent both to a
+ * pre-registration page; see docs/decisions/0004-accounts.md); both come back here afterwards.
+ */
+function useAuthLinks() {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const onAuthPage = location.pathname.startsWith("/auth") || location.pathname === "/signup";
+  const query = here === "/" || onAuthPage ? "" : `?${new URLSearchParams({ redirectTo: here })}`;
+  return { logIn: `${href("/auth/login")}${query}`, signUp: `${href("/signup")}${query}` };
 }
 
 function useScrolledPast(threshold: number) {

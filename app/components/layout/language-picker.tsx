@@ -1,6 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { LOCALES } from "~/lib/i18n/locales";
 import { useRootData, useT } from "~/lib/i18n/use-t";
+import { useCloseOnNavigation } from "./use-close-on-navigation";
 
 /**
  * A disclosure with one submit button per language: works before JavaScript loads, and the
@@ -10,9 +11,10 @@ export function LanguagePicker() {
   const t = useT();
   const { locale } = useRootData();
   const location = useLocation();
+  const ref = useCloseOnNavigation();
   const active = LOCALES.find((l) => l.code === locale) ?? LOCALES[0];
   return (
-    <details className="disclosure relative">
+    <details ref={ref} className="disclosure relative">
       <summary
         className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
         aria-label={t("language.current", { language: active.name })}

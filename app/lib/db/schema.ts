@@ -94,6 +94,49 @@ export type OutboxTable = {
 
 export type AppMetaTable = { key: string; value: string };
 
+/** better-auth's tables (camelCase columns, as its adapter writes them). Read-only for us. */
+export type UserTable = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  phone: string | null;
+  role: string | null;
+  adultConfirmedAt: Date | string | null;
+  termsAcceptedAt: Date | string | null;
+};
+export type SessionTable = {
+  id: string;
+  expiresAt: Date | string;
+  token: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+};
+export type AccountTable = {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
+export type VerificationTable = {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
+export type AnalyticsDailyTable = { name: string; day: string; count: number };
+
 export type Database = {
   service_categories: ServiceCategoryTable;
   provider_services: ProviderServiceTable;
@@ -102,6 +145,11 @@ export type Database = {
   contact_messages: ContactMessageTable;
   mail_outbox: OutboxTable;
   app_meta: AppMetaTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  analytics_daily: AnalyticsDailyTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

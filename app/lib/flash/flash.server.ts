@@ -4,9 +4,14 @@ import { getAppEnv } from "../runtime.server";
 
 /**
  * A one-time message carried across a redirect in a short-lived signed cookie: set by an
- * action, read and cleared by the next page's loader. Used for toasts and the success page.
+ * action, read and cleared by the next page's loader (or kept, with `keep`). Used for toasts,
+ * the success page and the address awaiting verification.
  */
-export function createFlash<S extends z.ZodType>(name: string, schema: S) {
+export function createFlash<S extends z.ZodType>(
+  name: string,
+  schema: S,
+  options: { maxAge?: number; keep?: boolean } = {},
+) {
   const cookie = () => {
     const env = getAppEnv();
     return createCookie(name, {
@@ -15,7 +20,7 @@ export function createFlash<S extends z.ZodType>(name: string, schema: S) {
       sameSite: "lax",
       secure: env.PUBLIC_URL.startsWith("https://"),
       secrets: [env.AUTH_SECRET],
-      maxAge: 120,
+      maxAge: options.maxAge ?? 120,
     });
   };
   return {
@@ -29,7 +34,7 @@ export function createFlash<S extends z.ZodType>(name: string, schema: S) {
       const raw: unknown = await c.parse(request.headers.get("Cookie"));
       const headers = new Headers();
       if (raw === null || raw === undefined || raw === "") return { value: null, headers };
-      headers.append("Set-Cookie", await c.serialize("", { maxAge: 0, expires: new Date(0) }));
+      if (!options.keep) headers.append("Set-Cookie", await c.serialize("", { maxAge: 0, expires: new Date(0) }));
       const parsed = schema.safeParse(raw);
       return { value: parsed.success ? parsed.data : null, headers };
     },

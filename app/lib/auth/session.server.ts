@@ -1,0 +1,55 @@
+import { href, redirect } from "react-router";
+import { getAuth } from "./auth.server";
+
+export type Role = "user" | "provider" | "admin";
+export type SessionUser = { id: string; name: string; email: string; phone: string | null; role: Role; emailVerified: boolean };
+
+const ROLES: Role[] = ["user", "provider", "admin"];
+
+/** The signed-in user for this request, or null. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const u = session.user as typeof session.user & { phone?: string | null; role?: string | null };
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone ?? null,
+    role: ROLES.includes(u.role as Role) ? (u.role as Role) : "user",
+    emailVerified: Boolean(u.emailVerified),
+  };
+}
+
+const isPageRequest = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+/** Log-in URL that brings the user back to where they were. */
+export function loginUrl(request: Request, resume?: string) {
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+  if (resume) params.set("resume", resume);
+  return `${href("/auth/login")}?${params}`;
+}
+
+/**
+ * Guards throw responses. Pages redirect to log-in (and come back afterwards); actions answer
+ * 401, since a form post cannot be replayed after a redirect.
+ */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (user) return user;
+  if (isPageRequest(request)) throw redirect(loginUrl(request));
+  throw new Response("Log in to continue.", { status: 401 });
+}
+
+export async function requireRole(request: Request, role: Role): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== role && user.role !== "admin") throw new Response("Forbidden", { status: 403 });
+  return user;
+}
+
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw new Response("Forbidden", { status: 403 });
+  return user;
+}

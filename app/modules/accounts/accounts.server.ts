@@ -1,0 +1,153 @@
+import { APIError } from "better-auth/api";
+import { getAuth } from "~/lib/auth/auth.server";
+import { isCommonPassword } from "~/lib/auth/common-passwords.server";
+import { hashPassword } from "~/lib/auth/password.server";
+import type { SessionUser } from "~/lib/auth/session.server";
+import { getRuntime } from "~/lib/runtime.server";
+import type { ProfileInput, SignUpInput } from "./schema";
+
+/**
+ * Account use cases on top of better-auth. Each returns a plain outcome for the route to turn
+ * into a page; better-auth's error codes never reach the browser.
+ */
+export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; reason: string; field?: string };
+
+/** Responses from auth.api calls carry Set-Cookie headers that we pass on. */
+export const setCookies = (response: Response) => response.headers.getSetCookie();
+
+const codeOf = async (response: Response) => {
+  try {
+    return ((await response.clone().json()) as { code?: string }).code ?? "";
+  } catch {
+    return "";
+  }
+};
+
+/**
+ * Creates an unverified account and queues the verification email. An address that already
+ * has an account gets the same answer (and an email telling its owner), so sign-up cannot be
+ * used to discover who is registered.
+ */
+export async function signUp(input: SignUpInput, request: Request): Promise<Outcome> {
+  if (isCommonPassword(input.password)) return { ok: false, reason: "common-password", field: "password" };
+  try {
+    await getAuth().api.signUpEmail({
+      body: { name: input.name, email: input.email, password: input.password, phone: input.phone ?? null },
+      headers: request.headers,
+    });
+    // Record the 18+ and terms confirmations the form required, once, on the new account.
+    const now = new Date().toISOString();
+    await getRuntime()
+      .db.updateTable("user")
+      .set({ adultConfirmedAt: now, termsAcceptedAt: now })
+      .where("email", "=", input.email)
+      .where("adultConfirmedAt", "is", null)
+      .where("role", "=", "user")
+      .execute();
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof APIError) return { ok: false, reason: String(error.body?.code ?? "sign-up-failed") };
+    throw error;
+  }
+}
+
+export type LogInResult =
+  | { ok: true; cookies: string[]; user: { name: string } }
+  | { ok: false; reason: "invalid" | "unverified" };
+
+export async function logIn(email: string, password: string, request: Request): Promise<LogInResult> {
+  const response = await getAuth().api.signInEmail({
+    body: { email, password, rememberMe: true },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (response.ok) {
+    const body = (await response.json()) as { user: { name: string } };
+    return { ok: true, cookies: setCookies(response), user: body.user };
+  }
+  // EMAIL_NOT_VERIFIED only follows a correct password, so it reveals nothing to a guesser.
+  return { ok: false, reason: (await codeOf(response)) === "EMAIL_NOT_VERIFIED" ? "unverified" : "invalid" };
+}
+
+export async function logOut(request: Request): Promise<string[]> {
+  const response = await getAuth().api.signOut({ headers: request.headers, asResponse: true });
+  return setCookies(response);
+}
+
+export async function resendVerification(email: string, request: Request): Promise<void> {
+  try {
+    await getAuth().api.sendVerificationEmail({ body: { email }, headers: request.headers });
+  } catch (error) {
+    // Unknown or already verified addresses get the same answer as everyone else.
+    if (!(error instanceof APIError)) throw error;
+  }
+}
+
+/** Follows a verification link. Signs the user in the first time; a used link does nothing. */
+export async function verifyEmail(token: string, request: Request): Promise<Outcome<{ cookies: string[] }>> {
+  const response = await getAuth().api.verifyEmail({ query: { token }, headers: request.headers, asResponse: true });
+  const cookies = setCookies(response);
+  if (!response.ok) return { ok: false, reason: await codeOf(response) };
+  const body = (await response.json()) as { user: unknown };
+  // better-auth answers a second use of the link with neither a session nor a user.
+  if (cookies.length === 0 && !body.user) return { ok: false, reason: "ALREADY_USED" };
+  return { ok: true, cookies };
+}
+
+/** Same answer whether or not the address has an account. */
+export async function requestPasswordReset(email: string, request: Request): Promise<void> {
+  await getAuth().api.requestPasswordReset({ body: { email }, headers: request.headers });
+}
+
+export async function resetPassword(token: string, newPassword: string): Promise<Outcome> {
+  if (isCommonPassword(newPassword)) return { ok: false, reason: "common-password", field: "password" };
+  try {
+    await getAuth().api.resetPassword({ body: { token, newPassword } });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof APIError) return { ok: false, reason: "invalid-token" };
+    throw error;
+  }
+}
+
+/** Name and phone change at once; a new email address is only used once it is verified. */
+export async function updateProfile(
+  user: SessionUser,
+  input: ProfileInput,
+  request: Request,
+): Promise<Outcome<{ emailChangePending: boolean }>> {
+  const auth = getAuth();
+  await auth.api.updateUser({ body: { name: input.name, phone: input.phone ?? null }, headers: request.headers });
+  if (input.email === user.email) return { ok: true, emailChangePending: false };
+  try {
+    await auth.api.changeEmail({ body: { newEmail: input.email }, headers: request.headers });
+    return { ok: true, emailChangePending: true };
+  } catch (error) {
+    if (error instanceof APIError) return { ok: false, reason: "email-taken", field: "email" };
+    throw error;
+  }
+}
+
+/**
+ * ADMIN_EMAIL + ADMIN_PASSWORD: create or update that account as a verified admin at start-up.
+ */
+export async function ensureAdmin(email: string, password: string): Promise<"created" | "updated"> {
+  const ctx = await getAuth().$context;
+  const hash = await hashPassword(password);
+  const existing = await ctx.internalAdapter.findUserByEmail(email.toLowerCase(), { includeAccounts: true });
+  if (existing) {
+    await ctx.internalAdapter.updateUser(existing.user.id, { role: "admin", emailVerified: true });
+    if (existing.accounts.some((a) => a.providerId === "credential")) {
+      await ctx.internalAdapter.updatePassword(existing.user.id, hash);
+    } else {
+      await ctx.internalAdapter.linkAccount({ userId: existing.user.id, providerId: "credential", accountId: existing.user.id, password: hash });
+    }
+    return "updated";
+  }
+  const user = await ctx.internalAdapter.createUser(
+    { email: email.toLowerCase(), name: "Administrator", emailVerified: true, role: "admin" },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  return "created";
+}

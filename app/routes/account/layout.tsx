@@ -1,0 +1,51 @@
+import { href, NavLink, Outlet } from "react-router";
+import { requireUser } from "~/lib/auth/session.server";
+import type { MessageKey } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-t";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "account.metaTitle", "account.metaTitle"),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { user };
+}
+
+const SECTIONS: { to: string; key: MessageKey; end?: boolean }[] = [
+  { to: href("/account"), key: "account.profile", end: true },
+  { to: href("/account/bookings"), key: "account.bookings" },
+  { to: href("/account/reviews"), key: "account.reviews" },
+];
+
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12">
+      <h1 className="text-3xl font-bold">{t("account.welcome", { name: loaderData.user.name || t("account.guest") })}</h1>
+      <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr]">
+        <nav aria-label={t("account.menu")}>
+          <ul className="flex gap-2 overflow-x-auto md:flex-col">
+            {SECTIONS.map((s) => (
+              <li key={s.to}>
+                <NavLink
+                  to={s.to}
+                  end={s.end}
+                  className="block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-teal-50 aria-[current=page]:text-teal-900"
+                >
+                  {t(s.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { data, Form, href, Link, useNavigation, useSearchParams } from "react-router";
+import { TextField } from "~/components/form/field";
+import { requireUser } from "~/lib/auth/session.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useT } from "~/lib/i18n/use-t";
+import { getAppEnv } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { updateProfile } from "~/modules/accounts/accounts.server";
+import { profileSchema } from "~/modules/accounts/schema";
+import type { Route } from "./+types/profile";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { profile: { name: user.name, email: user.email, phone: user.phone } };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const submission = parseWithZod(await request.formData(), { schema: profileSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await updateProfile(user, submission.value, request);
+  if (!outcome.ok) {
+    return data({ result: submission.reply({ fieldErrors: { email: [t("account.emailTaken")] } }) }, { status: 400 });
+  }
+  const toast = outcome.emailChangePending
+    ? { title: t("account.emailChangeTitle"), description: t("account.emailChangeText", { email: submission.value.email }) }
+    : { title: t("account.savedTitle"), description: t("account.savedText") };
+  return redirectWithToast(href("/account"), toast, { status: 303 });
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const [params] = useSearchParams();
+  const { profile } = loaderData;
+  const editing = params.has("edit") || Boolean(actionData);
+  return (
+    <section aria-labelledby="profile-title" className="card p-6">
+      <h2 id="profile-title" className="text-xl font-semibold">
+        {t("account.profile")}
+      </h2>
+      {editing ? (
+        <ProfileForm profile={profile} lastResult={actionData?.result} />
+      ) : (
+        <>
+          <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-slate-500">{t("account.fullName")}</dt>
+              <dd className="font-medium">{profile.name}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-500">{t("account.email")}</dt>
+              <dd className="font-medium break-all">{profile.email}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-500">{t("account.phone")}</dt>
+              <dd className="font-medium">{profile.phone || t("account.notProvided")}</dd>
+            </div>
+          </dl>
+          <Link to="?edit" className="btn-secondary mt-6">
+            {t("account.edit")}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ProfileForm({
+  profile,
+  lastResult,
+}: {
+  profile: { name: string; email: string; phone: string | null };
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const t = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { name: profile.name, email: profile.email, phone: profile.phone ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema(t) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5">
+      <TextField field={fields.name} label={t("account.fullName")} autoComplete="name" required />
+      <TextField field={fields.email} type="email" label={t("account.email")} hint={t("account.emailHint")} autoComplete="email" required />
+      <TextField field={fields.phone} type="tel" label={t("account.phone")} autoComplete="tel" />
+      <div className="flex gap-3">
+        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+          {t("account.save")}
+        </button>
+        <Link to={href("/account")} className="btn-secondary">
+          {t("account.cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,121 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { TextField } from "~/components/form/field";
+import { getSessionUser } from "~/lib/auth/session.server";
+import { redirectWith } from "~/lib/flash/flash.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useT } from "~/lib/i18n/use-t";
+import { pageMeta } from "~/lib/meta";
+import { clear, hit, isLimited, LIMITS } from "~/lib/rate-limit.server";
+import { getAppEnv } from "~/lib/runtime.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { toastCookie } from "~/lib/toast/toast.server";
+import { logIn } from "~/modules/accounts/accounts.server";
+import { returnPath } from "~/modules/accounts/return-path";
+import { loginSchema } from "~/modules/accounts/schema";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "login.metaTitle", "login.metaDescription");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getSessionUser(request)) {
+    const url = new URL(request.url);
+    throw redirect(returnPath(url.searchParams.get("redirectTo"), url.searchParams.get("resume")));
+  }
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+
+  const { email, password, redirectTo, resume } = submission.value;
+  const accountKey = `login:${context.clientIp}:${email}`;
+  const clientKey = `login-client:${context.clientIp}`;
+  const limited = [isLimited(accountKey, LIMITS.loginFailures), hit(clientKey, LIMITS.loginPerClient)].find((r) => !r.allowed);
+  if (limited) {
+    const minutes = Math.max(1, Math.ceil(limited.retryAfterMs / 60_000));
+    return data(
+      { result: submission.reply({ formErrors: [t("login.tooMany", { minutes })], hideFields: ["password"] }) },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(limited.retryAfterMs / 1000)) } },
+    );
+  }
+
+  const result = await logIn(email, password, request);
+  if (!result.ok) {
+    if (result.reason === "invalid") hit(accountKey, LIMITS.loginFailures);
+    const message = result.reason === "unverified" ? t("login.unverified") : t("login.invalid");
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: 401 });
+  }
+  clear(accountKey);
+  const toast = await toastCookie({ title: t("login.welcomeTitle", { name: result.user.name }) });
+  return redirectWith(returnPath(redirectTo, resume), [...result.cookies, toast]);
+}
+
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  const t = useT();
+  const [params] = useSearchParams();
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold">{t("login.title")}</h1>
+      <p className="mt-2 text-slate-600">{t("login.intro")}</p>
+      <LoginForm
+        lastResult={actionData?.result}
+        redirectTo={safeRedirectPath(params.get("redirectTo"), "")}
+        resume={params.get("resume") ?? ""}
+      />
+      <p className="mt-6 text-sm text-slate-600">
+        {t("login.noAccount")}{" "}
+        <Link
+          to={`${href("/auth/signup")}${params.size ? `?${params}` : ""}`}
+          className="font-medium text-teal-800 underline"
+        >
+          {t("login.signUp")}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function LoginForm({
+  lastResult,
+  redirectTo,
+  resume,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  redirectTo: string;
+  resume: string;
+}) {
+  const t = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema(t) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting";
+  return (
+    <Form method="post" {...getFormProps(form)} className="card mt-8 grid gap-5 p-6">
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {resume ? <input type="hidden" name="resume" value={resume} /> : null}
+      <TextField field={fields.email} type="email" label={t("login.email")} autoComplete="email" required />
+      <TextField field={fields.password} type="password" label={t("login.password")} autoComplete="current-password" required />
+      <p className="-mt-2 text-sm">
+        <Link to={href("/auth/forgot")} className="text-teal-800 underline">
+          {t("login.forgot")}
+        </Link>
+      </p>
+      <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
+        {busy ? t("login.submitting") : t("login.submit")}
+      </button>
+    </Form>
+  );
+}

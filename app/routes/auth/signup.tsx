@@ -1,0 +1,110 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { CheckboxField, TextField } from "~/components/form/field";
+import { getSessionUser } from "~/lib/auth/session.server";
+import { PASSWORD_MIN } from "~/lib/auth/password-policy";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useT } from "~/lib/i18n/use-t";
+import { pageMeta } from "~/lib/meta";
+import { hit, LIMITS } from "~/lib/rate-limit.server";
+import { getAppEnv } from "~/lib/runtime.server";
+import { signUp } from "~/modules/accounts/accounts.server";
+import { setPendingVerification } from "~/modules/accounts/pending.server";
+import { signUpSchema } from "~/modules/accounts/schema";
+import { MIN_AGE } from "~/modules/site/constants";
+import type { Route } from "./+types/signup";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "signup.metaTitle", "signup.metaDescription");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getSessionUser(request)) throw redirect(href("/account"));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const submission = parseWithZod(await request.formData(), { schema: signUpSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+
+  if (!hit(`signup:${context.clientIp}`, LIMITS.signUp).allowed) {
+    return data({ result: submission.reply({ formErrors: [t("login.tooMany", { minutes: 60 })], hideFields: ["password"] }) }, { status: 429 });
+  }
+  const outcome = await signUp(submission.value, request);
+  if (!outcome.ok) {
+    const message = outcome.reason === "common-password" ? t("password.common") : t("error.text");
+    return data(
+      { result: submission.reply({ fieldErrors: outcome.field ? { [outcome.field]: [message] } : {}, formErrors: outcome.field ? [] : [message], hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  return redirect(href("/auth/verify-sent"), { headers: { "Set-Cookie": await setPendingVerification(submission.value.email) } });
+}
+
+export default function SignUpPage({ actionData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <div className="mx-auto max-w-lg px-4 py-12">
+      <h1 className="text-3xl font-bold">{t("signup.title")}</h1>
+      <p className="mt-2 text-slate-600">{t("signup.intro")}</p>
+      <SignUpForm lastResult={actionData?.result} />
+      <p className="mt-6 text-sm text-slate-600">
+        {t("signup.haveAccount")}{" "}
+        <Link to={href("/auth/login")} className="font-medium text-teal-800 underline">
+          {t("signup.logIn")}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const t = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema(t) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting";
+  return (
+    <Form method="post" {...getFormProps(form)} className="card mt-8 grid gap-5 p-6">
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <TextField field={fields.name} label={t("signup.fullName")} autoComplete="name" required />
+      <TextField field={fields.email} type="email" label={t("signup.email")} autoComplete="email" required />
+      <TextField field={fields.phone} type="tel" label={t("signup.phone")} autoComplete="tel" />
+      <TextField
+        field={fields.password}
+        type="password"
+        label={t("signup.password")}
+        hint={t("signup.passwordHint", { min: PASSWORD_MIN })}
+        autoComplete="new-password"
+        required
+      />
+      <CheckboxField field={fields.adult} label={t("signup.adult", { age: MIN_AGE })} />
+      <CheckboxField
+        field={fields.terms}
+        label={t("signup.terms")}
+        extra={
+          <span className="block text-sm">
+            <Link to={href("/legal/terms")} target="_blank" className="text-teal-800 underline">
+              {t("signup.readTerms")}
+            </Link>
+            {" · "}
+            <Link to={href("/legal/privacy")} target="_blank" className="text-teal-800 underline">
+              {t("signup.readPrivacy")}
+            </Link>
+          </span>
+        }
+      />
+      <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
+        {busy ? t("signup.submitting") : t("signup.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,223 @@
+import { expect, test, type Page, type Request } from "@playwright/test";
+import {
+  expectNoSeriousA11yViolations,
+  NOTIFICATIONS,
+  readEmails,
+  waitForEmail,
+  waitForHydration,
+} from "./support";
+
+/**
+ * Contact journey (spec core.md §2 /contact, §4 contact form, §5 validation; DESIGN.md: the
+ * message is stored and emailed to OPERATOR_EMAIL with the subject "[Contact] {subject} – {name}").
+ */
+
+const OPERATOR = "operator@example.test";
+
+function contactForm(page: Page) {
+  const form = page.getByRole("region", { name: "Send a message" });
+  return {
+    name: form.getByRole("textbox", { name: /^Name\b/ }),
+    email: form.getByRole("textbox", { name: /^Email\b/ }),
+    subject: form.getByRole("textbox", { name: /^Subject\b/ }),
+    message: form.getByRole("textbox", { name: /^Message\b/ }),
+    send: form.getByRole("button", { name: "Send Message" }),
+  };
+}
+
+function uniqueMessage(label: string) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    name: `Ada Lovelace ${id}`,
+    email: `ada.${id}@example.com`,
+    subject: `${label} ${id}`,
+    message: `Hello from the ${label} e2e journey (${id}).\nSecond line with accents: café, déjà vu.`,
+  };
+}
+
+/** Records form posts the page makes (document or fetch), to prove nothing was sent. */
+function recordPosts(page: Page): Request[] {
+  const posts: Request[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r);
+  });
+  return posts;
+}
+
+test.describe("with JavaScript", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+  });
+
+  test("an empty form shows each field's error, tied to its input, and sends nothing", async ({ page }) => {
+    const f = contactForm(page);
+    const posts = recordPosts(page);
+    const mailBefore = readEmails().length;
+
+    await f.send.click();
+
+    const expected: [keyof typeof f, string][] = [
+      ["name", "Name is required."],
+      ["email", "Email is required."],
+      ["subject", "Subject is required."],
+      ["message", "Message is required."],
+    ];
+    for (const [key, text] of expected) {
+      const input = f[key];
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+      await expect(input).toHaveAttribute("aria-invalid", "true");
+      // aria-describedby points at the element carrying the message.
+      await expect(input).toHaveAccessibleDescription(text);
+    }
+
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(
+      posts.map((r) => r.url()),
+      "no request is sent for an invalid form",
+    ).toEqual([]);
+    await expect(page.getByRole("region", NOTIFICATIONS).getByText("Message Sent!")).toHaveCount(0);
+    expect(readEmails().length).toBe(mailBefore);
+    // The error state is accessible too.
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("a malformed email is rejected with 'Please enter a valid email.'", async ({ page }) => {
+    const f = contactForm(page);
+    const posts = recordPosts(page);
+    const m = uniqueMessage("Bad email");
+    await f.name.fill(m.name);
+    await f.email.fill("not-an-email");
+    await f.subject.fill(m.subject);
+    await f.message.fill(m.message);
+    await f.send.click();
+
+    await expect(f.email).toHaveAccessibleDescription("Please enter a valid email.");
+    await expect(f.email).toHaveAttribute("aria-invalid", "true");
+    for (const other of [f.name, f.subject, f.message]) {
+      await expect(other).not.toHaveAttribute("aria-invalid", "true");
+    }
+    expect(posts, "no request is sent for an invalid form").toEqual([]);
+
+    // Correcting the value clears the message as the visitor types.
+    await f.email.fill(m.email);
+    await expect(page.getByText("Please enter a valid email.")).toHaveCount(0);
+  });
+
+  test("a valid message shows the toast, resets the form and emails the operator", async ({ page }) => {
+    const f = contactForm(page);
+    const m = uniqueMessage("Question");
+    await f.name.fill(m.name);
+    await f.email.fill(m.email);
+    await f.subject.fill(m.subject);
+    await f.message.fill(m.message);
+    await f.send.click();
+
+    const notifications = page.getByRole("region", NOTIFICATIONS);
+    await expect(notifications.getByText("Message Sent!", { exact: true })).toBeVisible();
+    await expect(
+      notifications.getByText("Thank you for your message. We will get back to you via email shortly.", {
+        exact: true,
+      }),
+    ).toBeVisible();
+
+    for (const input of [f.name, f.email, f.subject, f.message]) {
+      await expect(input).toHaveValue("");
+    }
+    await expect(page).toHaveURL(/\/contact$/);
+
+    const mail = await waitForEmail((e) => e.subject === `[Contact] ${m.subject} – ${m.name}`, {
+      message: `an email with subject "[Contact] ${m.subject} – ${m.name}"`,
+    });
+    expect(mail.to).toContain(OPERATOR);
+    expect(mail.replyTo).toContain(m.email);
+    expect(mail.text).toContain(`Name: ${m.name}`);
+    expect(mail.text).toContain(`Email: ${m.email}`);
+    expect(mail.text).toContain(`Subject: ${m.subject}`);
+    expect(mail.text).toContain("Second line with accents: café, déjà vu.");
+    // The page with its toast showing is accessible.
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a valid message is sent and the visitor comes back to /contact", async ({ page }) => {
+    await page.goto("/contact");
+    const f = contactForm(page);
+    const m = uniqueMessage("No-JS question");
+    await f.name.fill(m.name);
+    await f.email.fill(m.email);
+    await f.subject.fill(m.subject);
+    await f.message.fill(m.message);
+
+    const postResponse = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.url().endsWith("/contact"),
+    );
+    await f.send.click();
+    const response = await postResponse;
+    expect(response.status(), "the action redirects after a successful send").toBe(302);
+    await page.waitForLoadState();
+
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Contact us" })).toBeVisible();
+    for (const input of [f.name, f.email, f.subject, f.message]) {
+      await expect(input).toHaveValue("");
+    }
+
+    const mail = await waitForEmail((e) => e.subject === `[Contact] ${m.subject} – ${m.name}`, {
+      message: `an email with subject "[Contact] ${m.subject} – ${m.name}"`,
+    });
+    expect(mail.to).toContain(OPERATOR);
+  });
+
+  test("the visitor is told the message was sent", async ({ page }) => {
+    await page.goto("/contact");
+    const f = contactForm(page);
+    const m = uniqueMessage("No-JS confirmation");
+    await f.name.fill(m.name);
+    await f.email.fill(m.email);
+    await f.subject.fill(m.subject);
+    await f.message.fill(m.message);
+    await f.send.click();
+    await page.waitForLoadState();
+
+    await expect(page).toHaveURL(/\/contact$/);
+    // The toast cannot animate without JavaScript, but the confirmation must still be shown.
+    await expect(page.getByText("Message Sent!", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Thank you for your message. We will get back to you via email shortly.", {
+        exact: true,
+      }),
+    ).toBeVisible();
+  });
+
+  test("the server rejects a malformed email and shows the error on the page", async ({ page }) => {
+    await page.goto("/contact");
+    const f = contactForm(page);
+    const m = uniqueMessage("No-JS bad email");
+    const mailBefore = readEmails().length;
+    await f.name.fill(m.name);
+    await f.email.fill("not-an-email");
+    await f.subject.fill(m.subject);
+    await f.message.fill(m.message);
+
+    const postResponse = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.url().endsWith("/contact"),
+    );
+    await f.send.click();
+    expect((await postResponse).status(), "bad input is a 4xx, never a 500").toBe(400);
+    await page.waitForLoadState();
+
+    await expect(page.getByText("Please enter a valid email.", { exact: true })).toBeVisible();
+    await expect(f.email).toHaveAccessibleDescription("Please enter a valid email.");
+    await expect(f.email).toHaveAttribute("aria-invalid", "true");
+    // What the visitor typed is kept, so they only fix the one field.
+    await expect(f.name).toHaveValue(m.name);
+    await expect(f.subject).toHaveValue(m.subject);
+    await expect(f.email).toHaveValue("not-an-email");
+    expect(readEmails().some((e) => e.subject.includes(m.subject))).toBe(false);
+    expect(readEmails().length).toBeGreaterThanOrEqual(mailBefore);
+  });
+});

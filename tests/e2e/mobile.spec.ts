@@ -1,0 +1,98 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, waitForHydration } from "./support";
+
+/**
+ * Phone layout (run by the "mobile" project, 390×844 touch): the navigation lives in the
+ * Menu disclosure (spec core.md §2 Header: "A mobile menu offers the same links") and the
+ * page never scrolls sideways.
+ */
+
+const MENU_LINKS: [string, string][] = [
+  ["Services", "/services"],
+  ["Cars", "/cars"],
+  ["Homes", "/homes"],
+  ["Request", "/request"],
+  ["For Providers", "/provider-signup"],
+  ["Log In", "/signup"],
+  ["Sign Up", "/signup"],
+];
+
+function mobileMenu(page: Page) {
+  const banner = page.getByRole("banner");
+  // A <summary> has no ARIA role, so find it by its (visually hidden) text.
+  const toggle = banner.locator("summary", { has: page.getByText("Menu", { exact: true }) });
+  return { toggle, nav: banner.getByRole("navigation", { name: "Menu" }) };
+}
+
+test("the main navigation is folded into the Menu disclosure", async ({ page }) => {
+  await page.goto("/");
+  const banner = page.getByRole("banner");
+  const menu = mobileMenu(page);
+
+  await expect(menu.toggle).toBeVisible();
+  await expect(menu.toggle).toHaveAccessibleName("Menu");
+  // The desktop navigation is not shown on a phone; the menu starts closed.
+  await expect(banner.getByRole("navigation", { name: "Main" })).toBeHidden();
+  await expect(menu.nav).toBeHidden();
+
+  await menu.toggle.tap();
+  await expect(menu.nav).toBeVisible();
+  await expect(menu.nav.getByRole("link")).toHaveText(MENU_LINKS.map(([name]) => name));
+  for (const [name, href] of MENU_LINKS) {
+    const links = menu.nav.getByRole("link", { name, exact: true });
+    for (const link of await links.all()) await expect(link).toHaveAttribute("href", href);
+  }
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("choosing Services in the menu navigates there", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const menu = mobileMenu(page);
+  await menu.toggle.tap();
+  await menu.nav.getByRole("link", { name: "Services", exact: true }).tap();
+
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Under Construction");
+});
+
+test("the menu closes after navigating", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const menu = mobileMenu(page);
+  await menu.toggle.tap();
+  await menu.nav.getByRole("link", { name: "Services", exact: true }).tap();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(menu.nav, "the open menu keeps covering the new page").toBeHidden();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the menu still opens and its links work", async ({ page }) => {
+    await page.goto("/");
+    const menu = mobileMenu(page);
+    await menu.toggle.tap();
+    await expect(menu.nav).toBeVisible();
+    await menu.nav.getByRole("link", { name: "Cars", exact: true }).tap();
+    await expect(page).toHaveURL(/\/cars$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Under Construction");
+  });
+});
+
+test("the home page does not scroll horizontally", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const overflow = () =>
+    page.evaluate(() => ({
+      scrollWidth: document.scrollingElement!.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+  const closed = await overflow();
+  expect(closed.scrollWidth).toBeLessThanOrEqual(closed.innerWidth);
+
+  // Opening the menus must not push the page sideways either.
+  await mobileMenu(page).toggle.tap();
+  const open = await overflow();
+  expect(open.scrollWidth).toBeLessThanOrEqual(open.innerWidth);
+});

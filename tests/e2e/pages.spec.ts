@@ -1,0 +1,220 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, waitForHydration } from "./support";
+
+/**
+ * Every public page renders the shell (header, footer), its own content and proper document
+ * metadata, and has no serious WCAG 2.1 A/AA violations (spec core.md §2).
+ */
+
+const PAGES: { path: string; status: number; heading: string | RegExp }[] = [
+  { path: "/", status: 200, heading: /Services, cars & homes/ },
+  { path: "/about", status: 200, heading: "About GTA Connect" },
+  { path: "/contact", status: 200, heading: "Contact us" },
+  { path: "/request-success", status: 200, heading: "Thank you!" },
+  { path: "/legal", status: 200, heading: "Legal Center" },
+  { path: "/legal/terms", status: 200, heading: "Terms of Use" },
+  { path: "/legal/privacy", status: 200, heading: "Privacy Policy" },
+  { path: "/legal/reviews-policy", status: 200, heading: "Reviews Policy" },
+  { path: "/legal/provider-guidelines", status: 200, heading: "Provider Guidelines" },
+  { path: "/services", status: 200, heading: "Under Construction" },
+  { path: "/no-such-page", status: 404, heading: "Page Not Found" },
+];
+
+const FOOTER_GROUPS: { name: RegExp; links: [string, string][] }[] = [
+  {
+    name: /^quick links$/i,
+    links: [
+      ["Services", "/services"],
+      ["Cars", "/cars"],
+      ["Homes", "/homes"],
+      ["Request", "/request"],
+      ["Become a Provider", "/become-a-provider"],
+    ],
+  },
+  {
+    name: /^company$/i,
+    links: [
+      ["About", "/about"],
+      ["Contact", "/contact"],
+      ["Reviews", "/reviews"],
+    ],
+  },
+  {
+    name: /^legal$/i,
+    links: [
+      ["Legal Center", "/legal"],
+      ["Terms of Use", "/legal/terms"],
+      ["Privacy Policy", "/legal/privacy"],
+      ["Reviews Policy", "/legal/reviews-policy"],
+      ["Provider Guidelines", "/legal/provider-guidelines"],
+    ],
+  },
+];
+
+async function expectHeader(page: Page) {
+  const header = page.getByRole("banner");
+  await expect(header).toBeVisible();
+  await expect(header.getByRole("link", { name: "GTA Connect home" })).toHaveAttribute("href", "/");
+
+  const nav = header.getByRole("navigation", { name: "Main" });
+  for (const [name, href] of [
+    ["Services", "/services"],
+    ["Cars", "/cars"],
+    ["Homes", "/homes"],
+    ["Request", "/request"],
+  ]) {
+    await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
+  }
+  await expect(header.getByRole("link", { name: "For Providers", exact: true })).toHaveAttribute(
+    "href",
+    "/provider-signup",
+  );
+  await expect(header.getByRole("link", { name: "Log In", exact: true })).toHaveAttribute("href", "/signup");
+  await expect(header.getByRole("link", { name: "Sign Up", exact: true })).toHaveAttribute("href", "/signup");
+}
+
+async function expectFooter(page: Page) {
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toBeVisible();
+  await expect(footer.getByText("Service Area: Toronto & GTA, CA", { exact: true })).toBeVisible();
+  const year = new Date().getFullYear();
+  await expect(footer.getByText(`© ${year} GTA Connect. All rights reserved.`)).toBeVisible();
+  for (const group of FOOTER_GROUPS) {
+    const nav = footer.getByRole("navigation", { name: group.name });
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole("link")).toHaveCount(group.links.length);
+    for (const [name, href] of group.links) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+  }
+  await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:.+@.+/);
+}
+
+test.describe("every page renders the shell, its metadata and accessible content", () => {
+  for (const { path, status, heading } of PAGES) {
+    test(`${path} (${status})`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status(), `HTTP status of ${path}`).toBe(status);
+
+      await expect(page).toHaveTitle(/\S/);
+      await expect(page.locator('head meta[name="description"]')).toHaveAttribute("content", /\S/);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+
+      await expectHeader(page);
+      await expectFooter(page);
+      // Audit the page as the visitor ends up with it: hydrated.
+      await waitForHydration(page);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
+test("home shows the hero, partner ads and popular services", async ({ page }) => {
+  await page.goto("/");
+  const main = page.getByRole("main");
+
+  const hero = main.getByRole("heading", { level: 1 });
+  await expect(hero).toContainText("Services, cars & homes");
+  await expect(hero).toContainText("connected with confidence");
+  await expect(
+    main.getByText("Browse trusted providers. Request a booking. We'll personally match you.", {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(main.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/signup");
+  await expect(main.getByRole("link", { name: "Request a Quote" })).toHaveAttribute("href", "/request");
+
+  const ads = main.getByRole("region", { name: "Partner Ads" });
+  await expect(ads).toBeVisible();
+  // Five ads; the looping copy of the strip is hidden from assistive technology.
+  const adImages = ads.getByRole("img");
+  await expect(adImages).toHaveCount(5);
+  for (const img of await adImages.all()) {
+    await expect(img).toHaveAttribute("alt", /\S/);
+  }
+
+  const popular = main.getByRole("region", { name: "Explore Popular Services" });
+  await expect(popular.getByRole("heading", { level: 2, name: "Explore Popular Services" })).toBeVisible();
+  for (const [name, href] of [
+    ["Handyman", "/services/handyman"],
+    ["Car Rental", "/cars"],
+    ["DJ/Events", "/services/dj-events"],
+    ["Salon/Beauty", "/services/salon-beauty"],
+    ["Gardening", "/services/gardening"],
+    ["Plumbing", "/services/plumbing"],
+  ]) {
+    await expect(popular.getByRole("link", { name: name!, exact: true })).toHaveAttribute("href", href!);
+  }
+  await expect(popular.getByRole("link", { name: /More Services/ })).toHaveAttribute("href", "/services");
+});
+
+test("about explains why GTA Connect and how it works", async ({ page }) => {
+  await page.goto("/about");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 2, name: "Why GTA Connect?" })).toBeVisible();
+  await expect(main.getByRole("region", { name: "Why GTA Connect?" }).getByRole("listitem")).toHaveCount(4);
+
+  const how = main.getByRole("region", { name: "How It Works" });
+  await expect(how.getByRole("listitem")).toHaveCount(3);
+  await expect(how.getByRole("heading", { level: 3 })).toHaveText([
+    "Browse Services",
+    "Request a Booking",
+    "We Connect You",
+  ]);
+});
+
+test("request-success shows the default service name and message", async ({ page }) => {
+  await page.goto("/request-success");
+  const main = page.getByRole("main");
+  await expect(main.getByText("Your Request", { exact: true })).toBeVisible();
+  await expect(
+    main.getByText("We have received your request and will be in touch shortly.", { exact: true }),
+  ).toBeVisible();
+  await expect(main.getByRole("link", { name: "Browse Services" })).toHaveAttribute("href", "/services");
+  await expect(main.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+});
+
+test("the placeholder and not-found pages link back home", async ({ page }) => {
+  await page.goto("/services");
+  await expect(page.getByRole("main").getByRole("link", { name: "Go Back Home" })).toHaveAttribute(
+    "href",
+    "/",
+  );
+  await page.goto("/no-such-page");
+  await expect(
+    page.getByRole("main").getByText("The page you're looking for doesn't exist or has moved."),
+  ).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Go Back Home" })).toHaveAttribute(
+    "href",
+    "/",
+  );
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("home renders its content", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("connected with confidence");
+    await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Partner Ads" }).getByRole("img")).toHaveCount(5);
+    await expect(
+      page.getByRole("region", { name: "Explore Popular Services" }).getByRole("link"),
+    ).toHaveCount(7);
+    await expect(page.getByRole("contentinfo")).toContainText("Service Area: Toronto & GTA, CA");
+  });
+
+  test("contact renders its form", async ({ page }) => {
+    const response = await page.goto("/contact");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Contact us" })).toBeVisible();
+    for (const label of ["Name", "Email", "Subject", "Message"]) {
+      await expect(
+        page.getByRole("main").getByRole("textbox", { name: new RegExp(`^${label}\\b`) }),
+      ).toBeVisible();
+    }
+    await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  });
+});

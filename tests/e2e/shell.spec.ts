@@ -1,0 +1,172 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, NOTIFICATIONS, waitForHydration } from "./support";
+
+/**
+ * The page shell: sticky header scroll state, language picker (remembered in a cookie),
+ * the single-slot toast region with its F8 hotkey, and the skip link
+ * (spec core.md §2 Header, §4 Notifications, §9 constants).
+ */
+
+function languagePicker(page: Page) {
+  const banner = page.getByRole("banner");
+  return {
+    // The <summary> has no ARIA role; its aria-label names the current language.
+    toggle: banner.getByLabel(/^Language:/),
+    details: banner.locator("details", { has: page.getByLabel(/^Language:/) }),
+    option: (name: string) => banner.getByRole("button", { name, exact: true }),
+  };
+}
+
+async function chooseLanguage(page: Page, optionName: string) {
+  const picker = languagePicker(page);
+  if (!(await picker.details.evaluate((d) => (d as HTMLDetailsElement).open))) await picker.toggle.click();
+  await picker.option(optionName).click();
+}
+
+async function langCookie(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === "lang")?.value;
+}
+
+/** Records the largest number of toasts present at once in the notifications region. */
+async function trackToastCount(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __maxToasts: number };
+    w.__maxToasts = 0;
+    const count = () => {
+      const n = document.querySelectorAll('[role="region"][aria-label*="Notifications"] li').length;
+      w.__maxToasts = Math.max(w.__maxToasts, n);
+    };
+    count();
+    new MutationObserver(count).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __maxToasts: number }).__maxToasts);
+}
+
+test("the header is marked scrolled only past 8 px", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const header = page.getByRole("banner");
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+
+  await page.evaluate(() => window.scrollTo(0, 8));
+  await page.waitForFunction(() => window.scrollY === 8);
+  // Give the scroll listener a frame: exactly 8 px is not "more than 8 px".
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute("data-scrolled", "true");
+  await expect(header).toBeInViewport(); // sticky
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+});
+
+test("the language choice shows a toast and is remembered across reloads", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  const picker = languagePicker(page);
+  await expect(picker.toggle).toHaveText(/EN/);
+  await expect(picker.toggle).toHaveAccessibleName("Language: English (US)");
+
+  await picker.toggle.click();
+  for (const name of [
+    "EN (English (US))",
+    "ES (Español)",
+    "FR (Français (Canada))",
+    "PT (Português (Brasil))",
+  ]) {
+    await expect(picker.option(name)).toBeVisible();
+  }
+  await expect(picker.option("EN (English (US))")).toHaveAttribute("aria-pressed", "true");
+  await picker.option("ES (Español)").click();
+
+  const notifications = page.getByRole("region", NOTIFICATIONS);
+  await expect(notifications.getByText("Language set to Español")).toBeVisible();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(picker.toggle).toHaveText(/ES/);
+  await expect(picker.toggle).toHaveAccessibleName("Language: Español");
+  expect(await langCookie(page)).toBe("es");
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(picker.toggle).toHaveText(/ES/);
+  await expect(picker.toggle).toHaveAccessibleName("Language: Español");
+  await picker.toggle.click();
+  await expect(picker.option("ES (Español)")).toHaveAttribute("aria-pressed", "true");
+  // The open picker is accessible.
+  await expectNoSeriousA11yViolations(page);
+  // A reload does not replay the one-time confirmation.
+  await expect(notifications.getByText("Language set to Español")).toHaveCount(0);
+
+  await picker.option("EN (English (US))").click();
+  await expect(notifications.getByText("Language set to English (US)")).toBeVisible();
+  await expect(picker.toggle).toHaveText(/EN/);
+  await expect(picker.toggle).toHaveAccessibleName("Language: English (US)");
+  expect(await langCookie(page)).toBe("en-US");
+});
+
+test("the language picker closes once a language is chosen", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  const picker = languagePicker(page);
+  await picker.toggle.click();
+  await picker.option("ES (Español)").click();
+  await expect(page.getByRole("region", NOTIFICATIONS).getByText("Language set to Español")).toBeVisible();
+  await expect(picker.option("ES (Español)"), "the open menu keeps covering the page").toBeHidden();
+});
+
+test("only one toast is shown at a time: a new one replaces the old", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  const maxToasts = await trackToastCount(page);
+  const notifications = page.getByRole("region", NOTIFICATIONS);
+
+  await chooseLanguage(page, "ES (Español)");
+  await expect(notifications.getByText("Language set to Español")).toBeVisible();
+  // Well within the first toast's 5 s lifetime.
+  await chooseLanguage(page, "FR (Français (Canada))");
+  await expect(notifications.getByText("Language set to Français (Canada)")).toBeVisible();
+  await expect(notifications.getByText("Language set to Español")).toHaveCount(0);
+  await expect(notifications.getByRole("listitem")).toHaveCount(1);
+
+  await chooseLanguage(page, "EN (English (US))");
+  await expect(notifications.getByText("Language set to English (US)")).toBeVisible();
+  expect(await maxToasts(), "toasts visible at the same time").toBeLessThanOrEqual(1);
+});
+
+test("F8 moves focus into the notifications region", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  await chooseLanguage(page, "ES (Español)");
+  const notifications = page.getByRole("region", NOTIFICATIONS);
+  await expect(notifications.getByText("Language set to Español")).toBeVisible();
+  await expect(notifications).toHaveAccessibleName("Notifications (F8)");
+
+  const focusedRegion = () =>
+    page.evaluate(
+      () => document.activeElement?.closest('[role="region"]')?.getAttribute("aria-label") ?? null,
+    );
+  expect(await focusedRegion()).toBeNull();
+
+  await page.keyboard.press("F8");
+  await expect.poll(focusedRegion).toMatch(/Notifications/);
+  // From there the toast's own controls are reachable by keyboard.
+  await page.keyboard.press("Tab");
+  await expect.poll(focusedRegion).toMatch(/Notifications/);
+});
+
+test("the skip link moves focus to the main content", async ({ page }) => {
+  await page.goto("/legal");
+  await waitForHydration(page);
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+
+  await page.keyboard.press("Tab");
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(/#main$/);
+  await expect(page.locator("#main")).toBeFocused();
+  await expect(page.getByRole("main")).toBeFocused();
+});
