@@ -6,7 +6,9 @@ import { defineConfig } from "@playwright/test";
 /**
  * Browser journeys against the production build (`react-router build` must have run first;
  * the test script does that). Each run gets a fresh data folder, so the server seeds a new
- * database and writes dev mail as .eml files that the tests read back.
+ * database. The web server is tests/e2e/serve.ts: a real local SMTP sink plus the app with
+ * SMTP_URL pointing at it; every email the app sends is written as JSON to
+ * `${E2E_DATA_DIR}/smtp/`, where the tests read it back (tests/e2e/support.ts).
  *
  * The config is evaluated by the runner and again in each worker process (which inherits the
  * runner's environment): a worker reuses the runner's folder, the runner always makes a new one,
@@ -70,16 +72,21 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --import tsx server/main.ts",
+    command: "node --import tsx tests/e2e/serve.ts",
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "pipe",
     stderr: "pipe",
+    // serve.ts stops the app, then the SMTP sink, on SIGTERM.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     env: {
+      E2E_DATA_DIR: dataDir,
       NODE_ENV: "production",
       PORT: String(PORT),
       HOST: "127.0.0.1",
+      // Links in emails (verification, password reset) point at the server the tests drive.
+      PUBLIC_URL: BASE_URL,
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${dataDir}/app.db`,
       OPERATOR_EMAIL: "operator@example.test",

@@ -81,9 +81,11 @@ export function ErrorBoundary() {
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <p className="text-sm font-semibold text-teal-700">{status}</p>
       <h1 className="mt-2 text-3xl font-bold">
-        {status === 404 ? t("notFound.title") : t("error.title")}
+        {status === 404 ? t("notFound.title") : status === 403 ? t("error.forbiddenTitle") : t("error.title")}
       </h1>
-      <p className="mt-4 text-slate-600">{status === 404 ? t("notFound.text") : t("error.text")}</p>
+      <p className="mt-4 text-slate-600">
+        {status === 404 ? t("notFound.text") : status === 403 ? t("error.forbiddenText") : t("error.text")}
+      </p>
       <a href="/" className="btn-primary mt-8 inline-flex">
         {t("notFound.home")}
       </a>

@@ -55,8 +55,8 @@ export default [
   placeholder("provider-pending", "provider-pending"),
   placeholder("provider-profile-setup", "provider-profile-setup"),
   placeholder("provider-signup", "provider-signup"),
-  placeholder("admin", "admin"),
-  placeholder("admin-sim", "admin-sim"),
+  route("admin", "routes/admin/index.tsx"),
+  route("admin-sim", "routes/admin/admin-sim.tsx"),
 
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -39,8 +39,9 @@ export const LIMITS = {
   /** Failed log-ins per address and client. */
   loginFailures: { limit: 10, windowMs: 15 * 60_000 },
   /** Log-in attempts per client, whatever the address. */
-  loginPerClient: { limit: 50, windowMs: 15 * 60_000 },
-  signUp: { limit: 10, windowMs: 60 * 60_000 },
+  loginPerClient: { limit: 100, windowMs: 15 * 60_000 },
+  /** Sign-ups per client (a shared office or campus address may have a few). */
+  signUp: { limit: 20, windowMs: 60 * 60_000 },
   resendVerification: { limit: 3, windowMs: 10 * 60_000 },
   forgotPassword: { limit: 5, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, Limit>;

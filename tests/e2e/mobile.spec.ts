@@ -13,7 +13,8 @@ const MENU_LINKS: [string, string][] = [
   ["Homes", "/homes"],
   ["Request", "/request"],
   ["For Providers", "/provider-signup"],
-  ["Log In", "/signup"],
+  // From the home page the auth links carry no ?redirectTo (there is nowhere to come back to).
+  ["Log In", "/auth/login"],
   ["Sign Up", "/signup"],
 ];
 

@@ -69,8 +69,18 @@ async function expectHeader(page: Page) {
     "href",
     "/provider-signup",
   );
-  await expect(header.getByRole("link", { name: "Log In", exact: true })).toHaveAttribute("href", "/signup");
-  await expect(header.getByRole("link", { name: "Sign Up", exact: true })).toHaveAttribute("href", "/signup");
+  // Logged out: Log In goes to the log-in page and Sign Up to /signup, each bringing the visitor
+  // back to this page afterwards (?redirectTo=<path>), except from the home page.
+  const from = new URL(page.url()).pathname;
+  for (const [name, target] of [
+    ["Log In", "/auth/login"],
+    ["Sign Up", "/signup"],
+  ] as const) {
+    const href = await header.getByRole("link", { name, exact: true }).getAttribute("href");
+    const url = new URL(href ?? "", "http://x");
+    expect(url.pathname, `${name} link path`).toBe(target);
+    expect(url.searchParams.get("redirectTo"), `${name} link redirectTo`).toBe(from === "/" ? null : from);
+  }
 }
 
 async function expectFooter(page: Page) {

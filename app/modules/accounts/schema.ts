@@ -34,8 +34,7 @@ export const phoneField = (t: Translate) =>
     .optional();
 
 /** A checkbox that must be ticked: the browser sends "on", or nothing at all. */
-const mustTick = (message: string) =>
-  z.literal("on", { error: message }).or(z.literal("true", { error: message }));
+const mustTick = (message: string) => z.enum(["on", "true"], { error: message });
 
 export function signUpSchema(t: Translate) {
   return z.object({

@@ -134,6 +134,8 @@ export const en = {
   "placeholder.home": "Go Back Home",
   "error.title": "Something went wrong",
   "error.text": "An unexpected error occurred. Please try again in a moment.",
+  "error.forbiddenTitle": "Access denied",
+  "error.forbiddenText": "Your account doesn't have access to this page.",
 
   // Legal Center
   "legal.metaTitle": "Legal Center — {brand}",
@@ -259,6 +261,11 @@ export const en = {
   "account.noReviewsTitle": "No reviews yet",
   "account.noReviewsText": "After a booking, you can review the provider. Your reviews will appear here.",
   "account.logOut": "Log Out",
+
+  // Back office
+  "admin.title": "Back office",
+  "admin.welcome": "Signed in as {name}.",
+  "admin.text": "Request queues, provider applications, listings and review moderation will appear here.",
 
   // Toasts
   "toast.region": "Notifications (F8)",
