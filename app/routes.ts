@@ -29,6 +29,7 @@ export default [
   route("account", "routes/account/layout.tsx", [
     index("routes/account/profile.tsx"),
     route("bookings", "routes/account/bookings.tsx"),
+    route("requests/:reference", "routes/account/request.tsx"),
     route("reviews", "routes/account/reviews.tsx"),
   ]),
 
@@ -41,9 +42,10 @@ export default [
   ]),
 
   placeholder("services", "services"),
-  placeholder("services/:slug", "service"),
-  placeholder("search", "search"),
-  placeholder("request", "request"),
+  route("services/:slug", "routes/services/detail.tsx"),
+  route("book", "routes/services/book.tsx"),
+  route("search", "routes/search/index.tsx"),
+  route("request", "routes/site/request.tsx"),
   placeholder("cars", "cars"),
   placeholder("cars-rental", "cars-rental"),
   placeholder("cars/request", "cars-request"),
@@ -55,6 +57,7 @@ export default [
   placeholder("provider-pending", "provider-pending"),
   placeholder("provider-profile-setup", "provider-profile-setup"),
   placeholder("provider-signup", "provider-signup"),
+  route("requests/:token", "routes/requests/status.tsx"),
   route("admin", "routes/admin/index.tsx"),
   route("admin-sim", "routes/admin/admin-sim.tsx"),
 

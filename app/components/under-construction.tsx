@@ -1,7 +1,17 @@
 import { Link } from "react-router";
 
 /** The spec's placeholder: a title, a description and a Go Back Home link to /. */
-export function UnderConstruction({ title, description, homeLabel }: { title: string; description: string; homeLabel: string }) {
+export function UnderConstruction({
+  title,
+  description,
+  homeLabel,
+  homeTo = "/",
+}: {
+  title: string;
+  description: string;
+  homeLabel: string;
+  homeTo?: string;
+}) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <div aria-hidden="true" className="text-5xl">
@@ -9,7 +19,7 @@ export function UnderConstruction({ title, description, homeLabel }: { title: st
       </div>
       <h1 className="mt-6 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-600">{description}</p>
-      <Link to="/" className="btn-primary mt-8">
+      <Link to={homeTo} className="btn-primary mt-8">
         {homeLabel}
       </Link>
     </section>

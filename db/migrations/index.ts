@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001-foundation";
 import * as m0002 from "./0002-accounts";
+import * as m0003 from "./0003-requests";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -9,4 +10,5 @@ import * as m0002 from "./0002-accounts";
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
   "0002-accounts": m0002,
+  "0003-requests": m0003,
 };

@@ -19,7 +19,11 @@ export function LanguagePicker() {
         className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
         aria-label={t("language.current", { language: active.name })}
       >
-        <span aria-hidden="true">🌐</span> {active.short}
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9Z" />
+        </svg>
+        {active.short}
       </summary>
       <Form
         method="post"

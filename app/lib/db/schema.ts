@@ -135,6 +135,29 @@ export type VerificationTable = {
   createdAt: Date | string;
   updatedAt: Date | string;
 };
+export type RequestTable = {
+  id: string;
+  reference: string;
+  token_hash: string;
+  kind: string;
+  status: string;
+  user_id: string | null;
+  name: string;
+  email: string | null;
+  service: string;
+  subject: string;
+  details: string; // JSON [{ label, value }]
+  created_at: string;
+  updated_at: string;
+};
+export type RequestEventTable = {
+  id: string;
+  request_id: string;
+  status: string;
+  note: string | null;
+  created_at: string;
+};
+
 export type AnalyticsDailyTable = { name: string; day: string; count: number };
 
 export type Database = {
@@ -150,6 +173,8 @@ export type Database = {
   account: AccountTable;
   verification: VerificationTable;
   analytics_daily: AnalyticsDailyTable;
+  requests: RequestTable;
+  request_events: RequestEventTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -9,6 +9,8 @@ import { createFlash, redirectWith } from "~/lib/flash/flash.server";
 export const successSchema = z.object({
   serviceName: z.string().max(200),
   message: z.string().max(500),
+  reference: z.string().max(20).optional(),
+  statusPath: z.string().max(200).optional(),
 });
 export type SuccessInfo = z.infer<typeof successSchema>;
 

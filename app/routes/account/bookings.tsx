@@ -1,22 +1,58 @@
-import { href } from "react-router";
+import { href, Link } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { requireUser } from "~/lib/auth/session.server";
+import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
+import { listRequestsForUser } from "~/modules/requests/requests.server";
+import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/bookings";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  // Requests are stored from the services issue on; until then every list is empty.
-  return { bookings: [] as never[] };
+  const user = await requireUser(request);
+  return { requests: await listRequestsForUser(user.id) };
 }
 
-export default function BookingsPage() {
+const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeZone: "America/Toronto" }).format(new Date(iso));
+
+export default function BookingsPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  if (loaderData.requests.length === 0) {
+    return (
+      <EmptyState
+        title={t("account.noBookingsTitle")}
+        text={t("account.noBookingsText")}
+        action={{ to: href("/services"), label: t("account.browseServices") }}
+      />
+    );
+  }
   return (
-    <EmptyState
-      title={t("account.noBookingsTitle")}
-      text={t("account.noBookingsText")}
-      action={{ to: href("/services"), label: t("account.browseServices") }}
-    />
+    <section aria-labelledby="bookings-title" className="card p-6">
+      <h2 id="bookings-title" className="text-xl font-semibold">
+        {t("account.bookings")}
+      </h2>
+      <ul className="mt-4 divide-y divide-slate-200">
+        {loaderData.requests.map((r) => (
+          <li key={r.reference} className="flex flex-wrap items-center justify-between gap-3 py-4">
+            <div>
+              <p className="font-medium">{r.service}</p>
+              <p className="text-sm text-slate-500">
+                <span className="font-mono">{r.reference}</span> · {formatDate(r.createdAt)}
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              <span className="rounded-full bg-slate-100 px-3 py-1 text-sm">{t(STATUS_LABEL_KEYS[r.status] as MessageKey)}</span>
+              <Link
+                to={href("/account/requests/:reference", { reference: r.reference })}
+                className="text-sm font-medium text-teal-800 underline"
+                aria-label={t("account.viewRequest", { reference: r.reference })}
+              >
+                {t("account.view")}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,5 +1,7 @@
 import { href, Link } from "react-router";
-import { useT } from "~/lib/i18n/use-t";
+import { BookingDialog, InlineBooking } from "~/components/booking/booking-dialog";
+import { useOpenOnArrival } from "~/components/booking/use-open-on-arrival";
+import { useRootData, useT } from "~/lib/i18n/use-t";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { pageMeta } from "~/lib/meta";
 import { PARTNER_ADS } from "../../../db/seed/data";
@@ -21,10 +23,21 @@ const POPULAR: { to: string; key: MessageKey; image: string }[] = [
   { to: href("/services/:slug", { slug: "plumbing" }), key: "home.card.plumbing", image: "/images/services/plumbing.svg" },
 ];
 
+const QUICK_BOOKING = { form: "quick" } as const;
+
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const { user } = useRootData();
+  // The spec's openBookingModal: /?book (e.g. from /request) or back from log-in.
+  const booking = useOpenOnArrival();
   return (
     <>
+      <BookingDialog open={booking.open} onOpenChange={booking.setOpen} kind={QUICK_BOOKING} user={user} />
+      {booking.showInline ? (
+        <div className="mx-auto max-w-2xl px-4">
+          <InlineBooking kind={QUICK_BOOKING} user={user} />
+        </div>
+      ) : null}
       <section className="bg-gradient-to-br from-teal-50 via-white to-sky-50">
         <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">

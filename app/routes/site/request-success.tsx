@@ -24,7 +24,20 @@ export default function RequestSuccessPage({ loaderData }: Route.ComponentProps)
       <p className="mt-6 text-sm font-semibold tracking-wide text-teal-700 uppercase">{serviceName}</p>
       <h1 className="mt-2 text-3xl font-bold">{t("success.title")}</h1>
       <p className="mt-4 text-lg text-slate-700">{message}</p>
+      {loaderData.info?.reference ? (
+        <p className="mt-6 text-lg">
+          {t("success.reference", { reference: "" })}
+          <span className="font-mono font-bold tracking-wider">{loaderData.info.reference}</span>
+        </p>
+      ) : null}
       <p className="mt-4 text-slate-600">{t("success.emailNote")}</p>
+      {loaderData.info?.statusPath ? (
+        <p className="mt-4">
+          <Link to={loaderData.info.statusPath} className="font-medium text-teal-800 underline">
+            {t("success.track")}
+          </Link>
+        </p>
+      ) : null}
       <div className="mt-10 flex flex-wrap justify-center gap-4">
         <Link to={href("/services")} className="btn-primary">
           {t("success.browseServices")}

@@ -1,0 +1,93 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { href, useFetcher } from "react-router";
+import { TextAreaField, TextField } from "~/components/form/field";
+import type { SessionUser } from "~/lib/auth/session.server";
+import { useT } from "~/lib/i18n/use-t";
+import { bookingSchema, quickBookingSchema, torontoToday } from "~/modules/services/schema";
+
+export type BookingKind = { form: "service"; service: string } | { form: "quick" };
+
+/**
+ * The booking form, prefilled from the account. Posts to /book with a fetcher (the page stays
+ * put; the server's redirect brings the confirmation toast), or as a plain form without JS.
+ */
+export function BookingForm({
+  kind,
+  user,
+  returnTo,
+  onCancel,
+  onDone,
+}: {
+  kind: BookingKind;
+  user: SessionUser;
+  returnTo: string;
+  onCancel?: () => void;
+  /** Called once a submission went through (the server redirected with its toast). */
+  onDone?: () => void;
+}) {
+  const t = useT();
+  const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
+  const schema = kind.form === "quick" ? quickBookingSchema(t) : bookingSchema(t);
+  const [form, fields] = useForm({
+    id: `booking-${kind.form}`,
+    lastResult: fetcher.data?.result,
+    defaultValue: {
+      fullName: user.name,
+      email: user.email,
+      ...(kind.form === "service" ? { service: kind.service } : {}),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = fetcher.state !== "idle";
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (fetcher.state !== "idle") submitted.current = true;
+    else if (submitted.current) {
+      submitted.current = false;
+      if (!fetcher.data?.result) onDone?.();
+    }
+  }, [fetcher.state, fetcher.data, onDone]);
+  const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;
+  return (
+    <fetcher.Form method="post" action={href("/book")} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="form" value={kind.form} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {kind.form === "service" ? (
+        <TextField field={f.service!} label={t("booking.service")} className="sm:col-span-2" required />
+      ) : null}
+      <TextField field={f.fullName!} label={t("booking.fullName")} autoComplete="name" required />
+      <TextField field={f.email!} type="email" label={t("booking.email")} autoComplete="email" required />
+      {kind.form === "service" ? (
+        <>
+          <TextField field={f.area!} label={t("booking.area")} className="sm:col-span-2" autoComplete="address-level2" required />
+          <TextField field={f.preferredDate!} type="date" label={t("booking.preferredDate")} min={torontoToday()} required />
+          <TextField field={f.preferredTime!} type="time" label={t("booking.preferredTime")} required />
+          <TextAreaField field={f.notes!} label={t("booking.notes")} className="sm:col-span-2" rows={3} />
+        </>
+      ) : (
+        <TextAreaField
+          field={f.details!}
+          label={t("booking.details")}
+          hint={t("booking.detailsPlaceholder")}
+          className="sm:col-span-2"
+          rows={4}
+          required
+        />
+      )}
+      <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
+        {onCancel ? (
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            {t("booking.cancel")}
+          </button>
+        ) : null}
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {t("booking.submit")}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,195 @@
+import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { href } from "react-router";
+import { enqueueEmail } from "~/lib/mail/outbox.server";
+import { type EmailField, renderEmail } from "~/lib/mail/template.server";
+import { getRuntime, mailQueued } from "~/lib/runtime.server";
+import type { RequestStatus } from "./status";
+
+/** Every kind of request a customer can make; each shares the status model in ./status.ts. */
+export const REQUEST_KINDS = [
+  "booking",
+  "service-request",
+  "car-request",
+  "chauffeur-contact",
+  "rent-request",
+  "city-request",
+  "listing",
+  "provider-application",
+] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+export type NewRequest = {
+  kind: RequestKind;
+  userId: string | null;
+  /** Customer's name and, when they gave one, email (the confirmation goes there). */
+  name: string;
+  email: string | null;
+  /** What was requested, as people read it: "Handyman Services", "Airport Transfer". */
+  service: string;
+  /** The operator email's subject, in the spec's shape for this kind. */
+  operatorSubject: string;
+  /** Every form field with its label, in form order ("N/A" for empty ones in the email). */
+  fields: EmailField[];
+  /** The line the customer's confirmation email opens with. */
+  confirmation: string;
+  /** Extra recipients of the operator email (e.g. a listing's owner). */
+  alsoNotify?: string[];
+};
+
+export type SubmittedRequest = { id: string; reference: string; statusPath: string; statusUrl: string };
+
+const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"; // no 0/O, 1/I/L, U
+const newReference = () =>
+  `GTA-${Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("")}`;
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Stores a request with its first timeline event and queues the operator notification and
+ * the customer's confirmation (reference + private status link), all in one transaction.
+ */
+export async function submitRequest(input: NewRequest): Promise<SubmittedRequest> {
+  const { db, env } = getRuntime();
+  const id = randomUUID();
+  const token = randomBytes(24).toString("base64url");
+  const statusPath = href("/requests/:token", { token });
+  const statusUrl = `${env.PUBLIC_URL}${statusPath}`;
+  const now = new Date().toISOString();
+
+  for (let attempt = 0; ; attempt++) {
+    const reference = newReference();
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("requests")
+          .values({
+            id,
+            reference,
+            token_hash: hashToken(token),
+            kind: input.kind,
+            status: "received" satisfies RequestStatus,
+            user_id: input.userId,
+            name: input.name,
+            email: input.email,
+            service: input.service,
+            subject: input.operatorSubject,
+            details: JSON.stringify(input.fields.map((f) => ({ label: f.label, value: f.value ?? null }))),
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto("request_events")
+          .values({ id: randomUUID(), request_id: id, status: "received", note: null, created_at: now })
+          .execute();
+
+        const operator = renderEmail(
+          {
+            subject: input.operatorSubject,
+            heading: `New request: ${input.service}`,
+            fields: [...input.fields, { label: "Reference", value: reference }, { label: "Submitted at", value: now }],
+          },
+          env.BRAND_NAME,
+        );
+        for (const to of [env.OPERATOR_EMAIL, ...(input.alsoNotify ?? [])]) {
+          await enqueueEmail(trx, { ...operator, kind: `${input.kind}.operator`, to, replyTo: input.email });
+        }
+        if (input.email) {
+          const customer = renderEmail(
+            {
+              subject: `We received your request — ${reference}`,
+              heading: `Thanks, ${input.name}!`,
+              paragraphs: [
+                input.confirmation,
+                `Your reference is ${reference}. You can follow your request at any time, no log-in needed:`,
+              ],
+              fields: [{ label: "Request", value: input.service }, ...input.fields],
+              action: { label: "Track your request", url: statusUrl },
+              footer: `Questions? Reply to this email or write to ${env.OPERATOR_EMAIL}. Nothing is charged on this site; payment is arranged directly with the provider.`,
+            },
+            env.BRAND_NAME,
+          );
+          await enqueueEmail(trx, { ...customer, kind: `${input.kind}.customer`, to: input.email });
+        }
+      });
+      mailQueued();
+      return { id, reference, statusPath, statusUrl };
+    } catch (error) {
+      // A reference collision (1 in ~730 million) just draws another one.
+      if (attempt < 3 && /unique|duplicate/i.test(String(error)) && /reference/i.test(String(error))) continue;
+      throw error;
+    }
+  }
+}
+
+export type RequestView = {
+  reference: string;
+  kind: RequestKind;
+  status: RequestStatus;
+  service: string;
+  name: string;
+  createdAt: string;
+  details: { label: string; value: string | number | boolean | null }[];
+  events: { status: RequestStatus; note: string | null; at: string }[];
+};
+
+/** The request behind a private status link, or null for an unknown token. */
+export async function findRequestByToken(token: string): Promise<RequestView | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  return findRequestByHash(hashToken(token));
+}
+
+async function findRequestByHash(tokenHash: string): Promise<RequestView | null> {
+  const { db } = getRuntime();
+  const row = await db.selectFrom("requests").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+  if (!row) return null;
+  const events = await db
+    .selectFrom("request_events")
+    .select(["status", "note", "created_at"])
+    .where("request_id", "=", row.id)
+    .orderBy("created_at")
+    .execute();
+  return {
+    reference: row.reference,
+    kind: row.kind as RequestKind,
+    status: row.status as RequestStatus,
+    service: row.service,
+    name: row.name,
+    createdAt: row.created_at,
+    details: JSON.parse(row.details) as RequestView["details"],
+    events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
+  };
+}
+
+export type RequestSummary = { reference: string; kind: RequestKind; status: RequestStatus; service: string; createdAt: string };
+
+/** A signed-in customer's requests, newest first (for My Bookings). */
+export async function listRequestsForUser(userId: string): Promise<RequestSummary[]> {
+  const { db } = getRuntime();
+  const rows = await db
+    .selectFrom("requests")
+    .select(["reference", "kind", "status", "service", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    reference: r.reference,
+    kind: r.kind as RequestKind,
+    status: r.status as RequestStatus,
+    service: r.service,
+    createdAt: r.created_at,
+  }));
+}
+
+/** One of the signed-in customer's own requests, by reference (My Bookings → details). */
+export async function findRequestForUser(userId: string, reference: string): Promise<RequestView | null> {
+  const { db } = getRuntime();
+  const row = await db
+    .selectFrom("requests")
+    .select("token_hash")
+    .where("user_id", "=", userId)
+    .where("reference", "=", reference)
+    .executeTakeFirst();
+  if (!row) return null;
+  return findRequestByHash(row.token_hash);
+}

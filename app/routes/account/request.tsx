@@ -1,0 +1,27 @@
+import { data, href, Link } from "react-router";
+import { RequestStatusView } from "~/components/requests/request-timeline";
+import { requireUser } from "~/lib/auth/session.server";
+import { useT } from "~/lib/i18n/use-t";
+import { findRequestForUser } from "~/modules/requests/requests.server";
+import type { Route } from "./+types/request";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const found = await findRequestForUser(user.id, params.reference);
+  if (!found) throw data(null, { status: 404 });
+  return { request: found };
+}
+
+export default function AccountRequestPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <section className="card p-6">
+      <Link to={href("/account/bookings")} className="text-sm text-teal-800 underline">
+        {t("account.backToBookings")}
+      </Link>
+      <div className="mt-4">
+        <RequestStatusView request={loaderData.request} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { data, href, Link } from "react-router";
+import { RequestStatusView } from "~/components/requests/request-timeline";
+import { useT } from "~/lib/i18n/use-t";
+import { pageMeta } from "~/lib/meta";
+import { findRequestByToken } from "~/modules/requests/requests.server";
+import type { Route } from "./+types/status";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "status.metaTitle", "status.metaTitle"),
+  { name: "robots", content: "noindex" },
+];
+
+/** The private status page behind the link in the confirmation email: no log-in needed. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const request = await findRequestByToken(params.token);
+  if (!request) throw data(null, { status: 404 });
+  return data({ request }, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
+}
+
+export default function RequestStatusPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <h1 className="text-3xl font-bold">{t("status.title")}</h1>
+      <div className="card mt-8 p-6">
+        <RequestStatusView request={loaderData.request} />
+      </div>
+      <p className="mt-6 text-sm text-slate-600">
+        {t("status.help")}{" "}
+        <Link to={href("/contact")} className="text-teal-800 underline">
+          {t("footer.contact")}
+        </Link>
+      </p>
+    </div>
+  );
+}

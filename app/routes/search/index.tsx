@@ -1,0 +1,158 @@
+import { Form, href, Link } from "react-router";
+import { BookingDialog, InlineBooking } from "~/components/booking/booking-dialog";
+import { useOpenOnArrival } from "~/components/booking/use-open-on-arrival";
+import { useCloseOnNavigation } from "~/components/layout/use-close-on-navigation";
+import { useRootData, useT } from "~/lib/i18n/use-t";
+import { pageMeta } from "~/lib/meta";
+import { listCategories } from "~/modules/services/catalogue.server";
+import { findServices } from "~/modules/services/find";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "search.metaTitle", "search.metaDescription");
+
+/** The query lives in the URL (?type=&location=&category=), so results can be shared and reloaded. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = {
+    type: (url.searchParams.get("type") ?? "").slice(0, 100),
+    location: (url.searchParams.get("location") ?? "").slice(0, 100),
+    category: (url.searchParams.get("category") ?? "").slice(0, 50),
+  };
+  const categories = await listCategories();
+  const searched = Boolean(query.type.trim() || query.location.trim() || query.category);
+  return {
+    query,
+    searched,
+    categories: categories.map(({ slug, title }) => ({ slug, title })),
+    results: searched ? findServices(categories, query) : [],
+  };
+}
+
+const QUICK_BOOKING = { form: "quick" } as const;
+
+export default function FindServicePage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { user } = useRootData();
+  const booking = useOpenOnArrival();
+  const { query, searched, results, categories } = loaderData;
+  const categoryRef = useCloseOnNavigation();
+  const filtersRef = useCloseOnNavigation();
+  const withParams = (changes: Record<string, string>) => {
+    const p = new URLSearchParams({ ...query, ...changes });
+    for (const [k, v] of [...p]) if (!v) p.delete(k);
+    return `${href("/search")}${p.size ? `?${p}` : ""}`;
+  };
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12">
+      <h1 className="text-3xl font-bold">{t("search.title")}</h1>
+      <Form method="get" className="card mt-6 grid gap-4 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end" role="search">
+        <div>
+          <label htmlFor="search-type" className="field-label">
+            {t("search.serviceType")}
+          </label>
+          <input id="search-type" name="type" defaultValue={query.type} placeholder={t("search.serviceTypePlaceholder")} className="field-input" maxLength={100} />
+        </div>
+        <div>
+          <label htmlFor="search-location" className="field-label">
+            {t("search.location")}
+          </label>
+          <input
+            id="search-location"
+            name="location"
+            defaultValue={query.location}
+            placeholder={t("search.locationPlaceholder")}
+            className="field-input"
+            autoComplete="address-level2"
+            maxLength={100}
+          />
+        </div>
+        {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+        <button type="submit" className="btn-primary py-2.5">
+          {t("search.submit")}
+        </button>
+      </Form>
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <details ref={categoryRef} className="disclosure relative">
+          <summary className="btn-secondary cursor-pointer list-none">
+            {t("search.category")}
+            {query.category ? `: ${categories.find((c) => c.slug === query.category)?.title ?? ""}` : ""}
+          </summary>
+          <ul className="menu-content absolute left-0 mt-2 w-64">
+            <li>
+              <Link to={withParams({ category: "" })} className="menu-item block">
+                {t("search.allCategories")}
+              </Link>
+            </li>
+            {categories.map((c) => (
+              <li key={c.slug}>
+                <Link to={withParams({ category: c.slug })} className="menu-item block" aria-current={c.slug === query.category ? "true" : undefined}>
+                  {c.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+        <details ref={filtersRef} className="disclosure relative">
+          <summary className="btn-secondary cursor-pointer list-none">{t("search.allFilters")}</summary>
+          <div className="menu-content absolute left-0 mt-2 w-72 p-4 text-sm">
+            <p className="text-slate-600">{t("search.filtersHint")}</p>
+            <Link to={href("/search")} className="mt-3 inline-block font-medium text-teal-800 underline">
+              {t("search.clearFilters")}
+            </Link>
+          </div>
+        </details>
+      </div>
+
+      <section aria-labelledby="results-title" className="mt-8">
+        <h2 id="results-title" className="sr-only">
+          {t("search.results", { count: results.length })}
+        </h2>
+        {!searched ? (
+          <p className="text-slate-600">{t("search.prompt")}</p>
+        ) : results.length === 0 ? (
+          <div className="card flex flex-col items-center p-10 text-center">
+            <h3 className="text-xl font-semibold">{t("search.noResultsTitle")}</h3>
+            <p className="mt-2 max-w-md text-slate-600">{t("search.noResultsText")}</p>
+            <Link
+              to="?book#booking"
+              preventScrollReset
+              className="btn-primary mt-6"
+              onClick={(event) => {
+                if (!booking.hydrated) return;
+                event.preventDefault();
+                booking.setOpen(true);
+              }}
+            >
+              {t("search.requestBooking")}
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p aria-live="polite" className="text-sm text-slate-600">
+              {t("search.results", { count: results.length })}
+            </p>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+              {results.map((c) => (
+                <li key={c.slug} className="card flex gap-4 overflow-hidden">
+                  <img src={c.heroImage} alt="" width={160} height={90} className="w-32 object-cover sm:w-40" loading="lazy" />
+                  <div className="py-3 pr-3">
+                    <h3 className="font-semibold">
+                      <Link to={href("/services/:slug", { slug: c.slug })} className="hover:underline">
+                        {c.title}
+                      </Link>
+                    </h3>
+                    <p className="mt-1 line-clamp-2 text-sm text-slate-600">{c.shortDescription}</p>
+                    {query.location ? <p className="mt-1 text-xs text-teal-800">{t("search.servesArea", { area: query.location })}</p> : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      {booking.showInline ? <InlineBooking kind={QUICK_BOOKING} user={user} /> : null}
+      <BookingDialog open={booking.open} onOpenChange={booking.setOpen} kind={QUICK_BOOKING} user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { data, href, Link } from "react-router";
+import { BookingDialog, InlineBooking } from "~/components/booking/booking-dialog";
+import { useOpenOnArrival } from "~/components/booking/use-open-on-arrival";
+import { UnderConstruction } from "~/components/under-construction";
+import { useRootData, useT } from "~/lib/i18n/use-t";
+import { metaTags } from "~/lib/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { getCategory } from "~/modules/services/catalogue.server";
+import type { Route } from "./+types/detail";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const category = await getCategory(params.slug);
+  if (!category) return data({ category: null, url: null }, { status: 404 });
+  return { category, url: `${getAppEnv().PUBLIC_URL}${href("/services/:slug", { slug: category.slug })}` };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const brand = (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
+  const c = loaderData?.category;
+  if (!c) return [{ title: `Service Not Found — ${brand}` }, { name: "robots", content: "noindex" }];
+  return [
+    ...metaTags(`${c.title} in Toronto & the GTA — ${brand}`, c.shortDescription, brand),
+    { property: "og:image", content: c.heroImage },
+    { property: "og:url", content: loaderData.url },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Service",
+        name: c.title,
+        description: c.shortDescription,
+        serviceType: c.title,
+        areaServed: c.areas,
+        url: loaderData.url,
+        provider: { "@type": "Organization", name: brand },
+      },
+    },
+  ];
+};
+
+export default function ServicePage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { user } = useRootData();
+  const c = loaderData.category;
+  const { open, setOpen, hydrated, showInline } = useOpenOnArrival();
+
+  if (!c) {
+    return (
+      <UnderConstruction title={t("service.notFoundTitle")} description={t("service.notFoundText")} homeLabel={t("service.back")} homeTo={href("/services")} />
+    );
+  }
+  const kind = { form: "service" as const, service: c.title };
+  return (
+    <article>
+      <div className="relative">
+        <img src={c.heroImage} alt="" width={1200} height={675} className="h-64 w-full object-cover sm:h-80" />
+      </div>
+      <div className="mx-auto max-w-4xl px-4 py-10">
+        <Link to={href("/services")} className="text-sm text-teal-800 underline">
+          ← {t("service.back")}
+        </Link>
+        <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{c.title}</h1>
+        <p className="mt-3 text-lg text-slate-700">{c.shortDescription}</p>
+        <Link
+          to="?book#booking"
+          preventScrollReset
+          className="btn-primary mt-6 px-6 py-3 text-base"
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
+          {c.ctaLabel}
+        </Link>
+
+        <div className="mt-10 grid gap-8 md:grid-cols-2">
+          <section aria-labelledby="includes">
+            <h2 id="includes" className="text-xl font-semibold">
+              {t("service.includes")}
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {c.includes.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <span aria-hidden="true" className="text-teal-700">
+                    ✓
+                  </span>
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <div className="space-y-8">
+            <section aria-labelledby="areas">
+              <h2 id="areas" className="text-xl font-semibold">
+                {t("service.areas")}
+              </h2>
+              <p className="mt-3 text-slate-700">{c.areas}</p>
+            </section>
+            <section aria-labelledby="payment" className="rounded-lg bg-slate-50 p-4">
+              <h2 id="payment" className="font-semibold">
+                {t("service.paymentTitle")}
+              </h2>
+              <p className="mt-1 text-sm text-slate-700">{t("service.paymentNote")}</p>
+            </section>
+          </div>
+        </div>
+
+        {c.gallery ? (
+          <section aria-labelledby="gallery" className="mt-10">
+            <h2 id="gallery" className="text-xl font-semibold">
+              {t("service.gallery")}
+            </h2>
+            <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
+              {c.gallery.map((src, i) => (
+                <li key={src}>
+                  <img src={src} alt={`${c.title} — ${i + 1}`} width={800} height={600} loading="lazy" className="aspect-[4/3] w-full rounded-lg object-cover" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {showInline ? <InlineBooking kind={kind} user={user} /> : null}
+      </div>
+      <BookingDialog open={open} onOpenChange={setOpen} kind={kind} user={user} />
+    </article>
+  );
+}
