@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { torontoToday } from "~/modules/services/schema";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { connect } from "../support/db";
+import { HttpClient, linkIn } from "../support/http-client";
+import { SmtpSink } from "../support/smtp-sink";
+
+const PASSWORD = "orchard by the river";
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(DIALECTS)("booking requests on %s", (dialect) => {
+  let database: TestDatabase;
+  let server: AppServer;
+  const sink = new SmtpSink();
+  let db: ReturnType<typeof connect>;
+  let customer: HttpClient;
+  const email = `booker.${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await sink.start(0);
+    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, SMTP_URL: sink.url });
+    db = connect(database.url);
+    customer = new HttpClient(server.url);
+    await customer.post("/signup", { name: "Grace Hopper", email, password: PASSWORD, adult: "on", terms: "on" });
+    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
+    expect((await customer.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await server?.stop();
+    await sink.stop();
+    await database?.drop();
+  });
+
+  const requestCount = async () =>
+    Number((await db.db.selectFrom("requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const valid = () => ({
+    form: "service",
+    returnTo: "/services/handyman",
+    service: "Handyman Services",
+    fullName: "Grace Hopper",
+    email,
+    area: "Leslieville",
+    preferredDate: addDays(torontoToday(), 3),
+    preferredTime: "10:30",
+    notes: "Two shelves to mount",
+  });
+
+  it("stores a Pending booking, emails the operator and the customer, and tracks it", async () => {
+    const res = await customer.post("/book", valid());
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/services/handyman");
+    expect(res.headers.getSetCookie().join()).toMatch(/toast=/);
+
+    const row = await db.db.selectFrom("requests").selectAll().where("email", "=", email).where("kind", "=", "booking").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "received", service: "Handyman Services", name: "Grace Hopper" });
+    expect(row.user_id).toBeTruthy();
+    expect(row.reference).toMatch(/^GTA-[2-9A-Z]{6}$/);
+
+    const operator = await sink.waitFor((m) => m.subject === "[Booking Request] Handyman Services – Grace Hopper");
+    expect(operator.to).toEqual(["operator@example.test"]);
+    expect(operator.text).toContain("Area / neighborhood: Leslieville");
+    expect(operator.text).toContain(`Reference: ${row.reference}`);
+    expect(operator.text).toMatch(/Submitted at: \d{4}-\d{2}-\d{2}T/);
+
+    const confirmation = await sink.waitFor((m) => m.to.includes(email) && m.subject === `We received your request — ${row.reference}`);
+    const statusLink = new URL(linkIn(confirmation.text, "/requests/"));
+    const anonymous = new HttpClient(server.url);
+    const status = await anonymous.get(statusLink.pathname);
+    expect(status.status).toBe(200);
+    const html = await status.text();
+    expect(html).toContain(row.reference);
+    expect(html).toContain("Received");
+    expect(html).toContain("Leslieville");
+
+    const bookings = await (await customer.get("/account/bookings")).text();
+    expect(bookings).toContain(row.reference);
+    expect(bookings).toContain("Handyman Services");
+    const detail = await customer.get(`/account/requests/${row.reference}`);
+    expect(detail.status).toBe(200);
+    expect((await anonymous.get(`/account/requests/${row.reference}`)).status).toBe(302);
+  });
+
+  it.each([
+    ["fullName", "Full name is required."],
+    ["email", "Email is required."],
+    ["area", "Area / neighborhood is required."],
+    ["preferredDate", "Preferred date is required."],
+    ["preferredTime", "Preferred time is required."],
+    ["service", "Service is required."],
+  ])("refuses a booking without %s", async (field, message) => {
+    const before = await requestCount();
+    const fields: Record<string, string> = valid();
+    delete fields[field];
+    const res = await customer.post("/book", fields);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.text())).toContain(message);
+    expect(await requestCount()).toBe(before);
+  });
+
+  it.each([
+    ["a past date", { preferredDate: addDays(torontoToday(), -1) }, "Please choose today or a later date."],
+    ["an impossible date", { preferredDate: "2030-02-30" }, "Please enter a valid date."],
+    ["a bad time", { preferredTime: "25:99" }, "Please enter a valid time."],
+    ["a bad email", { email: "grace@" }, "Please enter a valid email."],
+    ["100 KB of notes", { notes: "n".repeat(100_000) }, "Notes (optional) must be at most 2000 characters."],
+  ])("refuses %s", async (_case, override, message) => {
+    const before = await requestCount();
+    const res = await customer.post("/book", { ...valid(), ...override });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(message);
+    expect(await requestCount()).toBe(before);
+  });
+
+  it("accepts today's date", async () => {
+    const res = await customer.post("/book", { ...valid(), preferredDate: torontoToday(), notes: "" });
+    expect(res.status).toBe(303);
+  });
+
+  it("takes the home page's quick booking (name, email, service description)", async () => {
+    const res = await customer.post("/book", { form: "quick", returnTo: "/", fullName: "Grace Hopper", email, details: "Deep clean of a 2-bedroom condo" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/");
+    await sink.waitFor((m) => m.subject.startsWith("[Booking Request] Deep clean of a 2-bedroom condo"));
+    const missing = await customer.post("/book", { form: "quick", returnTo: "/", fullName: "Grace Hopper", email });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("Service details is required.");
+  });
+
+  it("sends a logged-out visitor to log in, to resume the booking afterwards, storing nothing", async () => {
+    const before = await requestCount();
+    const res = await new HttpClient(server.url).post("/book", valid());
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/auth/login?redirectTo=%2Fservices%2Fhandyman&resume=requestBooking");
+    expect(await requestCount()).toBe(before);
+    // After logging in, the visitor lands back on the page with the booking to resume.
+    const visitor = new HttpClient(server.url);
+    const login = await visitor.post("/auth/login", { email, password: PASSWORD, redirectTo: "/services/handyman", resume: "requestBooking" });
+    expect(login.headers.get("location")).toBe("/services/handyman?resume=requestBooking");
+    const page = await (await visitor.get("/services/handyman?resume=requestBooking")).text();
+    expect(page).toContain('id="booking"');
+    expect(page).toContain('name="preferredDate"');
+  });
+
+  it("answers 404 for an unknown status link and an unknown service", async () => {
+    expect((await new HttpClient(server.url).get("/requests/not-a-real-token-1234567890")).status).toBe(404);
+    const res = await new HttpClient(server.url).get("/services/unicorn-grooming");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Service Not Found");
+    expect(html).toContain("The service you&#x27;re looking for doesn&#x27;t exist.");
+  });
+
+  it("renders every service page with its CTA label and schema.org data", async () => {
+    const labels: Record<string, string> = {
+      handyman: "Book Handyman",
+      "car-rental": "Book a Ride",
+      cleaning: "Book Cleaning",
+      "dj-events": "Book a DJ",
+      "salon-beauty": "Book Beauty",
+      gardening: "Book Gardener",
+      plumbing: "Book a Plumber",
+    };
+    for (const [slug, label] of Object.entries(labels)) {
+      const res = await new HttpClient(server.url).get(`/services/${slug}`);
+      expect(res.status, slug).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(label);
+      expect(html).toContain('"@type":"Service"');
+      expect(html).toContain("Nothing is charged on this site");
+      expect(html).toContain('property="og:title"');
+    }
+  });
+
+  it("finds services by type and area on /search, and offers a booking when nothing matches", async () => {
+    const found = await (await new HttpClient(server.url).get("/search?type=plumb&location=brampton")).text();
+    expect(found).toContain("Plumbing");
+    const none = await (await new HttpClient(server.url).get("/search?type=zzzz")).text();
+    expect(none).toContain("No Results Found");
+    expect(none).toContain("Request a Booking");
+  });
+});
