@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/layout/footer";
@@ -27,6 +28,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { rootData, headers } = await loadRootData(request);
   return data(rootData, { headers });
 }
+
+/**
+ * The root's data (language catalogue, user, flash toast) only changes through form
+ * submissions (log-in, log-out, language, any action with a toast), so plain link navigations
+ * skip refetching it and stay small.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -3,7 +3,8 @@ import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { useT } from "~/lib/i18n/use-t";
 
 type Common = {
-  field: FieldMetadata<string | number | undefined>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema's field fits a text control
+  field: FieldMetadata<any>;
   label: string;
   hint?: string;
   className?: string;
@@ -22,7 +23,7 @@ export function TextField({
   required,
   type = "text",
   ...rest
-}: Common & { type?: "text" | "email" | "tel" | "date" | "time" | "number" | "password" } & Omit<
+}: Common & { type?: "text" | "email" | "tel" | "date" | "time" | "number" | "password" | "datetime-local" } & Omit<
     React.InputHTMLAttributes<HTMLInputElement>,
     "type" | "name" | "id" | "defaultValue" | "required"
   >) {
@@ -96,7 +97,8 @@ export function CheckboxField({
   label,
   extra,
 }: {
-  field: FieldMetadata<string | undefined>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema's field fits a checkbox
+  field: FieldMetadata<any>;
   label: string;
   extra?: React.ReactNode;
 }) {

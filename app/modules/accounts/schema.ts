@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth/password-policy";
+import { mustTick } from "~/lib/forms/fields";
 import type { Translate } from "~/lib/i18n/translate";
 import { MIN_AGE } from "~/modules/site/constants";
 
@@ -33,8 +34,6 @@ export const phoneField = (t: Translate) =>
     .refine((v) => /^\+?[\d\s().-]+$/.test(v) && /^(\D*\d){7,15}\D*$/.test(v), t("form.invalidPhone"))
     .optional();
 
-/** A checkbox that must be ticked: the browser sends "on", or nothing at all. */
-const mustTick = (message: string) => z.enum(["on", "true"], { error: message });
 
 export function signUpSchema(t: Translate) {
   return z.object({

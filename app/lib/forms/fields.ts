@@ -1,0 +1,72 @@
+import { z } from "zod";
+import type { Translate } from "../i18n/translate";
+
+/**
+ * Field rules shared by every form schema, with the catalogue's messages: required text with a
+ * length cap, emails, dates that must be today or later (Toronto time), times, bounded numbers.
+ */
+export const requiredText = (t: Translate, label: string, max: number) =>
+  z
+    .string({ error: t("form.required", { label }) })
+    .trim()
+    .min(1, t("form.required", { label }))
+    .max(max, t("form.tooLong", { label, max }));
+
+export const optionalText = (t: Translate, label: string, max: number) =>
+  z.string().trim().max(max, t("form.tooLong", { label, max })).optional();
+
+export const requiredEmail = (t: Translate, label: string) =>
+  requiredText(t, label, 254).pipe(z.email(t("form.invalidEmail")));
+
+/** Today's date in Toronto as YYYY-MM-DD: "today or later" means the customer's today. */
+export function torontoToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const isCalendarDate = (v: string) =>
+  ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const isTime = (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
+
+/** A date: required, a real calendar date, today or later (Toronto time). */
+export const futureDate = (t: Translate, label: string) =>
+  requiredText(t, label, 10)
+    .refine(isCalendarDate, t("form.invalidDate"))
+    .refine((v) => !isCalendarDate(v) || v >= torontoToday(), t("form.pastDate"));
+
+/** A time of day, HH:MM (what <input type="time"> sends). */
+export const timeOfDay = (t: Translate, label: string) => requiredText(t, label, 8).refine(isTime, t("form.invalidTime"));
+
+/** A date and time (YYYY-MM-DDTHH:MM, from <input type="datetime-local">), today or later. */
+export const futureDateTime = (t: Translate, label: string) =>
+  requiredText(t, label, 19)
+    .refine((v) => {
+      const [d, tm] = v.split("T");
+      return Boolean(d && tm && isCalendarDate(d) && isTime(tm.slice(0, 5)));
+    }, t("form.invalidDate"))
+    .refine((v) => v.slice(0, 10) >= torontoToday(), t("form.pastDate"));
+
+/** A whole number within bounds; empty is allowed unless required. */
+export function boundedInt(t: Translate, label: string, min: number, max: number | undefined, required: boolean) {
+  const range = max === undefined ? t("form.atLeast", { label, min }) : t("form.between", { label, min, max });
+  // A required number must not be optional anywhere inside: zod skips absent optional keys.
+  let n = z
+    .number({ error: (issue) => (issue.input === undefined ? t("form.required", { label }) : t("form.number", { label })) })
+    .int(t("form.number", { label }))
+    .min(min, range);
+  if (max !== undefined) n = n.max(max, range);
+  const empty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+  const toNumber = (v: unknown) => (empty(v) ? undefined : typeof v === "string" ? Number(v) : v);
+  return required ? z.preprocess(toNumber, n) : z.preprocess(toNumber, n.optional());
+}
+
+/** One of a fixed list of options. */
+export const oneOf = (t: Translate, label: string, options: readonly string[], required: boolean) => {
+  const e = z.enum(options as [string, ...string[]], { error: t("form.invalidOption", { label }) });
+  return required
+    ? z.preprocess((v) => (v === "" ? undefined : v), z.string({ error: t("form.required", { label }) }).pipe(e))
+    : z.preprocess((v) => (v === "" ? undefined : v), e.optional());
+};
+
+/** A checkbox that must be ticked (browsers send "on"). */
+export const mustTick = (message: string) => z.enum(["on", "true"], { error: message });

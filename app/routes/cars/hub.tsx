@@ -1,0 +1,96 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, href, Link, useLocation, useSearchParams } from "react-router";
+import { ChauffeurContactDialog, ChauffeurContactForm } from "~/components/cars/chauffeur-contact";
+import { getSessionUser } from "~/lib/auth/session.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useT } from "~/lib/i18n/use-t";
+import { pageMeta } from "~/lib/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { submitChauffeurContact } from "~/modules/cars/cars.server";
+import { chauffeurContactSchema } from "~/modules/cars/schema";
+import { CAR_REQUEST_TYPES, CAR_TYPE_NAME_KEYS } from "~/modules/cars/types";
+import type { Route } from "./+types/hub";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "cars.metaTitle", "cars.metaDescription");
+
+export async function action({ request }: Route.ActionArgs) {
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: chauffeurContactSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await submitChauffeurContact(submission.value, await getSessionUser(request));
+  const back = new URL(safeRedirectPath(form.get("returnTo"), href("/cars")), "http://x");
+  back.searchParams.delete("contact");
+  return redirectWithToast(back.pathname + back.search, { title: t("cars.contactSentTitle"), description: t("cars.contactSentText") }, { status: 303 });
+}
+
+const TILE_ICONS: Record<(typeof CAR_REQUEST_TYPES)[number], string> = {
+  "chauffeur-hourly": "M5 17h14M6 17l1.5-5h9L18 17M8 12l1-3h6l1 3M7 17v2M17 17v2",
+  "airport-transfer": "M2 16l20-6-3-3-7 3-5-5-2 1 3 6-4 2-2-1-1 1 3 3Z",
+  "personal-ride": "M3 13l2-5h14l2 5v4H3v-4Zm3 4v2m12-2v2M7 13h10",
+  "package-delivery": "M3 7l9-4 9 4v10l-9 4-9-4V7Zm9 4l9-4M12 11L3 7m9 4v10",
+  "event-wedding": "M12 21s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 11c0 5.5-7 10-7 10Z",
+  custom: "M12 3v18M3 12h18",
+};
+
+export default function CarsHubPage() {
+  const t = useT();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{t("cars.title")}</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">{t("cars.intro")}</p>
+        </div>
+        <Link
+          to="?contact#chauffeur-contact"
+          preventScrollReset
+          className="btn-secondary"
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
+          {t("cars.contactChauffeur")}
+        </Link>
+      </div>
+      <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {CAR_REQUEST_TYPES.map((type) => (
+          <li key={type}>
+            <Link to={`${href("/cars/request")}?type=${type}`} className="card group flex h-full gap-4 p-5 hover:shadow-md">
+              <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-teal-50 text-teal-800">
+                <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round">
+                  <path d={TILE_ICONS[type]} />
+                </svg>
+              </span>
+              <span>
+                <span className="block font-semibold group-hover:text-teal-800">{t(CAR_TYPE_NAME_KEYS[type])}</span>
+                <span className="mt-1 block text-sm text-slate-600">{t(`cars.tile.${type}`)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {!hydrated && params.has("contact") ? (
+        <section id="chauffeur-contact" aria-labelledby="contact-inline" className="card mt-8 max-w-lg p-6">
+          <h2 id="contact-inline" className="text-xl font-semibold">
+            {t("cars.contactTitle")}
+          </h2>
+          <div className="mt-4">
+            <ChauffeurContactForm returnTo={location.pathname} />
+          </div>
+        </section>
+      ) : null}
+      <ChauffeurContactDialog open={open} onOpenChange={setOpen} returnTo={location.pathname} />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, Link } from "react-router";
+import { CarRequestForm } from "~/components/cars/car-request-form";
+import { getSessionUser } from "~/lib/auth/session.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useRootData, useT } from "~/lib/i18n/use-t";
+import { metaTags } from "~/lib/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { submitCarRequest } from "~/modules/cars/cars.server";
+import { carRequestSchema } from "~/modules/cars/schema";
+import { CAR_REQUEST_TYPES, CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS, carRequestType } from "~/modules/cars/types";
+import { redirectToSuccess } from "~/modules/requests/success.server";
+import type { Route } from "./+types/request";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const type = carRequestType(new URL(request.url).searchParams.get("type"));
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  return { type, typeName: t(CAR_TYPE_NAME_KEYS[type]) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const brand = (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
+  const name = loaderData?.typeName ?? "Car request";
+  return metaTags(`${name} — ${brand}`, `Request a ${name.toLowerCase()} in Toronto and the GTA. We confirm by email.`, brand);
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const type = carRequestType(new URL(request.url).searchParams.get("type"));
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const submission = parseWithZod(await request.formData(), { schema: carRequestSchema(type, t) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const user = await getSessionUser(request);
+  const { reference, statusPath } = await submitCarRequest(type, submission.value, user, t);
+  return redirectToSuccess({ serviceName: t(CAR_TYPE_NAME_KEYS[type]), message: t(CAR_SUCCESS_KEYS[type]), reference, statusPath });
+}
+
+export default function CarRequestPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { user } = useRootData();
+  const { type } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <Link to={href("/cars")} className="text-sm text-teal-800 underline">
+        ← {t("cars.title")}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">{t("cars.requestTitle", { type: loaderData.typeName })}</h1>
+      <nav aria-label={t("cars.changeType")} className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          {CAR_REQUEST_TYPES.map((ty) => (
+            <li key={ty}>
+              <Link
+                to={`?type=${ty}`}
+                aria-current={ty === type ? "page" : undefined}
+                className="inline-flex rounded-full border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 aria-[current=page]:border-teal-700 aria-[current=page]:bg-teal-700 aria-[current=page]:text-white"
+              >
+                {t(CAR_TYPE_NAME_KEYS[ty])}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="card mt-6 p-6">
+        {/* A new type is a new form: keyed by type, so its fields start empty (spec). */}
+        <CarRequestForm
+          key={type}
+          type={type}
+          lastResult={actionData?.result}
+          serverRejected={Boolean(actionData?.result)}
+          defaults={user ? { name: user.name, email: user.email } : null}
+        />
+      </div>
+    </div>
+  );
+}
