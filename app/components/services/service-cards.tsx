@@ -1,0 +1,108 @@
+import { href, Link } from "react-router";
+import { useT } from "~/lib/i18n/use-t";
+import { SEARCH_INPUT_ID } from "./service-search";
+
+/** What a category card needs (the rest of a category stays on the server). */
+export type CategoryCardData = { slug: string; title: string; shortDescription: string; heroImage: string };
+
+/**
+ * One category in the grid. The title is the link (stretched over the whole card), so the
+ * link's accessible name is just the title and the image is decorative.
+ */
+export function CategoryCard({ category, eager }: { category: CategoryCardData; eager: boolean }) {
+  const t = useT();
+  return (
+    <li className="card group relative flex flex-col overflow-hidden transition-shadow hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-teal-600">
+      <img
+        src={category.heroImage}
+        alt=""
+        width={400}
+        height={225}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-video w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <h2 className="text-lg font-semibold text-slate-900">
+          <Link
+            to={href("/services/:slug", { slug: category.slug })}
+            className="after:absolute after:inset-0 group-hover:text-teal-800 focus-visible:outline-none"
+          >
+            {category.title}
+          </Link>
+        </h2>
+        <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{category.shortDescription}</p>
+        <span aria-hidden="true" className="mt-4 text-sm font-semibold text-teal-700 group-hover:underline">
+          {t("services.viewCta")} →
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The grid's trailing card. A plain link to the search box (works before JavaScript loads);
+ * once hydrated it also moves focus into the box, which a fragment jump alone does not do.
+ */
+export function SomethingElseCard({ onActivate }: { onActivate: () => void }) {
+  const t = useT();
+  return (
+    <li className="relative flex flex-col items-center justify-center rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 p-8 text-center transition-colors hover:border-teal-600 hover:bg-teal-50/50 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-teal-600">
+      <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-teal-100 text-teal-800">
+        <svg viewBox="0 0 20 20" fill="currentColor" className="size-6">
+          <path
+            fillRule="evenodd"
+            d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.58 3.58a.75.75 0 1 1-1.06 1.06l-3.58-3.58A7 7 0 0 1 2 9Z"
+            clipRule="evenodd"
+          />
+        </svg>
+      </span>
+      <h2 className="mt-4 text-lg font-semibold text-teal-800">
+        <a
+          href={`#${SEARCH_INPUT_ID}`}
+          onClick={(event) => {
+            event.preventDefault();
+            onActivate();
+          }}
+          className="after:absolute after:inset-0 focus-visible:outline-none"
+        >
+          {t("services.somethingElse")}
+        </a>
+      </h2>
+      <p className="mt-2 max-w-xs text-sm text-slate-600">{t("services.somethingElseText")}</p>
+    </li>
+  );
+}
+
+/** The no-results view's "popular services": compact links to the first categories. */
+export function PopularServices({ categories }: { categories: readonly CategoryCardData[] }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="popular-services">
+      <h2 id="popular-services" className="text-lg font-semibold">
+        {t("services.popular")}
+      </h2>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+        {categories.map((category) => (
+          <li key={category.slug}>
+            <Link
+              to={href("/services/:slug", { slug: category.slug })}
+              className="card flex items-center gap-4 p-3 transition-shadow hover:shadow-md"
+            >
+              <img
+                src={category.heroImage}
+                alt=""
+                width={96}
+                height={54}
+                loading="lazy"
+                decoding="async"
+                className="aspect-video w-24 shrink-0 rounded-md bg-slate-100 object-cover"
+              />
+              <span className="font-medium text-slate-900">{category.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { TextField } from "~/components/form/field";
+import { useT } from "~/lib/i18n/use-t";
+import { serviceRequestSchema } from "~/modules/services/schema";
+
+/**
+ * "Request a new service" (spec core.md §2 /services): name, city/area, email or phone and the
+ * service wanted, all required. Posts to the page's own action; "service wanted" starts as the
+ * search term and follows it while the visitor keeps searching, until they edit it themselves.
+ */
+export function ServiceRequestForm({ term, lastResult }: { term: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const t = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "service-request",
+    lastResult,
+    defaultValue: { service: term },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceRequestSchema(t) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  const followed = useRef(term);
+  const service = fields.service.value ?? "";
+  useEffect(() => {
+    if (term === followed.current) return;
+    const untouched = service.trim() === followed.current.trim();
+    followed.current = term;
+    if (untouched) form.update({ name: fields.service.name, value: term });
+  }, [term, service, form, fields.service.name]);
+
+  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
+  return (
+    <section aria-labelledby="service-request-title" className="card h-fit p-6 sm:p-8">
+      <h2 id="service-request-title" className="text-lg font-semibold">
+        {t("serviceRequest.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t("serviceRequest.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <TextField field={fields.name} label={t("serviceRequest.name")} autoComplete="name" required />
+        <TextField field={fields.location} label={t("serviceRequest.location")} autoComplete="address-level2" required />
+        <TextField
+          field={fields.contact}
+          label={t("serviceRequest.contact")}
+          hint={t("serviceRequest.contactHint")}
+          className="sm:col-span-2"
+          autoComplete="email"
+          required
+        />
+        <TextField field={fields.service} label={t("serviceRequest.service")} className="sm:col-span-2" required />
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary px-5 py-2.5" disabled={busy}>
+            {busy ? t("serviceRequest.sending") : t("serviceRequest.submit")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
