@@ -5,6 +5,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/data
 import { connect } from "../support/db";
 import { HttpClient, linkIn } from "../support/http-client";
 import { SmtpSink } from "../support/smtp-sink";
+import { pageHtml } from "../support/html";
 
 const SECRET = "integration-test-secret-0123456789abcdef";
 const PASSWORD = "plum tree by the lake";
@@ -66,7 +67,7 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/auth/verify-sent");
     const pending = await client.get("/auth/verify-sent");
-    expect(await pending.text()).toContain(email);
+    expect(await pageHtml(pending)).toContain(email);
 
     const row = await db.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(false);
@@ -79,7 +80,7 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     // Unverified: the log-in is refused and a new link is sent.
     const early = await client.post("/auth/login", { email, password: PASSWORD });
     expect(early.status).toBe(401);
-    expect(await early.text()).toContain("Please verify your email first.");
+    expect(await pageHtml(early)).toContain("Please verify your email first.");
 
     const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject === "Verify your email for GTA Connect");
     const link = new URL(linkIn(mail.text, "/auth/verify?token="));
@@ -88,13 +89,13 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     expect(client.sessionToken).toBeTruthy();
     const account2 = await client.get("/account");
     expect(account2.status).toBe(200);
-    expect(await account2.text()).toContain("Welcome, Ada Lovelace");
+    expect(await pageHtml(account2)).toContain("Welcome, Ada Lovelace");
 
     // Single use: the same link again signs nobody in.
     const again = new HttpClient(server.url);
     const reused = await again.get(link.pathname + link.search);
     expect(reused.status).toBe(200);
-    expect(await reused.text()).toContain("This link can&#x27;t be used");
+    expect(await pageHtml(reused)).toContain("This link can&#x27;t be used");
     expect(again.sessionToken).toBeUndefined();
   });
 
@@ -115,7 +116,7 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     ]) {
       const res = await client.get(`/auth/verify?token=${token}`);
       expect(res.status).toBe(200);
-      expect(await res.text()).toContain("This link can&#x27;t be used");
+      expect(await pageHtml(res)).toContain("This link can&#x27;t be used");
     }
     const row = await db.db.selectFrom("user").select("emailVerified").where("id", "=", user.id).executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(false);
@@ -134,7 +135,7 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     for (const [k, v] of Object.entries(fields)) if (v === "") delete (fields as Record<string, string>)[k];
     const res = await new HttpClient(server.url).post("/signup", fields);
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain(message);
+    expect(await pageHtml(res)).toContain(message);
     expect(await users()).toBe(before);
   });
 
@@ -156,7 +157,7 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const unknown = await new HttpClient(server.url).post("/auth/login", { email: uniqueEmail("nobody"), password: PASSWORD });
     const wrong = await new HttpClient(server.url).post("/auth/login", { email, password: "not the password" });
     expect([unknown.status, wrong.status]).toEqual([401, 401]);
-    const [a, b] = [await unknown.text(), await wrong.text()];
+    const [a, b] = [await pageHtml(unknown), await pageHtml(wrong)];
     expect(a).toContain("The email or password is incorrect.");
     expect(b).toContain("The email or password is incorrect.");
 
@@ -190,7 +191,7 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     expect(statuses.at(-1)).toBe(429);
     const last = await new HttpClient(server.url).post("/auth/login", { email, password: PASSWORD });
     expect(last.status).toBe(429);
-    expect(await last.text()).toContain("Too many attempts.");
+    expect(await pageHtml(last)).toContain("Too many attempts.");
     const hashAfter = await db.db
       .selectFrom("account")
       .innerJoin("user", "user.id", "account.userId")
@@ -218,9 +219,9 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
 
     const mismatch = await client.post(link.pathname + link.search, { token, password: "new calm password", confirm: "other" });
     expect(mismatch.status).toBe(400);
-    expect(await mismatch.text()).toContain("The passwords do not match.");
+    expect(await pageHtml(mismatch)).toContain("The passwords do not match.");
     const common = await client.post(link.pathname + link.search, { token, password: "iloveyou1", confirm: "iloveyou1" });
-    expect(await common.text()).toContain("This password is too common.");
+    expect(await pageHtml(common)).toContain("This password is too common.");
 
     const done = await client.post(link.pathname + link.search, { token, password: "new calm password", confirm: "new calm password" });
     expect(done.status).toBe(303);
@@ -228,7 +229,7 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
 
     const reused = await client.post(link.pathname + link.search, { token, password: "third password here", confirm: "third password here" });
     expect(reused.status).toBe(400);
-    expect(await reused.text()).toContain("This reset link is invalid, has expired or has already been used.");
+    expect(await pageHtml(reused)).toContain("This reset link is invalid, has expired or has already been used.");
 
     expect((await otherDevice.get("/account")).status).toBe(302);
     expect((await new HttpClient(server.url).post("/auth/login", { email, password: PASSWORD })).status).toBe(401);
@@ -265,10 +266,10 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const { client } = await signUpAndVerify(email);
     const bad = await client.post("/account?index", { name: "", email, phone: "abc" });
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain("Please enter a valid phone number.");
+    expect(await pageHtml(bad)).toContain("Please enter a valid phone number.");
     const ok = await client.post("/account?index", { name: "Ada King", email, phone: "416 555 0100" });
     expect(ok.status).toBe(303);
-    const page = await (await client.get("/account")).text();
+    const page = await pageHtml(await client.get("/account"));
     expect(page).toContain("Welcome, Ada King");
     expect(page).toContain("416 555 0100");
 
@@ -350,6 +351,6 @@ describe("back office access", () => {
     expect((await admin.post("/auth/login", { email: "root@example.test", password: "root password for tests" })).status).toBe(302);
     const page = await admin.get("/admin");
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Back office");
+    expect(await pageHtml(page)).toContain("Back office");
   });
 });

@@ -5,6 +5,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/data
 import { connect } from "../support/db";
 import { HttpClient, linkIn } from "../support/http-client";
 import { SmtpSink } from "../support/smtp-sink";
+import { pageHtml } from "../support/html";
 
 const PASSWORD = "orchard by the river";
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -70,12 +71,12 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     const anonymous = new HttpClient(server.url);
     const status = await anonymous.get(statusLink.pathname);
     expect(status.status).toBe(200);
-    const html = await status.text();
+    const html = await pageHtml(status);
     expect(html).toContain(row.reference);
     expect(html).toContain("Received");
     expect(html).toContain("Leslieville");
 
-    const bookings = await (await customer.get("/account/bookings")).text();
+    const bookings = await pageHtml(await customer.get("/account/bookings"));
     expect(bookings).toContain(row.reference);
     expect(bookings).toContain("Handyman Services");
     const detail = await customer.get(`/account/requests/${row.reference}`);
@@ -96,7 +97,7 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     delete fields[field];
     const res = await customer.post("/book", fields);
     expect(res.status).toBe(400);
-    expect(JSON.stringify(await res.text())).toContain(message);
+    expect(JSON.stringify(await pageHtml(res))).toContain(message);
     expect(await requestCount()).toBe(before);
   });
 
@@ -110,7 +111,7 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     const before = await requestCount();
     const res = await customer.post("/book", { ...valid(), ...override });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain(message);
+    expect(await pageHtml(res)).toContain(message);
     expect(await requestCount()).toBe(before);
   });
 
@@ -126,7 +127,7 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     await sink.waitFor((m) => m.subject.startsWith("[Booking Request] Deep clean of a 2-bedroom condo"));
     const missing = await customer.post("/book", { form: "quick", returnTo: "/", fullName: "Grace Hopper", email });
     expect(missing.status).toBe(400);
-    expect(await missing.text()).toContain("Service details is required.");
+    expect(await pageHtml(missing)).toContain("Service details is required.");
   });
 
   it("sends a logged-out visitor to log in, to resume the booking afterwards, storing nothing", async () => {
@@ -139,7 +140,7 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     const visitor = new HttpClient(server.url);
     const login = await visitor.post("/auth/login", { email, password: PASSWORD, redirectTo: "/services/handyman", resume: "requestBooking" });
     expect(login.headers.get("location")).toBe("/services/handyman?resume=requestBooking");
-    const page = await (await visitor.get("/services/handyman?resume=requestBooking")).text();
+    const page = await pageHtml(await visitor.get("/services/handyman?resume=requestBooking"));
     expect(page).toContain('id="booking"');
     expect(page).toContain('name="preferredDate"');
   });
@@ -148,7 +149,7 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     expect((await new HttpClient(server.url).get("/requests/not-a-real-token-1234567890")).status).toBe(404);
     const res = await new HttpClient(server.url).get("/services/unicorn-grooming");
     expect(res.status).toBe(404);
-    const html = await res.text();
+    const html = await pageHtml(res);
     expect(html).toContain("Service Not Found");
     expect(html).toContain("The service you&#x27;re looking for doesn&#x27;t exist.");
   });
@@ -166,7 +167,7 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     for (const [slug, label] of Object.entries(labels)) {
       const res = await new HttpClient(server.url).get(`/services/${slug}`);
       expect(res.status, slug).toBe(200);
-      const html = await res.text();
+      const html = await pageHtml(res);
       expect(html).toContain(label);
       expect(html).toContain('"@type":"Service"');
       expect(html).toContain("Nothing is charged on this site");
@@ -175,9 +176,9 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
   });
 
   it("finds services by type and area on /search, and offers a booking when nothing matches", async () => {
-    const found = await (await new HttpClient(server.url).get("/search?type=plumb&location=brampton")).text();
+    const found = await pageHtml(await new HttpClient(server.url).get("/search?type=plumb&location=brampton"));
     expect(found).toContain("Plumbing");
-    const none = await (await new HttpClient(server.url).get("/search?type=zzzz")).text();
+    const none = await pageHtml(await new HttpClient(server.url).get("/search?type=zzzz"));
     expect(none).toContain("No Results Found");
     expect(none).toContain("Request a Booking");
   });

@@ -5,6 +5,7 @@ import { type AppServer, postForm, startAppServer } from "../support/app-server"
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
 import { SmtpSink } from "../support/smtp-sink";
+import { pageHtml } from "../support/html";
 
 const tomorrow = new Date(Date.parse(`${torontoToday()}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -104,7 +105,7 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
     delete (fields as Record<string, string>)[name];
     const res = await post(type, fields);
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain(`${LABELS[name]} is required.`);
+    expect(await pageHtml(res)).toContain(`${LABELS[name]} is required.`);
     expect(await counts()).toEqual(before);
   });
 
@@ -112,7 +113,7 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
     const before = await counts();
     const res = await post(type, VALID[type]);
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("You must agree to be contacted.");
+    expect(await pageHtml(res)).toContain("You must agree to be contacted.");
     expect(await counts()).toEqual(before);
   });
 
@@ -120,13 +121,13 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
     const before = await counts();
     const res = await post(type, { ...VALID[type], ...override, consent: "on" });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain(message);
+    expect(await pageHtml(res)).toContain(message);
     expect(await counts()).toEqual(before);
   });
 
   it("treats an unknown or missing type as custom", async () => {
     for (const query of ["?type=spaceship", ""]) {
-      const html = await (await fetch(`${server.url}/cars/request${query}`)).text();
+      const html = await pageHtml(await fetch(`${server.url}/cars/request${query}`));
       expect(html).toContain("Custom Request request");
       expect(html).toContain('name="description"');
     }
@@ -144,7 +145,7 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/request-success");
     const page = await fetch(`${server.url}/request-success`, { headers: { Cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } });
-    const html = await page.text();
+    const html = await pageHtml(page);
     expect(html).toContain(success);
     expect(html).not.toMatch(/mail client/i);
 
@@ -163,7 +164,7 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
     const before = await counts();
     const missing = await postForm(`${server.url}/cars`, { fullName: "Ada", email: "ada@example.com", pickupArea: "" , message: "Hi" });
     expect(missing.status).toBe(400);
-    expect(await missing.text()).toContain("Pick-up area is required.");
+    expect(await pageHtml(missing)).toContain("Pick-up area is required.");
     expect(await counts()).toEqual(before);
 
     const ok = await postForm(`${server.url}/cars-rental`, {

@@ -3,6 +3,7 @@ import { type AppServer, postForm, startAppServer } from "../support/app-server"
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect, count } from "../support/db";
 import { freePort, SmtpSink } from "../support/smtp-sink";
+import { pageHtml } from "../support/html";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Deck repair", message: "Do you cover Etobicoke?" };
 
@@ -105,7 +106,7 @@ describe.each(DIALECTS)("contact form on %s", (dialect) => {
       const before = [await count(db, "contact_messages"), await count(db, "mail_outbox")];
       const res = await postForm(`${server.url}/contact`, fields);
       expect(res.status).toBe(400);
-      const html = await res.text();
+      const html = await pageHtml(res);
       expect(html).toContain(message);
       // The message is tied to its field for assistive technology.
       expect(html).toMatch(new RegExp(`aria-describedby="[^"]*${field}[^"]*"`));

@@ -5,6 +5,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/data
 import { connect, count } from "../support/db";
 import { HttpClient, linkIn } from "../support/http-client";
 import { SmtpSink } from "../support/smtp-sink";
+import { pageHtml } from "../support/html";
 
 /** The spec's seven categories, in order, with the slugs their cards link to. */
 const CATEGORIES: [slug: string, title: string][] = [
@@ -50,7 +51,7 @@ describe.each(DIALECTS)("/services on %s", (dialect) => {
   it("lists the seven categories and the 'Looking for something else?' card", async () => {
     const res = await fetch(`${server.url}/services`);
     expect(res.status).toBe(200);
-    const html = await res.text();
+    const html = await pageHtml(res);
     for (const [, title] of CATEGORIES) expect(html).toContain(escapeHtml(title));
     expect(html).toContain("Looking for something else?");
     expect(html).toContain('href="#service-search"');
@@ -80,7 +81,7 @@ describe.each(DIALECTS)("/services on %s", (dialect) => {
       expect(html).toContain("Looking for something else?");
       expect(html).not.toContain("No exact matches found");
     }
-    const one = mainOf(await (await fetch(`${server.url}/services?q=plumb`)).text());
+    const one = mainOf(await pageHtml(await fetch(`${server.url}/services?q=plumb`)));
     expect(serviceLinks(one)).toEqual(["plumbing"]);
     expect(one).toContain('value="plumb"');
   });
@@ -88,7 +89,7 @@ describe.each(DIALECTS)("/services on %s", (dialect) => {
   it("shows the no-results view with the request form and six popular services", async () => {
     const res = await fetch(`${server.url}/services?q=zzzz`);
     expect(res.status).toBe(200);
-    const html = mainOf(await res.text());
+    const html = mainOf(await pageHtml(res));
     expect(html).toContain("No exact matches found for &quot;zzzz&quot;");
     expect(html).toContain("Try related categories below or request this service.");
     expect(html).toMatch(/<form[^>]*method="post"/);
@@ -107,9 +108,9 @@ describe.each(DIALECTS)("/services on %s", (dialect) => {
 
     const success = await client.get("/request-success");
     expect(success.status).toBe(200);
-    const page = mainOf(await success.text());
+    const page = mainOf(await pageHtml(success));
     expect(page).toContain("Pool cleaning");
-    expect(page).toContain("Thank you! We&#x27;ve received your request. We&#x27;ll email you shortly.");
+    expect(page).toContain("Thank you! We&#x27;ve received your request. We&#x27;ll be in touch shortly.");
     expect(page).not.toMatch(/email client/i);
     const reference = page.match(/GTA-[2-9A-Z]{6}/)?.[0];
     expect(reference).toBeTruthy();
@@ -127,7 +128,7 @@ describe.each(DIALECTS)("/services on %s", (dialect) => {
     expect(customer.text).toContain(reference);
     const status = await fetch(`${server.url}${new URL(linkIn(customer.text, "/requests/")).pathname}`);
     expect(status.status).toBe(200);
-    const statusPage = await status.text();
+    const statusPage = await pageHtml(status);
     expect(statusPage).toContain("Received");
     expect(statusPage).toContain("Pool cleaning");
 
@@ -166,7 +167,7 @@ describe.each(DIALECTS)("/services on %s", (dialect) => {
       const before = [await countRequests(db), await count(db, "mail_outbox"), sink.messages.length];
       const res = await postForm(`${server.url}/services?q=zzzz`, { ...valid, [field]: "" });
       expect(res.status).toBe(400);
-      const html = await res.text();
+      const html = await pageHtml(res);
       expect(html).toContain(message);
       expect(html).toMatch(new RegExp(`aria-describedby="[^"]*${field}[^"]*"`));
       for (const [name, value] of Object.entries(valid)) {
@@ -181,7 +182,7 @@ describe.each(DIALECTS)("/services on %s", (dialect) => {
   it("refuses a contact that is neither an email nor a phone number, even without a search term", async () => {
     const res = await postForm(`${server.url}/services`, { ...valid, contact: "call me maybe" });
     expect(res.status).toBe(400);
-    const html = await res.text();
+    const html = await pageHtml(res);
     expect(html).toContain("Please enter a valid email or phone number.");
     expect(html).toContain('value="call me maybe"');
   });

@@ -13,7 +13,16 @@ import { chauffeurContactSchema } from "~/modules/cars/schema";
  * 'Please fill out all fields.'; success → stored and emailed, the dialog closes, the form
  * clears, and the toast 'Request Sent!' appears (brought by the server's redirect).
  */
-export function ChauffeurContactForm({ returnTo, onDone }: { returnTo: string; onDone?: () => void }) {
+export function ChauffeurContactForm({
+  returnTo,
+  onDone,
+  serverResult,
+}: {
+  returnTo: string;
+  onDone?: () => void;
+  /** The page's own action result, when the form was posted before JavaScript loaded. */
+  serverResult?: SubmissionResult<string[]>;
+}) {
   const t = useT();
   const { toast } = useToast();
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
@@ -21,7 +30,7 @@ export function ChauffeurContactForm({ returnTo, onDone }: { returnTo: string; o
   const missing = () => toast({ title: t("cars.missingTitle"), description: t("cars.missingAllFields"), variant: "destructive" });
   const [form, fields] = useForm({
     id: "chauffeur-contact",
-    lastResult: fetcher.data?.result,
+    lastResult: fetcher.data?.result ?? serverResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

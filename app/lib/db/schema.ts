@@ -50,6 +50,30 @@ export type HomeListingTable = {
   landlord_verified: Bool;
   status: "published" | "pending" | "rejected";
   created_at: string;
+  owner_user_id: string | null;
+  owner_name: string | null;
+  owner_email: string | null;
+  owner_phone: string | null;
+  province: string | null;
+  postal: string | null;
+  utilities_included: Generated<Bool>;
+  deposit: number | null;
+  min_stay: string | null;
+  lease_term: string | null;
+  price_monthly: Generated<number>;
+  search_text: Generated<string>;
+};
+
+export type ListingDraftTable = { id: string; user_id: string; step: number; data: string; updated_at: string };
+export type ListingPhotoTable = {
+  id: string;
+  user_id: string;
+  draft_id: string | null;
+  listing_id: string | null;
+  position: number;
+  width: number;
+  height: number;
+  created_at: string;
 };
 
 export type CommunityReviewTable = {
@@ -175,6 +199,8 @@ export type Database = {
   analytics_daily: AnalyticsDailyTable;
   requests: RequestTable;
   request_events: RequestEventTable;
+  listing_drafts: ListingDraftTable;
+  listing_photos: ListingPhotoTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

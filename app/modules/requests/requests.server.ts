@@ -36,7 +36,8 @@ export type NewRequest = {
   alsoNotify?: string[];
 };
 
-export type SubmittedRequest = { id: string; reference: string; statusPath: string; statusUrl: string };
+/** `emailed`: whether the customer gave an email, so a confirmation is on its way. */
+export type SubmittedRequest = { id: string; reference: string; statusPath: string; statusUrl: string; emailed: boolean };
 
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"; // no 0/O, 1/I/L, U
 const newReference = () =>
@@ -112,7 +113,7 @@ export async function submitRequest(input: NewRequest): Promise<SubmittedRequest
         }
       });
       mailQueued();
-      return { id, reference, statusPath, statusUrl };
+      return { id, reference, statusPath, statusUrl, emailed: Boolean(input.email) };
     } catch (error) {
       // A reference collision (1 in ~730 million) just draws another one.
       if (attempt < 3 && /unique|duplicate/i.test(String(error)) && /reference/i.test(String(error))) continue;

@@ -11,6 +11,7 @@ export const successSchema = z.object({
   message: z.string().max(500),
   reference: z.string().max(20).optional(),
   statusPath: z.string().max(200).optional(),
+  emailed: z.boolean().optional(),
 });
 export type SuccessInfo = z.infer<typeof successSchema>;
 

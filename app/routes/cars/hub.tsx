@@ -36,7 +36,7 @@ const TILE_ICONS: Record<(typeof CAR_REQUEST_TYPES)[number], string> = {
   custom: "M12 3v18M3 12h18",
 };
 
-export default function CarsHubPage() {
+export default function CarsHubPage({ actionData }: Route.ComponentProps) {
   const t = useT();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -80,13 +80,13 @@ export default function CarsHubPage() {
           </li>
         ))}
       </ul>
-      {!hydrated && params.has("contact") ? (
+      {!hydrated && (params.has("contact") || actionData?.result) ? (
         <section id="chauffeur-contact" aria-labelledby="contact-inline" className="card mt-8 max-w-lg p-6">
           <h2 id="contact-inline" className="text-xl font-semibold">
             {t("cars.contactTitle")}
           </h2>
           <div className="mt-4">
-            <ChauffeurContactForm returnTo={location.pathname} />
+            <ChauffeurContactForm returnTo={location.pathname} serverResult={actionData?.result} />
           </div>
         </section>
       ) : null}

@@ -30,8 +30,8 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: carRequestSchema(type, t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const user = await getSessionUser(request);
-  const { reference, statusPath } = await submitCarRequest(type, submission.value, user, t);
-  return redirectToSuccess({ serviceName: t(CAR_TYPE_NAME_KEYS[type]), message: t(CAR_SUCCESS_KEYS[type]), reference, statusPath });
+  const { reference, statusPath, emailed } = await submitCarRequest(type, submission.value, user, t);
+  return redirectToSuccess({ serviceName: t(CAR_TYPE_NAME_KEYS[type]), message: t(CAR_SUCCESS_KEYS[type]), reference, statusPath, emailed });
 }
 
 export default function CarRequestPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { ServiceSearch } from "~/components/services/service-search";
 import { useSearchQuery } from "~/components/services/use-search-query";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
-import { useT } from "~/lib/i18n/use-t";
+import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectToSuccess } from "~/modules/requests/success.server";
@@ -16,6 +16,8 @@ import { submitServiceRequest } from "~/modules/services/bookings.server";
 import { listCategories } from "~/modules/services/catalogue.server";
 import { serviceRequestSchema } from "~/modules/services/schema";
 import type { Route } from "./+types/index";
+import { BookingDialog, InlineBooking } from "~/components/booking/booking-dialog";
+import { useOpenOnArrival } from "~/components/booking/use-open-on-arrival";
 
 /** Spec §9: the no-results view shows the first six services. */
 const POPULAR_COUNT = 6;
@@ -44,8 +46,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: 400 });
   }
   const user = await getSessionUser(request);
-  const { reference, statusPath } = await submitServiceRequest(user?.id ?? null, submission.value);
-  return redirectToSuccess({ serviceName: submission.value.service, message: t("serviceRequest.success"), reference, statusPath });
+  const { reference, statusPath, emailed } = await submitServiceRequest(user?.id ?? null, submission.value);
+  return redirectToSuccess({ serviceName: submission.value.service, message: t("serviceRequest.success"), reference, statusPath, emailed });
 }
 
 /** The categories do not depend on ?q=, so the URL updates made while typing fetch nothing. */
@@ -59,8 +61,13 @@ function filterCategories(categories: CategoryCardData[], term: string) {
   return term ? categories.filter((c) => titleContains(term, c.title)) : categories;
 }
 
+const QUICK_BOOKING = { form: "quick" } as const;
+
 export default function ServicesPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const { user } = useRootData();
+  // /request's "A service" card lands here with ?book: the booking form opens on arrival.
+  const booking = useOpenOnArrival();
   const { categories } = loaderData;
   const { query, setQuery, cancelPending } = useSearchQuery();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -86,6 +93,12 @@ export default function ServicesPage({ loaderData, actionData }: Route.Component
 
   return (
     <>
+      <BookingDialog open={booking.open} onOpenChange={booking.setOpen} kind={QUICK_BOOKING} user={user} />
+      {booking.showInline ? (
+        <div className="mx-auto max-w-2xl px-4">
+          <InlineBooking kind={QUICK_BOOKING} user={user} />
+        </div>
+      ) : null}
       <section className="border-b border-slate-200 bg-gradient-to-br from-teal-50 via-white to-sky-50">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t("services.title")}</h1>

@@ -30,7 +30,7 @@ export default function RequestSuccessPage({ loaderData }: Route.ComponentProps)
           <span className="font-mono font-bold tracking-wider">{loaderData.info.reference}</span>
         </p>
       ) : null}
-      <p className="mt-4 text-slate-600">{t("success.emailNote")}</p>
+      {loaderData.info?.emailed !== false ? <p className="mt-4 text-slate-600">{t("success.emailNote")}</p> : null}
       {loaderData.info?.statusPath ? (
         <p className="mt-4">
           <Link to={loaderData.info.statusPath} className="font-medium text-teal-800 underline">

@@ -300,7 +300,7 @@ export const en = {
   "serviceRequest.contactInvalid": "Please enter a valid email or phone number.",
   "serviceRequest.service": "Service wanted",
   "serviceRequest.submit": "Send Request",
-  "serviceRequest.success": "Thank you! We've received your request. We'll email you shortly.",
+  "serviceRequest.success": "Thank you! We've received your request. We'll be in touch shortly.",
   "service.notFoundTitle": "Service Not Found",
   "service.notFoundText": "The service you're looking for doesn't exist.",
   "service.back": "Back to Services",
