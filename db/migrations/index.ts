@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as m0001 from "./0001-foundation";
 import * as m0002 from "./0002-accounts";
 import * as m0003 from "./0003-requests";
+import * as m0004 from "./0004-homes";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
   "0002-accounts": m0002,
   "0003-requests": m0003,
+  "0004-homes": m0004,
 };

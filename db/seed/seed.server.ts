@@ -1,4 +1,5 @@
 import type { DB } from "../../app/lib/db/db.server";
+import { monthlyPrice, searchText } from "../../app/modules/homes/derived";
 import { COMMUNITY_REVIEWS, HOME_LISTINGS, PROVIDER_SERVICES, SERVICE_CATEGORIES } from "./data";
 
 const SEED_KEY = "seeded_at";
@@ -72,6 +73,8 @@ export async function seedOnce(db: DB, now = new Date()): Promise<boolean> {
           landlord_avatar: h.landlord.avatar,
           landlord_verified: h.landlord.verified ? 1 : 0,
           status: "published" as const,
+          price_monthly: monthlyPrice(h.price, h.priceUnit),
+          search_text: searchText(h),
           // Spread over the past weeks so the "added within" sort filters have something to show.
           created_at: new Date(now.getTime() - h.createdDaysAgo * DAY - 60_000).toISOString(),
         })),
