@@ -449,6 +449,12 @@ export const en = {
   "cars.field.message": "Short message",
   "cars.select": "Select…",
 
+  // Homes (listings, detail, rent and city requests)
+  "homes.placeholderKeyDoNotUse": "",
+
+  // Listing wizard (/homes/new) and owner listings
+  "wizard.placeholderKeyDoNotUse": "",
+
   // Request tracking
   "status.metaTitle": "Request status — {brand}",
   "status.title": "Your request",
