@@ -61,7 +61,7 @@ describe("Legal Center documents, as served", () => {
   it("privacy: 10 sections naming exactly the data the spec lists", () => {
     const page = pages.get("privacy")!;
     expect([...page.matchAll(/<a href="#([a-z0-9-]+)"/g)].filter((m) => m[1] !== "doc-title" && m[1] !== "main")).toHaveLength(10);
-    for (const item of ["password hash", "language", "city/area", "service type", "preferred time/date", "business details", "portfolio links", "availability", "verification documents", "star rating", "short comment", "optional photos"]) {
+    for (const item of ["password hash", "language", "city/area", "service type", "preferred time and date", "business details", "portfolio links", "availability", "verification documents", "star rating", "short comment", "optional photos"]) {
       expect(page.toLowerCase()).toContain(item);
     }
   });
