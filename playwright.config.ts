@@ -75,7 +75,8 @@ export default defineConfig({
     command: "node --import tsx tests/e2e/serve.ts",
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // serve.ts may first wait for a build another engineer is writing (see its header).
+    timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
     // serve.ts stops the app, then the SMTP sink, on SIGTERM.

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, waitForHydration } from "./support";
+import {
+  expectNoSeriousA11yViolations,
+  NOTIFICATIONS,
+  signUpAndVerify,
+  uniqueAccount,
+  waitForHydration,
+} from "./support";
 
 /**
  * Phone layout (run by the "mobile" project, 390×844 touch): the navigation lives in the
@@ -54,7 +60,7 @@ test("choosing Services in the menu navigates there", async ({ page }) => {
   await menu.nav.getByRole("link", { name: "Services", exact: true }).tap();
 
   await expect(page).toHaveURL(/\/services$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Under Construction");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Services");
 });
 
 test("the menu closes after navigating", async ({ page }) => {
@@ -67,6 +73,44 @@ test("the menu closes after navigating", async ({ page }) => {
   await expect(menu.nav, "the open menu keeps covering the new page").toBeHidden();
 });
 
+test("logged in, the menu adds My Account and Log Out, and logging out works from it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const account = uniqueAccount("turing", "Alan Turing");
+  await signUpAndVerify(page, account);
+
+  await page.goto("/");
+  await waitForHydration(page);
+  const banner = page.getByRole("banner");
+  await expect(
+    banner.getByRole("button", { name: `Account menu for ${account.name}`, exact: true }),
+  ).toBeVisible();
+  const menu = mobileMenu(page);
+  await menu.toggle.tap();
+  await expect(menu.nav.getByRole("link")).toHaveText([
+    "Services",
+    "Cars",
+    "Homes",
+    "Request",
+    "For Providers",
+    "My Account",
+  ]);
+  await expect(menu.nav.getByRole("link", { name: "My Account", exact: true })).toHaveAttribute(
+    "href",
+    "/account",
+  );
+  await expect(menu.nav.getByRole("link", { name: "Log In", exact: true })).toHaveCount(0);
+
+  await menu.nav.getByRole("button", { name: "Log Out", exact: true }).tap();
+  const notifications = page.getByRole("region", NOTIFICATIONS);
+  await expect(notifications.getByText("Logged Out", { exact: true })).toBeVisible();
+  await expect(
+    notifications.getByText("You have been successfully logged out.", { exact: true }),
+  ).toBeVisible();
+  await expect(banner.getByRole("button", { name: /^Account menu for/ })).toHaveCount(0);
+  if (!(await menu.nav.isVisible())) await menu.toggle.tap();
+  await expect(menu.nav.getByRole("link", { name: "Log In", exact: true })).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -77,7 +121,9 @@ test.describe("without JavaScript", () => {
     await expect(menu.nav).toBeVisible();
     await menu.nav.getByRole("link", { name: "Cars", exact: true }).tap();
     await expect(page).toHaveURL(/\/cars$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Under Construction");
+    // The cars page rendered (its own heading, not the home page's).
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).not.toContainText("connected with confidence");
   });
 });
 

@@ -16,7 +16,9 @@ const PAGES: { path: string; status: number; heading: string | RegExp }[] = [
   { path: "/legal/privacy", status: 200, heading: "Privacy Policy" },
   { path: "/legal/reviews-policy", status: 200, heading: "Reviews Policy" },
   { path: "/legal/provider-guidelines", status: 200, heading: "Provider Guidelines" },
-  { path: "/services", status: 200, heading: "Under Construction" },
+  { path: "/services", status: 200, heading: "Services" },
+  // A path whose feature has not landed yet shows the under-construction placeholder.
+  { path: "/reviews", status: 200, heading: "Under Construction" },
   { path: "/no-such-page", status: 404, heading: "Page Not Found" },
 ];
 
@@ -72,15 +74,16 @@ async function expectHeader(page: Page) {
   // Logged out: Log In goes to the log-in page and Sign Up to /signup, each bringing the visitor
   // back to this page afterwards (?redirectTo=<path>), except from the home page.
   const from = new URL(page.url()).pathname;
-  for (const [name, target] of [
-    ["Log In", "/auth/login"],
-    ["Sign Up", "/signup"],
-  ] as const) {
-    const href = await header.getByRole("link", { name, exact: true }).getAttribute("href");
-    const url = new URL(href ?? "", "http://x");
-    expect(url.pathname, `${name} link path`).toBe(target);
-    expect(url.searchParams.get("redirectTo"), `${name} link redirectTo`).toBe(from === "/" ? null : from);
-  }
+  const back = from === "/" ? null : from;
+  expect(await authLink(page, "Log In")).toEqual({ path: "/auth/login", redirectTo: back });
+  expect(await authLink(page, "Sign Up")).toEqual({ path: "/signup", redirectTo: back });
+}
+
+/** Where a header auth link goes: its path and the ?redirectTo it carries (null if none). */
+async function authLink(page: Page, name: "Log In" | "Sign Up") {
+  const href = await page.getByRole("banner").getByRole("link", { name, exact: true }).getAttribute("href");
+  const url = new URL(href ?? "", "http://x");
+  return { path: url.pathname, redirectTo: url.searchParams.get("redirectTo") };
 }
 
 async function expectFooter(page: Page) {
@@ -186,7 +189,7 @@ test("request-success shows the default service name and message", async ({ page
 });
 
 test("the placeholder and not-found pages link back home", async ({ page }) => {
-  await page.goto("/services");
+  await page.goto("/reviews");
   await expect(page.getByRole("main").getByRole("link", { name: "Go Back Home" })).toHaveAttribute(
     "href",
     "/",
@@ -227,4 +230,24 @@ test.describe("without JavaScript", () => {
     }
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
+});
+
+test("the header's Log In and Sign Up bring the visitor back, except from home and the auth pages", async ({
+  page,
+}) => {
+  await page.goto("/legal/terms");
+  expect(await authLink(page, "Log In")).toEqual({ path: "/auth/login", redirectTo: "/legal/terms" });
+  expect(await authLink(page, "Sign Up")).toEqual({ path: "/signup", redirectTo: "/legal/terms" });
+
+  for (const path of ["/", "/signup", "/auth/login", "/auth/forgot"]) {
+    await page.goto(path);
+    expect(await authLink(page, "Log In"), `Log In on ${path}`).toEqual({
+      path: "/auth/login",
+      redirectTo: null,
+    });
+    expect(await authLink(page, "Sign Up"), `Sign Up on ${path}`).toEqual({
+      path: "/signup",
+      redirectTo: null,
+    });
+  }
 });

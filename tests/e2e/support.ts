@@ -120,6 +120,46 @@ export function linkIn(mail: CapturedEmail, pathname: string): URL {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Accounts                                                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+export type TestAccount = { name: string; email: string; password: string };
+
+/** A fresh address per call: log-in failures are rate-limited per address. */
+export function uniqueAccount(label: string, name = "Ada Lovelace"): TestAccount {
+  const id = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+  return { name, email: `${label}+${id}@example.com`, password: `Analytical-Engine-${id}!` };
+}
+
+export const VERIFY_EMAIL_SUBJECT = "Verify your email for GTA Connect";
+
+/** Password hashing is deliberately slow (scrypt N=2^17): time for a step that hashes. */
+export const HASHING = { timeout: 20_000 } as const;
+
+/**
+ * Signs up through /signup (full name, email, password, 18+ and terms ticked), waits for the
+ * verification email in the SMTP sink and follows its link: the account is verified and the
+ * page is signed in, on /account.
+ */
+export async function signUpAndVerify(page: Page, account: TestAccount): Promise<void> {
+  await page.goto("/signup");
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: /^Full name/ }).fill(account.name);
+  await main.getByRole("textbox", { name: /^Email/ }).fill(account.email);
+  await main.getByLabel(/^Password/).fill(account.password);
+  await main.getByRole("checkbox", { name: /years of age or older/ }).check();
+  await main.getByRole("checkbox", { name: /accept the Terms of Use/ }).check();
+  await main.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/auth\/verify-sent$/, HASHING);
+  const mail = await waitForEmail((m) => m.to.includes(account.email) && m.subject === VERIFY_EMAIL_SUBJECT, {
+    message: `a verification email to ${account.email}`,
+  });
+  await page.goto(linkIn(mail, "/auth/verify").href);
+  await expect(page).toHaveURL(/\/account$/, HASHING);
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* Shared page expectations                                                                   */
 /* ------------------------------------------------------------------------------------------ */
 

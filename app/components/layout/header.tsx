@@ -1,6 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useState } from "react";
-import { Form, href, Link, NavLink, useLocation } from "react-router";
+import { Form, href, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { trackClick } from "~/lib/analytics";
 import type { SessionUser } from "~/lib/root-data.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
@@ -79,6 +79,7 @@ export function Header() {
 
 function AccountMenu({ user }: { user: SessionUser }) {
   const t = useT();
+  const submit = useSubmit();
   const initials = user.name
     .split(/\s+/)
     .map((p) => p[0])
@@ -102,11 +103,11 @@ function AccountMenu({ user }: { user: SessionUser }) {
             <Link to={href("/account")}>{t("nav.profile")}</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <Form method="post" action="/auth/logout">
-            <DropdownMenu.Item asChild className="menu-item w-full">
-              <button type="submit">{t("nav.logOut")}</button>
-            </DropdownMenu.Item>
-          </Form>
+          {/* Submitted programmatically: closing the menu removes its DOM, so a form inside
+              it would be disconnected before the browser could submit it. */}
+          <DropdownMenu.Item className="menu-item w-full" onSelect={() => submit(null, { method: "post", action: href("/auth/logout") })}>
+            {t("nav.logOut")}
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

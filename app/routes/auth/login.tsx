@@ -18,6 +18,11 @@ import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "login.metaTitle", "login.metaDescription");
 
+/** Pass the action's headers on (Retry-After with a 429). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) {
     const url = new URL(request.url);
