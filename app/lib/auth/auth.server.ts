@@ -72,7 +72,8 @@ function createAuth() {
       useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
     },
-    logger: { disabled: env.NODE_ENV === "test" },
+    // Its warnings (e.g. every failed log-in) are expected traffic here; keep errors only.
+    logger: { level: "error" },
   });
 }
 
