@@ -14,7 +14,7 @@ import { defineConfig } from "@playwright/test";
  * runner's environment): a worker reuses the runner's folder, the runner always makes a new one,
  * even if a stale E2E_DATA_DIR is left in the shell.
  */
-const PORT = 3210;
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 function e2eDataDir(): string {
