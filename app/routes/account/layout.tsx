@@ -18,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const SECTIONS: { to: string; key: MessageKey; end?: boolean }[] = [
   { to: href("/account"), key: "account.profile", end: true },
   { to: href("/account/bookings"), key: "account.bookings" },
+  { to: href("/account/listings"), key: "account.listings" },
   { to: href("/account/reviews"), key: "account.reviews" },
 ];
 

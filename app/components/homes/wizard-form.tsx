@@ -1,0 +1,281 @@
+import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { Form, href, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { CheckboxField, TextAreaField, TextField } from "~/components/form/field";
+import { SelectField } from "~/components/form/select-field";
+import { useToast } from "~/components/toaster";
+import { useT } from "~/lib/i18n/use-t";
+import {
+  AMENITIES,
+  FIELD_LABEL_KEYS,
+  type FieldName,
+  LEASE_TERMS,
+  LIMITS,
+  parsePhotoOp,
+  parseStep,
+  PRICE_TYPE_LABEL_KEYS,
+  PRICE_TYPES,
+  PROPERTY_TYPES,
+  PROVINCES,
+  type PhotoError,
+  STEP_COUNT,
+  STEPS,
+  type WizardValues,
+  YES_NO,
+} from "~/modules/homes/wizard";
+import { WizardChoiceGroup } from "./wizard-choice";
+import { WizardPhotos, type WizardPhoto } from "./wizard-photos";
+
+type Fields = Record<FieldName, FieldMetadata<string | undefined>>;
+
+/** Intents that move around or manage photos: never validated (spec: Previous never validates). */
+const skipsValidation = (intent: FormDataEntryValue | null) =>
+  intent === "previous" || intent === "save" || intent === "upload" || parsePhotoOp(intent) !== null;
+
+/**
+ * One step of the listing wizard as one real form: without JavaScript each button posts and the
+ * server validates, saves the draft and redirects; with it, Next and Submit check the step in
+ * the browser first (same schema), and editing a field clears its error (spec §4).
+ */
+export function WizardForm({
+  step,
+  values,
+  photos,
+  lastResult,
+  incomplete,
+  photoError,
+}: {
+  step: number;
+  values: WizardValues;
+  photos: WizardPhoto[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  incomplete: boolean;
+  photoError: PhotoError | null;
+}) {
+  const t = useT();
+  const { toast } = useToast();
+  const navigation = useNavigation();
+  const def = STEPS[step - 1]!;
+  const showIncomplete = () => toast({ title: t("wizard.incompleteTitle"), description: t("wizard.incompleteText"), variant: "destructive" });
+
+  const [form, fields] = useForm({
+    id: `listing-wizard-${def.id}`,
+    lastResult,
+    // Raw strings and lists, as the form posts them and the draft keeps them.
+    defaultValue: { ...values, photos: photos.map((p) => p.id) } as never,
+    onValidate: ({ formData }) =>
+      skipsValidation(formData.get("intent"))
+        ? (parseWithZod(formData, { schema: z.object({}) }) as unknown as ReturnType<typeof parseStep>)
+        : parseStep(formData, step, t),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+
+  // The server's answer to a submit that failed its check (e.g. sent back to step 2).
+  useEffect(() => {
+    if (incomplete) showIncomplete();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lastResult]);
+
+  const formProps = getFormProps(form);
+  const f = fields as unknown as Fields;
+  const busyIntent = navigation.state !== "idle" && navigation.formAction === href("/homes/new") ? navigation.formData?.get("intent") : null;
+
+  return (
+    <Form
+      method="post"
+      action={href("/homes/new")}
+      encType={def.id === "photos" ? "multipart/form-data" : undefined}
+      {...formProps}
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.name === "intent" && submitter.value === "submit") {
+          const check = parseStep(new FormData(event.currentTarget, submitter), step, t);
+          if (check.status !== "success") showIncomplete();
+        }
+        formProps.onSubmit(event);
+      }}
+      // Spec: an error on a field is cleared when that field is edited (it is checked again on Next).
+      onInput={(event) => {
+        const input = (event.target as HTMLInputElement).name;
+        const name = input === "files" ? "photos" : input; // choosing photos answers "At least 1 photo"
+        if (name && form.allErrors[name]?.length) form.update({ name, validated: false });
+      }}
+      className="space-y-6"
+    >
+      <input type="hidden" name="step" value={step} />
+      {incomplete ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <p className="font-semibold">{t("wizard.incompleteTitle")}</p>
+          <p>{t("wizard.incompleteText")}</p>
+        </div>
+      ) : null}
+      {def.id === "owner" ? <OwnerStep f={f} /> : null}
+      {def.id === "property" ? <PropertyStep f={f} /> : null}
+      {def.id === "pricing" ? <PricingStep f={f} /> : null}
+      {def.id === "photos" ? <WizardPhotos photos={photos} field={f.photos} serverError={photoError} /> : null}
+
+      {/* Next / Submit come first in the markup so Enter in a field means "Next", not "Previous". */}
+      <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row-reverse sm:items-center sm:justify-between">
+        {step < STEP_COUNT ? (
+          <button type="submit" name="intent" value="next" className="btn-primary px-6 py-2.5" disabled={busyIntent === "next"}>
+            {busyIntent === "next" ? t("wizard.working") : t("wizard.next")}
+            <span aria-hidden="true">→</span>
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="submit" className="btn-primary px-6 py-2.5" disabled={busyIntent === "submit"}>
+            {busyIntent === "submit" ? t("wizard.submitting") : t("wizard.submit")}
+          </button>
+        )}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          {step > 1 ? (
+            <button type="submit" name="intent" value="previous" formNoValidate className="btn-secondary px-5 py-2.5" disabled={busyIntent === "previous"}>
+              <span aria-hidden="true">←</span>
+              {t("wizard.previous")}
+            </button>
+          ) : null}
+          <button type="submit" name="intent" value="save" formNoValidate className="btn-ghost" disabled={busyIntent === "save"}>
+            {t("wizard.saveDraft")}
+          </button>
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+function useLabel() {
+  const t = useT();
+  return (name: FieldName) => t(FIELD_LABEL_KEYS[name]);
+}
+
+function OwnerStep({ f }: { f: Fields }) {
+  const t = useT();
+  const label = useLabel();
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextField field={f.ownerName} label={label("ownerName")} autoComplete="name" required maxLength={LIMITS.ownerName} className="sm:col-span-2" />
+      <TextField field={f.ownerEmail} type="email" label={label("ownerEmail")} autoComplete="email" required maxLength={LIMITS.ownerEmail} />
+      <TextField field={f.ownerPhone} type="tel" label={label("ownerPhone")} autoComplete="tel" maxLength={LIMITS.ownerPhone} />
+      <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 sm:col-span-2">
+        <CheckboxField
+          field={f.agreed}
+          label={label("agreed")}
+          extra={
+            <p className="mt-1 text-sm text-slate-600">
+              {t("wizard.readPolicies")}{" "}
+              <Link to={href("/legal/provider-guidelines")} target="_blank" className="font-medium text-teal-800 underline">
+                {t("wizard.readGuidelines")}
+              </Link>
+              {" · "}
+              <Link to={href("/legal/terms")} target="_blank" className="font-medium text-teal-800 underline">
+                {t("wizard.readTerms")}
+              </Link>
+              {" · "}
+              <Link to={href("/legal/privacy")} target="_blank" className="font-medium text-teal-800 underline">
+                {t("wizard.readPrivacy")}
+              </Link>
+            </p>
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+function PropertyStep({ f }: { f: Fields }) {
+  const t = useT();
+  const label = useLabel();
+  const yesNo = YES_NO.map((v) => ({ value: v, label: v }));
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <SelectField field={f.propertyType} label={label("propertyType")} options={PROPERTY_TYPES} placeholder={t("wizard.select")} required />
+      <TextField field={f.neighborhood} label={label("neighborhood")} maxLength={LIMITS.neighborhood} />
+      <TextField
+        field={f.address}
+        label={label("address")}
+        hint={t("wizard.hint.address")}
+        autoComplete="street-address"
+        required
+        maxLength={LIMITS.address}
+        className="sm:col-span-2"
+      />
+      <TextField field={f.city} label={label("city")} autoComplete="address-level2" required maxLength={LIMITS.city} />
+      <SelectField field={f.province} label={label("province")} options={PROVINCES.map((p) => p.name)} />
+      <TextField field={f.postal} label={label("postal")} autoComplete="postal-code" maxLength={7} />
+      <div className="hidden sm:block" />
+      <TextField
+        field={f.bedrooms}
+        type="number"
+        label={label("bedrooms")}
+        required
+        min={LIMITS.bedrooms.min}
+        max={LIMITS.bedrooms.max}
+        step={1}
+        inputMode="numeric"
+      />
+      <TextField
+        field={f.bathrooms}
+        type="number"
+        label={label("bathrooms")}
+        placeholder={t("wizard.hint.bathrooms")}
+        required
+        min={LIMITS.bathrooms.min}
+        max={LIMITS.bathrooms.max}
+        step={LIMITS.bathrooms.step}
+        inputMode="decimal"
+      />
+      <div className="grid gap-5 sm:col-span-2 sm:grid-cols-3">
+        <WizardChoiceGroup field={f.furnished} legend={label("furnished")} options={yesNo} type="radio" />
+        <WizardChoiceGroup field={f.petFriendly} legend={label("petFriendly")} options={yesNo} type="radio" />
+        <WizardChoiceGroup field={f.utilitiesIncluded} legend={label("utilitiesIncluded")} options={yesNo} type="radio" />
+      </div>
+      <WizardChoiceGroup
+        field={f.amenities}
+        legend={label("amenities")}
+        options={AMENITIES.map((a) => ({ value: a, label: a }))}
+        type="checkbox"
+        className="sm:col-span-2"
+      />
+      <TextAreaField field={f.description} label={label("description")} hint={t("wizard.hint.description")} required rows={6} className="sm:col-span-2" />
+    </div>
+  );
+}
+
+function PricingStep({ f }: { f: Fields }) {
+  const t = useT();
+  const label = useLabel();
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextField
+        field={f.price}
+        type="number"
+        label={label("price")}
+        required
+        min={LIMITS.price.min}
+        max={LIMITS.price.max}
+        step={1}
+        inputMode="numeric"
+      />
+      <WizardChoiceGroup
+        field={f.priceType}
+        legend={label("priceType")}
+        options={PRICE_TYPES.map((p) => ({ value: p, label: t(PRICE_TYPE_LABEL_KEYS[p]) }))}
+        type="radio"
+      />
+      <TextField
+        field={f.deposit}
+        type="number"
+        label={label("deposit")}
+        min={LIMITS.deposit.min}
+        max={LIMITS.deposit.max}
+        step={1}
+        inputMode="numeric"
+      />
+      <TextField field={f.minStay} label={label("minStay")} placeholder={t("wizard.hint.minStay")} maxLength={LIMITS.minStay} />
+      <TextField field={f.availableFrom} type="date" label={label("availableFrom")} required />
+      <SelectField field={f.leaseTerm} label={label("leaseTerm")} options={LEASE_TERMS} placeholder={t("wizard.select")} />
+    </div>
+  );
+}

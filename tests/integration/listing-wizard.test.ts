@@ -1,0 +1,405 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { connect } from "../support/db";
+import { pageHtml } from "../support/html";
+import { HttpClient } from "../support/http-client";
+import { SmtpSink } from "../support/smtp-sink";
+
+const PASSWORD = "orchard by the river";
+const UNIQUE = `zephyrquartz${Date.now().toString(36)}`;
+const ADDRESS = "12 Queen Street East";
+
+const OWNER = { ownerName: "Grace Hopper", ownerPhone: "416 555 0199", agreed: "on" };
+const PROPERTY = {
+  propertyType: "2BR",
+  address: ADDRESS,
+  city: "Toronto",
+  province: "Ontario",
+  postal: "M5C 1R6",
+  neighborhood: "St. Lawrence",
+  bedrooms: "2",
+  bathrooms: "1.5",
+  furnished: "Yes",
+  petFriendly: "No",
+  utilitiesIncluded: "Yes",
+  description: `Bright corner unit above the market. ${UNIQUE}`,
+};
+const PRICING = { price: "2800", priceType: "month", deposit: "2800", minStay: "12 months", availableFrom: "2030-05-01", leaseTerm: "12+ months" };
+
+type Upload = { name: string; type: string; body: Uint8Array };
+
+const png = (width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 160, b: 120 } } }).png().toBuffer();
+
+describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
+  let database: TestDatabase;
+  let server: AppServer;
+  const sink = new SmtpSink();
+  let db: ReturnType<typeof connect>;
+  let owner: HttpClient;
+  let ownerId: string;
+  const email = `owner.${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await sink.start(0);
+    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, SMTP_URL: sink.url });
+    db = connect(database.url);
+    owner = new HttpClient(server.url);
+    await owner.post("/signup", { name: "Grace Hopper", email, password: PASSWORD, adult: "on", terms: "on" });
+    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
+    expect((await owner.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
+    ownerId = (await db.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => {
+    await db?.close();
+    await server?.stop();
+    await sink.stop();
+    await database?.drop();
+  });
+
+  const wizard = (fields: Record<string, string>) => owner.post("/homes/new", fields);
+  const step = (n: number, intent: string, fields: Record<string, string> = {}) => wizard({ step: String(n), intent, ...fields });
+  const page = async (client = owner) => pageHtml(await client.get("/homes/new"));
+  const currentStep = (html: string) => html.match(/Step (\d) of 4/)?.[1];
+
+  /** A multipart post as the browser sends it (no JavaScript), with the session cookie. */
+  async function upload(files: Upload[], intent = "upload") {
+    const form = new FormData();
+    form.set("step", "4");
+    form.set("intent", intent);
+    for (const f of files) form.append("files", new File([new Uint8Array(f.body)], f.name, { type: f.type }));
+    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    return fetch(`${server.url}/homes/new`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.url }, redirect: "manual" });
+  }
+  const photoRows = () =>
+    db.db.selectFrom("listing_photos").selectAll().where("user_id", "=", ownerId).where("listing_id", "is", null).orderBy("position").execute();
+  const storedFiles = () => {
+    const dir = path.join(database.dataDir, "uploads", "listings");
+    return existsSync(dir) ? readdirSync(dir).flatMap((id) => readdirSync(path.join(dir, id)).map((f) => `${id}/${f}`)) : [];
+  };
+
+  it("shows a visitor 'Login Required' with Log In and Sign Up that come back to the wizard", async () => {
+    const visitor = new HttpClient(server.url);
+    const res = await visitor.get("/homes/new");
+    expect(res.status).toBe(200);
+    const html = await pageHtml(res);
+    expect(html).toContain("Login Required");
+    expect(html).toContain('href="/auth/login?redirectTo=%2Fhomes%2Fnew"');
+    expect(html).toContain('href="/auth/signup?redirectTo=%2Fhomes%2Fnew"');
+    expect(html).toContain('href="/homes"');
+    expect(html).not.toContain('name="ownerName"');
+    expect((await visitor.post("/homes/new", { step: "1", intent: "next" })).status).toBe(401);
+  });
+
+  it("starts at Owner Information, prefilled from the account, with the policy links", async () => {
+    const html = await page();
+    expect(currentStep(html)).toBe("1");
+    expect(html).toContain("Owner Information");
+    expect(html).toContain('value="Grace Hopper"');
+    expect(html).toContain(`value="${email}"`);
+    for (const link of ["/legal/provider-guidelines", "/legal/terms", "/legal/privacy"]) expect(html).toContain(`href="${link}"`);
+  });
+
+  it("step 1 refuses Next with the spec's messages", async () => {
+    const res = await step(1, "next", { ownerName: "", ownerEmail: "" });
+    expect(res.status).toBe(400);
+    const html = await pageHtml(res);
+    for (const m of ["Name is required.", "Email is required.", "You must agree to the guidelines."]) expect(html).toContain(m);
+    const bad = await pageHtml(await step(1, "next", { ...OWNER, ownerEmail: "grace@" }));
+    expect(bad).toContain("Please enter a valid email.");
+    expect(currentStep(await page())).toBe("1");
+  });
+
+  it("step 1 → step 2, and the draft survives a reload", async () => {
+    const res = await step(1, "next", { ...OWNER, ownerEmail: email });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/homes/new");
+    const html = await page();
+    expect(currentStep(html)).toBe("2");
+    expect(html).toContain("Property Details");
+    expect(html).toContain('value="Ontario" selected=""');
+  });
+
+  it("step 2 refuses Next with the spec's messages, and checks bounds", async () => {
+    const html = await pageHtml(await step(2, "next"));
+    for (const m of [
+      "Property type is required.",
+      "Address is required.",
+      "City is required.",
+      "Bedrooms count is required.",
+      "Bathrooms count is required.",
+      "Description is required.",
+    ]) {
+      expect(html).toContain(m);
+    }
+    const bounds = await pageHtml(await step(2, "next", { ...PROPERTY, bedrooms: "-1", bathrooms: "0.5" }));
+    expect(bounds).toContain("Bedrooms must be a whole number from 0 to 20.");
+    expect(bounds).toContain("Bathrooms must be from 1 to 20, in steps of 0.5.");
+  });
+
+  it("Previous never validates and keeps what was typed", async () => {
+    const form = new URLSearchParams({ step: "2", ...PROPERTY, address: "" });
+    form.append("amenities", "Wi-Fi");
+    form.append("amenities", "Parking");
+    const res = await owner.post("/homes/new", { ...Object.fromEntries(form), intent: "previous" });
+    expect(res.status).toBe(303);
+    expect(currentStep(await page())).toBe("1");
+    expect((await step(1, "next", { ...OWNER, ownerEmail: email })).status).toBe(303);
+    const html = await page();
+    expect(currentStep(html)).toBe("2");
+    expect(html).toContain('value="St. Lawrence"');
+  });
+
+  it("step 2 → step 3; step 3 refuses Next with the spec's messages; step 3 → step 4", async () => {
+    const body = new URLSearchParams({ step: "2", intent: "next", ...PROPERTY });
+    body.append("amenities", "Wi-Fi");
+    body.append("amenities", "Parking");
+    const res = await fetch(`${server.url}/homes/new`, {
+      method: "POST",
+      body,
+      headers: { Cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; "), Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(currentStep(await page())).toBe("3");
+
+    const html = await pageHtml(await step(3, "next"));
+    expect(html).toContain("Price is required.");
+    expect(html).toContain("Available date is required.");
+    expect(await pageHtml(await step(3, "next", { ...PRICING, availableFrom: "2030-02-30" }))).toContain("Please enter a valid date.");
+
+    expect((await step(3, "next", PRICING)).status).toBe(303);
+    const photos = await page();
+    expect(currentStep(photos)).toBe("4");
+    expect(photos).toContain('accept="image/jpeg,image/png"');
+
+    // Back on step 3 the saved values are there.
+    expect((await step(4, "previous")).status).toBe(303);
+    const back = await page();
+    expect(currentStep(back)).toBe("3");
+    expect(back).toContain('value="2800"');
+    expect((await step(3, "next", PRICING)).status).toBe(303);
+  });
+
+  it("refuses 13 photos, a 0-byte file, a text file named .jpg and an 11 MB image, storing nothing", async () => {
+    const small = await png(64, 48);
+    const thirteen = Array.from({ length: 13 }, (_, i) => ({ name: `p${i}.png`, type: "image/png", body: small }));
+    const noise = randomBytes(1950 * 1950 * 3);
+    const huge = await sharp(noise, { raw: { width: 1950, height: 1950, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(huge.length).toBeGreaterThan(10 * 1024 * 1024);
+
+    const cases: [Upload[], number, string, string][] = [
+      [thirteen, 400, "Too many photos", "You can upload a maximum of 12 photos."],
+      [[{ name: "empty.jpg", type: "image/jpeg", body: new Uint8Array() }], 400, "Empty file", "That file is empty."],
+      [[{ name: "notes.jpg", type: "image/jpeg", body: new TextEncoder().encode("not a photo at all, just text\n".repeat(50)) }], 400, "Unsupported file type", "Please upload a JPG or PNG image."],
+      [[{ name: "huge.png", type: "image/png", body: huge }], 413, "File too large", "File must be under 10MB."],
+      [[{ name: "ok.png", type: "image/png", body: small }, { name: "fake.png", type: "image/png", body: new TextEncoder().encode("GIF89a") }], 400, "Unsupported file type", "Please upload a JPG or PNG image."],
+    ];
+    for (const [files, status, title, text] of cases) {
+      const res = await upload(files);
+      expect(res.status, title).toBe(status);
+      const html = await pageHtml(res);
+      expect(html).toContain(title);
+      expect(html).toContain(text);
+      expect(await photoRows()).toHaveLength(0);
+      expect(storedFiles()).toEqual([]);
+    }
+  });
+
+  it("submit without photos: 'At least 1 photo is required.' and 'Incomplete Form'", async () => {
+    const res = await step(4, "submit");
+    expect(res.status).toBe(400);
+    const html = await pageHtml(res);
+    expect(html).toContain("At least 1 photo is required.");
+    expect(html).toContain("Incomplete Form");
+    expect(html).toContain("Please complete all required fields.");
+  });
+
+  let firstPhoto = "";
+  it("stores a photo upright, re-encoded, without EXIF or GPS, for its owner's eyes only", async () => {
+    const source = await sharp({ create: { width: 400, height: 200, channels: 3, background: "#2a7" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Copyright: "secret", Make: "TestCam" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "43/1 39/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "79/1 23/1 0/1" },
+      })
+      .toBuffer();
+    expect((await sharp(source).metadata()).exif?.toString("latin1")).toContain("secret");
+
+    const res = await upload([{ name: "IMG_0001.JPG", type: "image/jpeg", body: source }]);
+    expect(res.status).toBe(303);
+    const rows = await photoRows();
+    expect(rows).toHaveLength(1);
+    firstPhoto = rows[0]!.id;
+    expect(rows[0]).toMatchObject({ width: 200, height: 400, position: 1 });
+    expect(storedFiles().sort()).toEqual([`${firstPhoto}/card.webp`, `${firstPhoto}/gallery.webp`]);
+
+    for (const variant of ["card", "gallery"]) {
+      const onDisk = readFileSync(path.join(database.dataDir, "uploads", "listings", firstPhoto, `${variant}.webp`));
+      const meta = await sharp(onDisk).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.format).toBe("webp");
+      expect(onDisk.includes(Buffer.from("secret"))).toBe(false);
+      expect(onDisk.includes(Buffer.from("TestCam"))).toBe(false);
+
+      const served = await owner.get(`/media/listings/${firstPhoto}/${variant}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect(served.headers.get("cache-control")).toBe("private, no-store");
+      const body = Buffer.from(await served.arrayBuffer());
+      expect((await sharp(body).metadata()).exif).toBeUndefined();
+      expect((await new HttpClient(server.url).get(`/media/listings/${firstPhoto}/${variant}`)).status).toBe(404);
+    }
+    expect((await owner.get(`/media/listings/${firstPhoto}/original`)).status).toBe(404);
+    expect((await owner.get(`/media/listings/not-a-photo/card`)).status).toBe(404);
+
+    const html = await page();
+    expect(html).toContain(`src="/media/listings/${firstPhoto}/card"`);
+    expect(html).toContain('aria-label="Move photo 1 down"');
+    expect(html).toContain('aria-label="Remove photo 1"');
+  });
+
+  it("refuses photos that would take the draft over 12, then reorders and removes", async () => {
+    const small = await png(64, 48);
+    const twelve = Array.from({ length: 12 }, (_, i) => ({ name: `p${i}.png`, type: "image/png", body: small }));
+    const res = await upload(twelve);
+    expect(res.status).toBe(400);
+    expect(await pageHtml(res)).toContain("You can upload a maximum of 12 photos.");
+    expect(await photoRows()).toHaveLength(1);
+
+    expect((await upload([{ name: "living.png", type: "image/png", body: await png() }, { name: "kitchen.png", type: "image/png", body: small }])).status).toBe(303);
+    let rows = await photoRows();
+    expect(rows.map((r) => r.position)).toEqual([1, 2, 3]);
+    const [a, b, c] = rows.map((r) => r.id);
+    expect((await step(4, `down:${a}`)).status).toBe(303);
+    expect((await photoRows()).map((r) => r.id)).toEqual([b, a, c]);
+    expect((await step(4, `up:${c}`)).status).toBe(303);
+    expect((await photoRows()).map((r) => r.id)).toEqual([b, c, a]);
+    expect((await step(4, `remove:${c}`)).status).toBe(303);
+    rows = await photoRows();
+    expect(rows.map((r) => r.id)).toEqual([b, a]);
+    expect(storedFiles().some((f) => f.startsWith(`${c}/`))).toBe(false);
+  });
+
+  it("submits a listing for review: pending, not public, operator email, success page", async () => {
+    const photos = (await photoRows()).map((r) => r.id);
+    const res = await step(4, "submit");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/request-success");
+    const success = await pageHtml(await owner.get("/request-success"));
+    expect(success).toContain("Property listing");
+    expect(success).toContain("Your property listing has been submitted for review. We usually review within 24-48 hours.");
+
+    const listing = await db.db.selectFrom("home_listings").selectAll().where("owner_user_id", "=", ownerId).executeTakeFirstOrThrow();
+    expect(listing).toMatchObject({
+      status: "pending",
+      title: "2BR in St. Lawrence, Toronto",
+      property_type: "2BR",
+      price: 2800,
+      price_unit: "month",
+      price_monthly: 2800,
+      city: "Toronto",
+      neighborhood: "St. Lawrence",
+      address: `${ADDRESS}, Toronto, ON M5C 1R6`,
+      bedrooms: 2,
+      bathrooms: 1.5,
+      furnished: 1,
+      pet_friendly: 0,
+      parking: 1,
+      utilities_included: 1,
+      deposit: 2800,
+      min_stay: "12 months",
+      lease_term: "12+ months",
+      available_from: "2030-05-01",
+      owner_name: "Grace Hopper",
+      owner_email: email,
+      owner_phone: "416 555 0199",
+      province: "Ontario",
+      postal: "M5C 1R6",
+      landlord_name: "Grace Hopper",
+      landlord_avatar: "/images/avatars/default.svg",
+      landlord_verified: 0,
+    });
+    expect(listing.id).toMatch(/^l-[0-9a-f]{16}$/);
+    expect(JSON.parse(listing.amenities)).toEqual(["Wi-Fi", "Parking"]);
+    expect(JSON.parse(listing.images)).toEqual(photos.map((id) => `/media/listings/${id}/gallery`));
+    expect(listing.search_text).toContain(UNIQUE.toLowerCase());
+    const attached = await db.db.selectFrom("listing_photos").selectAll().where("listing_id", "=", listing.id).orderBy("position").execute();
+    expect(attached.map((p) => p.id)).toEqual(photos);
+    expect(attached.every((p) => p.draft_id === null)).toBe(true);
+    expect(await db.db.selectFrom("listing_drafts").selectAll().where("user_id", "=", ownerId).execute()).toEqual([]);
+
+    const operator = await sink.waitFor((m) => m.subject === `New Property Listing — ${ADDRESS}`);
+    expect(operator.to).toEqual(["operator@example.test"]);
+    expect(operator.text).toContain("Property type: 2BR");
+    expect(operator.text).toContain("Price type: per month");
+    expect(operator.text).toContain("Amenities: Wi-Fi, Parking");
+    expect(operator.text).toContain(`Listing ID: ${listing.id}`);
+    await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith("We received your request"));
+    const request = await db.db.selectFrom("requests").selectAll().where("kind", "=", "listing").where("user_id", "=", ownerId).executeTakeFirstOrThrow();
+    expect(request.subject).toBe(`New Property Listing — ${ADDRESS}`);
+
+    // Not public while under review.
+    const anonymous = new HttpClient(server.url);
+    const search = await pageHtml(await anonymous.get(`/homes?q=${UNIQUE}`));
+    expect(search).not.toContain(listing.id);
+    expect(search).not.toContain("2BR in St. Lawrence, Toronto");
+    expect((await anonymous.get(`/media/listings/${photos[0]}/gallery`)).status).toBe(404);
+    const own = await owner.get(`/media/listings/${photos[0]}/gallery`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+
+    // The owner sees it, with its status, in My Account.
+    const mine = await pageHtml(await owner.get("/account/listings"));
+    expect(mine).toContain("My Listings");
+    expect(mine).toContain("2BR in St. Lawrence, Toronto");
+    expect(mine).toContain("Pending review");
+
+    // Approved by an admin: public, cacheable photos.
+    await db.db.updateTable("home_listings").set({ status: "published" }).where("id", "=", listing.id).execute();
+    const published = await anonymous.get(`/media/listings/${photos[0]}/card`);
+    expect(published.status).toBe(200);
+    expect(published.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await pageHtml(await owner.get("/account/listings"))).toContain("Published");
+    expect(await pageHtml(await anonymous.get(`/homes?q=${UNIQUE}`))).toContain("2BR in St. Lawrence, Toronto");
+
+    // A new listing starts over at step 1.
+    expect(currentStep(await page())).toBe("1");
+  });
+
+  it("a failed submit check goes back to the first failing step with its messages", async () => {
+    expect((await step(1, "next", { ...OWNER, ownerEmail: email })).status).toBe(303);
+    const res = await step(2, "submit");
+    expect(res.status).toBe(400);
+    const html = await pageHtml(res);
+    expect(currentStep(html)).toBe("2");
+    expect(html).toContain("Incomplete Form");
+    expect(html).toContain("Address is required.");
+    expect(currentStep(await page())).toBe("2");
+  });
+
+  it("shows an empty My Listings with a way to list a property", async () => {
+    const other = new HttpClient(server.url);
+    const otherEmail = `empty.${Date.now()}@example.com`;
+    await other.post("/signup", { name: "Alan Turing", email: otherEmail, password: PASSWORD, adult: "on", terms: "on" });
+    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", otherEmail).execute();
+    expect((await other.post("/auth/login", { email: otherEmail, password: PASSWORD })).status).toBe(302);
+    const html = await pageHtml(await other.get("/account/listings"));
+    expect(html).toContain("No listings yet");
+    expect(html).toContain('href="/homes/new"');
+    expect(html).toContain('href="/account/listings"');
+    // Another owner's draft photo is not theirs to see; a published one is everyone's.
+    expect((await upload([{ name: "draft.png", type: "image/png", body: await png(64, 48) }])).status).toBe(303);
+    const draftPhoto = (await photoRows())[0]!.id;
+    expect((await other.get(`/media/listings/${draftPhoto}/card`)).status).toBe(404);
+    expect((await owner.get(`/media/listings/${draftPhoto}/card`)).status).toBe(200);
+    expect((await other.get(`/media/listings/${firstPhoto}/card`)).status).toBe(200);
+  });
+});
