@@ -5,8 +5,10 @@ import {
   Kysely,
   type MigrationProvider,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
+  sql,
 } from "kysely";
 import pg from "pg";
 import { migrations } from "../../../db/migrations";
@@ -40,7 +42,13 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrateToLatest(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL, Kysely looks for its bookkeeping tables in every schema unless told which:
+  // pin them to the connection's own schema (several apps or test runs may share a database).
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error) {
