@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
+import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
 import { bookingSchema, quickBookingSchema, torontoToday } from "~/modules/services/schema";
@@ -43,14 +43,7 @@ export function BookingForm({
     shouldRevalidate: "onInput",
   });
   const busy = fetcher.state !== "idle";
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (fetcher.state !== "idle") submitted.current = true;
-    else if (submitted.current) {
-      submitted.current = false;
-      if (!fetcher.data?.result) onDone?.();
-    }
-  }, [fetcher.state, fetcher.data, onDone]);
+  useFetcherSettled(fetcher, { onSuccess: onDone });
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;
   return (
     <fetcher.Form method="post" action={href("/book")} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
+import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
 import { useToast } from "~/components/toaster";
 import { useT } from "~/lib/i18n/use-t";
 import { chauffeurContactSchema } from "~/modules/cars/schema";
@@ -35,16 +35,7 @@ export function ChauffeurContactForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (fetcher.state !== "idle") submitted.current = true;
-    else if (submitted.current) {
-      submitted.current = false;
-      if (fetcher.data?.result) missing();
-      else onDone?.();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  useFetcherSettled(fetcher, { onSuccess: onDone, onRejected: missing });
   const formProps = getFormProps(form);
   return (
     <fetcher.Form
