@@ -4,7 +4,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  * Homes: owner listings (owner contact, the wizard's extra fields, a monthly-equivalent price
  * for sorting), server-side wizard drafts, and listing photos. Text search over title, city,
  * neighbourhood and description uses each engine's substring index: an FTS5 trigram table on
- * SQLite, a pg_trgm GIN index on PostgreSQL (see docs/decisions/0005-homes-search.md).
+ * SQLite, a pg_trgm GIN index on PostgreSQL (see docs/decisions/0005-requests-and-search.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;

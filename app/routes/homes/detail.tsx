@@ -1,8 +1,263 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, Link } from "react-router";
+import { Gallery } from "~/components/homes/gallery";
+import { HostedBy } from "~/components/homes/hosted-by";
+import { PinIcon, priceLabel, propertyTypeLabel, roomsLabel } from "~/components/homes/listing-card";
+import { InlineRentRequest, RENT_REQUEST_ID, RentRequestDialog, useRentOnArrival } from "~/components/homes/rent-request";
 import { UnderConstruction } from "~/components/under-construction";
-import { useT } from "~/lib/i18n/use-t";
+import { getSessionUser } from "~/lib/auth/session.server";
+import { torontoToday } from "~/lib/forms/fields";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { createTranslate } from "~/lib/i18n/translate";
+import { useRootData, useT } from "~/lib/i18n/use-t";
+import { metaTags } from "~/lib/meta";
+import type { RootData } from "~/lib/root-data.server";
+import { getAppEnv } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { findListing, type ListingDetail } from "~/modules/homes/listings.server";
+import { submitRentRequest } from "~/modules/homes/requests.server";
+import { rentRequestSchema } from "~/modules/homes/schema";
+import { formatCad, schemaOrgType } from "~/modules/homes/search";
+import type { Route } from "./+types/detail";
 
-// Stub: replaced by the homes work in progress.
-export default function Stub() {
+export async function loader({ params }: Route.LoaderArgs) {
+  const listing = await findListing(params.id);
+  if (!listing) return data({ listing: null, url: null, origin: null }, { status: 404 });
+  const origin = getAppEnv().PUBLIC_URL;
+  return { listing, url: `${origin}${href("/homes/:id", { id: listing.id })}`, origin };
+}
+
+/** Request to Rent: anyone may send it; the signed-in user's id is kept with the request. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const submission = parseWithZod(await request.formData(), { schema: rentRequestSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const user = await getSessionUser(request);
+  const sent = await submitRentRequest(params.id, user?.id ?? null, submission.value);
+  if (!sent) return data({ result: submission.reply({ formErrors: [t("homes.notFoundTitle")] }) }, { status: 404 });
+  return redirectWithToast(
+    href("/homes/:id", { id: params.id }),
+    { title: t("homes.rent.sentTitle"), description: t("homes.rent.sentText") },
+    { status: 303 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  const brand = root?.brand ?? "";
+  const l = loaderData?.listing;
+  if (!l || !root) return [{ title: `Listing Not Found — ${brand}` }, { name: "robots", content: "noindex" }];
+  const t = createTranslate(root.messages, { brand });
+  const place = [l.neighborhood, l.city].filter(Boolean).join(", ");
+  const description = `${priceLabel(t, l.price, l.priceUnit)} · ${place}. ${l.description}`.slice(0, 300);
+  const image = l.images[0] ? absolute(loaderData.origin, l.images[0].src) : undefined;
+  return [
+    ...metaTags(`${l.title} — ${brand}`, description, brand),
+    { property: "og:url", content: loaderData.url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { "script:ld+json": structuredData(l, loaderData.url, loaderData.origin, description) },
+  ];
+};
+
+const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
+
+/**
+ * schema.org: the page is a RealEstateListing whose main entity is the place (Apartment, House,
+ * Room or Accommodation, with rooms and locality) and whose offer is the rent in CAD per month
+ * or per night. (An Offer cannot hang off a Place directly; a listing page can carry one.)
+ */
+function structuredData(l: ListingDetail, url: string, origin: string, description: string) {
+  const perNight = l.priceUnit === "night";
+  return {
+    "@context": "https://schema.org",
+    "@type": "RealEstateListing",
+    name: l.title,
+    description,
+    url,
+    datePosted: l.createdAt.slice(0, 10),
+    image: l.images.map((i) => absolute(origin, i.src)),
+    mainEntity: {
+      "@type": schemaOrgType(l.propertyType),
+      name: l.title,
+      numberOfRooms: Math.max(1, l.bedrooms),
+      numberOfBedrooms: l.bedrooms,
+      numberOfBathroomsTotal: l.bathrooms,
+      petsAllowed: l.petFriendly,
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: l.city,
+        addressRegion: l.province ?? "ON",
+        addressCountry: "CA",
+      },
+      amenityFeature: l.amenities.map((name) => ({ "@type": "LocationFeatureSpecification", name, value: true })),
+    },
+    offers: {
+      "@type": "Offer",
+      price: l.price,
+      priceCurrency: "CAD",
+      availabilityStarts: l.availableFrom,
+      priceSpecification: {
+        "@type": "UnitPriceSpecification",
+        price: l.price,
+        priceCurrency: "CAD",
+        unitCode: perNight ? "DAY" : "MON",
+        unitText: perNight ? "night" : "month",
+      },
+    },
+  };
+}
+
+const LONG_DATE = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
+const longDate = (iso: string) => {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? iso : LONG_DATE.format(d);
+};
+
+export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  return <UnderConstruction title={t("placeholder.title")} description={t("placeholder.text")} homeLabel={t("placeholder.home")} />;
+  const { user } = useRootData();
+  const l = loaderData.listing;
+  const rent = useRentOnArrival(Boolean(actionData?.result));
+
+  if (!l) {
+    return <UnderConstruction title={t("homes.notFoundTitle")} description={t("homes.notFoundText")} homeLabel={t("homes.goHome")} />;
+  }
+  const target = { id: l.id, title: l.title };
+  const place = [l.neighborhood, l.city].filter(Boolean).join(", ");
+  const availableNow = l.availableFrom.slice(0, 10) <= torontoToday();
+  const yesNo = (v: boolean) => (v ? t("homes.yes") : t("homes.no"));
+  const facts: [string, string][] = [
+    [t("homes.fact.type"), propertyTypeLabel(t, l.propertyType)],
+    [t("homes.fact.bedrooms"), l.bedrooms === 0 ? t("homes.studio") : String(l.bedrooms)],
+    [t("homes.fact.bathrooms"), String(l.bathrooms)],
+    [t("homes.fact.furnished"), yesNo(l.furnished)],
+    [t("homes.fact.pets"), yesNo(l.petFriendly)],
+    [t("homes.fact.parking"), yesNo(l.parking)],
+    [t("homes.fact.available"), availableNow ? t("homes.availableNow") : longDate(l.availableFrom)],
+    ...(l.utilitiesIncluded ? ([[t("homes.fact.utilities"), t("homes.yes")]] as [string, string][]) : []),
+    ...(l.deposit !== null ? ([[t("homes.fact.deposit"), formatCad(l.deposit)]] as [string, string][]) : []),
+    ...(l.minStay ? ([[t("homes.fact.minStay"), l.minStay]] as [string, string][]) : []),
+    ...(l.leaseTerm ? ([[t("homes.fact.leaseTerm"), l.leaseTerm]] as [string, string][]) : []),
+  ];
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <Link to={href("/homes")} className="text-sm text-teal-800 underline">
+        ← {t("homes.back")}
+      </Link>
+      <header className="mt-4">
+        <p className="text-sm font-semibold tracking-wide text-teal-700 uppercase">{propertyTypeLabel(t, l.propertyType)}</p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{l.title}</h1>
+        <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <PinIcon className="size-4 text-slate-400" />
+            {place}
+          </span>
+          <span aria-hidden="true">·</span>
+          <span>{roomsLabel(t, l.bedrooms, l.bathrooms)}</span>
+        </p>
+      </header>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
+        <div className="lg:col-start-1">
+          <Gallery images={l.images} title={l.title} />
+        </div>
+
+        <aside className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="card p-6 lg:sticky lg:top-24">
+            <p className="text-3xl font-bold text-slate-900">{priceLabel(t, l.price, l.priceUnit)}</p>
+            <p className="mt-1 text-sm text-slate-500">{t("homes.currencyNote")}</p>
+            <p className="mt-4 text-sm text-slate-700">
+              {availableNow ? t("homes.availableNow") : t("homes.availableFrom", { date: longDate(l.availableFrom) })}
+            </p>
+            <Link
+              to={`?rent#${RENT_REQUEST_ID}`}
+              preventScrollReset
+              className="btn-primary mt-5 w-full px-6 py-3 text-base"
+              onClick={(event) => {
+                if (!rent.hydrated) return;
+                event.preventDefault();
+                rent.setOpen(true);
+              }}
+            >
+              {t("homes.requestToRent")}
+            </Link>
+            <p className="mt-4 text-xs leading-5 text-slate-500">{t("homes.paymentNote")}</p>
+          </div>
+          <HostedBy landlord={l.landlord} />
+        </aside>
+
+        <div className="space-y-10 lg:col-start-1">
+          <section aria-labelledby="about">
+            <h2 id="about" className="text-xl font-semibold">
+              {t("homes.about")}
+            </h2>
+            <p className="mt-3 leading-7 whitespace-pre-line text-slate-700">{l.description}</p>
+            <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-4 rounded-xl bg-slate-50 p-5 sm:grid-cols-3">
+              {facts.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+                  <dd className="mt-0.5 font-medium text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby="amenities">
+            <h2 id="amenities" className="text-xl font-semibold">
+              {t("homes.amenities")}
+            </h2>
+            {l.amenities.length ? (
+              <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {l.amenities.map((a) => (
+                  <li key={a} className="flex items-center gap-2 text-slate-700">
+                    <span aria-hidden="true" className="text-teal-700">
+                      ✓
+                    </span>
+                    {a}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-slate-600">{t("homes.noAmenities")}</p>
+            )}
+          </section>
+
+          <section aria-labelledby="rules">
+            <h2 id="rules" className="text-xl font-semibold">
+              {t("homes.rules")}
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {[t("homes.rule.noSmoking"), t("homes.rule.noParties")].map((rule) => (
+                <li key={rule} className="flex items-center gap-2 text-slate-700">
+                  <span aria-hidden="true" className="flex size-5 items-center justify-center rounded-full bg-red-50 text-xs font-bold text-red-700">
+                    ✕
+                  </span>
+                  {rule}
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="location">
+            <h2 id="location" className="text-xl font-semibold">
+              {t("homes.location")}
+            </h2>
+            {/* No map tiles from a third party: an illustrated placeholder with the area. */}
+            <div className="relative mt-3 flex aspect-[21/9] min-h-40 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-[linear-gradient(90deg,var(--color-slate-200)_1px,transparent_1px),linear-gradient(var(--color-slate-200)_1px,transparent_1px)] bg-[size:32px_32px] bg-slate-50">
+              <div className="flex flex-col items-center rounded-xl bg-white/95 px-6 py-4 text-center shadow-sm">
+                <PinIcon className="size-8 text-teal-700" />
+                <p className="mt-1 font-semibold text-slate-900">{l.neighborhood || l.city}</p>
+                <p className="text-sm text-slate-600">{[l.neighborhood ? l.city : null, l.province ?? "Ontario"].filter(Boolean).join(", ")}</p>
+              </div>
+            </div>
+            <p className="mt-2 text-sm text-slate-500">{t("homes.locationNote")}</p>
+          </section>
+
+          {rent.showInline ? <InlineRentRequest listing={target} user={user} serverResult={actionData?.result} /> : null}
+        </div>
+      </div>
+      <RentRequestDialog open={rent.open} onOpenChange={rent.setOpen} listing={target} user={user} />
+    </article>
+  );
 }

@@ -1,8 +1,214 @@
-import { UnderConstruction } from "~/components/under-construction";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { CITY_REQUEST_ID, CityRequestForm } from "~/components/homes/city-request-form";
+import { HomesSearch } from "~/components/homes/homes-search";
+import { HouseIcon, ListingCard, ListingCardSkeleton } from "~/components/homes/listing-card";
+import { PopularCities } from "~/components/homes/popular-cities";
+import { getSessionUser } from "~/lib/auth/session.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
+import { pageMeta } from "~/lib/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { cityCounts, findListings } from "~/modules/homes/listings.server";
+import { submitCityRequest } from "~/modules/homes/requests.server";
+import { cityRequestSchema } from "~/modules/homes/schema";
+import { formatCount, homesSearch, normalizeQuery, PAGE_SIZE, parsePage, parseSort, POPULAR_CITIES, SORT_WINDOW_DAYS } from "~/modules/homes/search";
+import { redirectToSuccess } from "~/modules/requests/success.server";
+import type { Route } from "./+types/index";
 
-// Stub: replaced by the homes work in progress.
-export default function Stub() {
+/** Spec §9: 6 placeholder cards while results load. */
+const SKELETON_CARDS = 6;
+/** Cards in the grid's first row (at its widest) load their photo eagerly; the rest lazily. */
+const FIRST_ROW = 3;
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "homes.metaTitle", "homes.metaDescription");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = normalizeQuery(url.searchParams.get("q"));
+  const sort = parseSort(url.searchParams.get("sort"));
+  const page = parsePage(url.searchParams.get("page"));
+  const [result, cities] = await Promise.all([findListings({ q, sort, page }), cityCounts()]);
+  return { q, sort, page, result, cities: cities.map((c) => c.city), popular: cities.slice(0, POPULAR_CITIES) };
+}
+
+/** The city request (no-results view, or `?request=city` from the /request page). */
+export async function action({ request }: Route.ActionArgs) {
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const submission = parseWithZod(await request.formData(), { schema: cityRequestSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const user = await getSessionUser(request);
+  const { reference, statusPath, emailed } = await submitCityRequest(user?.id ?? null, submission.value);
+  return redirectToSuccess({
+    serviceName: t("homes.cityRequest.serviceName", { city: submission.value.city }),
+    message: t("homes.cityRequest.success"),
+    reference,
+    statusPath,
+    emailed,
+  });
+}
+
+export default function HomesPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  return <UnderConstruction title={t("placeholder.title")} description={t("placeholder.text")} homeLabel={t("placeholder.home")} />;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const { q, sort, page, result, cities, popular } = loaderData;
+
+  // Results are loading for this page (typing, sort, pagination): a GET navigation to /homes.
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    (navigation.formMethod ?? "GET").toUpperCase() === "GET";
+
+  const windowed = SORT_WINDOW_DAYS[sort] !== undefined;
+  const none = result.listings.length === 0;
+  const noResults = none && page === 1 && q !== "" && !windowed;
+  const windowEmpty = none && page === 1 && windowed;
+  const noListings = none && page === 1 && q === "" && !windowed;
+  const pastEnd = none && page > 1;
+  const cityRequested = params.get("request") === "city" || Boolean(actionData?.result);
+  const showCityForm = cityRequested && !noResults;
+
+  const count = result.totalCapped ? `${formatCount(result.total)}+` : formatCount(result.total);
+  const from = (page - 1) * PAGE_SIZE + 1;
+  const to = from + result.listings.length - 1;
+  const status = loading
+    ? t("homes.loading")
+    : noResults
+      ? t("homes.noResultsTitle", { term: q })
+      : none
+        ? ""
+        : [
+            q
+              ? t(result.total === 1 && !result.totalCapped ? "homes.resultCountTermOne" : "homes.resultCountTerm", { count, term: q })
+              : t(result.total === 1 && !result.totalCapped ? "homes.resultCountOne" : "homes.resultCount", { count }),
+            page > 1 || result.hasNext ? t("homes.showing", { from: formatCount(from), to: formatCount(to) }) : "",
+          ]
+            .filter(Boolean)
+            .join(" · ");
+
+  const pageLink = (n: number) => `${href("/homes")}${homesSearch({ q, sort, page: n })}`;
+  const requestCityLink = (() => {
+    const p = new URLSearchParams(homesSearch({ q, sort }).slice(1));
+    p.set("request", "city");
+    return `${href("/homes")}?${p}#${CITY_REQUEST_ID}-section`;
+  })();
+
+  return (
+    <>
+      <section className="border-b border-slate-200 bg-gradient-to-br from-teal-50 via-white to-sky-50">
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t("homes.title")}</h1>
+              <p className="mt-3 max-w-2xl text-lg text-slate-600">{t("homes.intro")}</p>
+            </div>
+            <Link to={href("/homes/new")} className="btn-secondary px-5 py-2.5">
+              <HouseIcon className="size-5 text-teal-700" />
+              {t("homes.listProperty")}
+            </Link>
+          </div>
+          <HomesSearch cities={cities} className="mt-8" />
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        {showCityForm ? (
+          <div className="mb-10 max-w-3xl">
+            <CityRequestForm
+              term={q}
+              lastResult={actionData?.result}
+              title={t("homes.cityRequest.title")}
+              intro={t("homes.cityRequest.intro")}
+            />
+          </div>
+        ) : null}
+
+        {/* Announces the count as results change; the no-results view has its own visible heading. */}
+        <p aria-live="polite" className={noResults || (none && !loading) ? "sr-only" : "text-sm font-medium text-slate-600"}>
+          {status}
+        </p>
+
+        {loading ? (
+          <ul aria-hidden="true" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              <ListingCardSkeleton key={i} />
+            ))}
+          </ul>
+        ) : noResults ? (
+          <div>
+            <div className="rounded-xl border border-amber-200 bg-amber-50 p-6">
+              <h2 className="text-xl font-semibold text-slate-900">{t("homes.noResultsTitle", { term: q })}</h2>
+              <p className="mt-1 text-slate-700">{t("homes.noResultsText")}</p>
+            </div>
+            <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
+              <CityRequestForm
+                term={q}
+                lastResult={actionData?.result}
+                title={t("homes.cityRequest.title")}
+                intro={t("homes.cityRequest.intro")}
+              />
+              <PopularCities cities={popular} />
+            </div>
+          </div>
+        ) : windowEmpty ? (
+          <Notice
+            title={t("homes.noWindowTitle")}
+            text={q ? t("homes.noWindowTextTerm", { term: q }) : t("homes.noWindowText")}
+            action={{ to: `${href("/homes")}${homesSearch({ q })}`, label: t("homes.showAll") }}
+          />
+        ) : noListings ? (
+          <Notice title={t("homes.emptyTitle")} text={t("homes.emptyText")} action={{ to: href("/homes/new"), label: t("homes.listProperty") }} />
+        ) : pastEnd ? (
+          <Notice title={t("homes.pastEndTitle")} text={t("homes.pastEndText")} action={{ to: pageLink(1), label: t("homes.firstPage") }} />
+        ) : (
+          <>
+            <h2 className="sr-only">{t("homes.resultsHeading")}</h2>
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {result.listings.map((listing, index) => (
+                <ListingCard key={listing.id} listing={listing} eager={page === 1 && index < FIRST_ROW} />
+              ))}
+            </ul>
+            {page > 1 || result.hasNext ? (
+              <nav aria-label={t("homes.pagination")} className="mt-10 flex items-center justify-center gap-3">
+                {page > 1 ? (
+                  <Link to={pageLink(page - 1)} rel="prev" className="btn-secondary">
+                    <span aria-hidden="true">←</span> {t("homes.previousPage")}
+                  </Link>
+                ) : null}
+                <span className="text-sm text-slate-600">{t("homes.pageNumber", { page: formatCount(page) })}</span>
+                {result.hasNext ? (
+                  <Link to={pageLink(page + 1)} rel="next" className="btn-primary">
+                    {t("homes.nextPage")} <span aria-hidden="true">→</span>
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
+          </>
+        )}
+
+        {!showCityForm && !noResults && !loading ? (
+          <p className="mt-12 rounded-xl bg-slate-50 p-5 text-center text-slate-700">
+            {t("homes.cantFind")}{" "}
+            <Link to={requestCityLink} className="font-semibold text-teal-800 underline">
+              {t("homes.requestCity")}
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function Notice({ title, text, action }: { title: string; text: string; action: { to: string; label: string } }) {
+  return (
+    <div className="card mt-2 flex flex-col items-center p-10 text-center">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="mt-2 max-w-md text-slate-600">{text}</p>
+      <Link to={action.to} className="btn-primary mt-6">
+        {action.label}
+      </Link>
+    </div>
+  );
 }

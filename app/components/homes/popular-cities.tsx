@@ -1,0 +1,38 @@
+import { href, Link } from "react-router";
+import { useT } from "~/lib/i18n/use-t";
+import type { CityCount } from "~/modules/homes/listings.server";
+import { formatCount, homesSearch } from "~/modules/homes/search";
+import { PinIcon } from "./listing-card";
+
+/** The no-results view's popular cities (spec §9: up to 4, most listings first). */
+export function PopularCities({ cities }: { cities: readonly CityCount[] }) {
+  const t = useT();
+  if (cities.length === 0) return null;
+  return (
+    <section aria-labelledby="popular-cities">
+      <h2 id="popular-cities" className="text-lg font-semibold">
+        {t("homes.popularCities")}
+      </h2>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+        {cities.map(({ city, count }) => (
+          <li key={city}>
+            <Link
+              to={`${href("/homes")}${homesSearch({ q: city })}`}
+              className="card flex items-center gap-4 p-4 transition-shadow hover:shadow-md"
+            >
+              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-teal-50 text-teal-700">
+                <PinIcon className="size-5" />
+              </span>
+              <span>
+                <span className="block font-medium text-slate-900">{city}</span>
+                <span className="block text-sm text-slate-600">
+                  {count === 1 ? t("homes.cityListingsOne") : t("homes.cityListings", { count: formatCount(count) })}
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { boundedInt, futureDate, isCalendarDate, oneOf, optionalText, requiredEmail, requiredText } from "~/lib/forms/fields";
+import type { Translate } from "~/lib/i18n/translate";
+import { isPhoneNumber } from "./search";
+
+/** Spec §3 Rent request: optional length of stay. */
+export const LENGTHS_OF_STAY = ["<3 months", "3-6 months", "6-12 months", "12+ months"] as const;
+
+/** Spec §9: adults default 1 (min 1), children default 0 (min 0); the caps are ours. */
+export const GUESTS = { adults: { min: 1, max: 20, default: 1 }, children: { min: 0, max: 20, default: 0 } } as const;
+
+export const LIMITS = { name: 100, phone: 30, budget: 100, message: 2000, city: 100, contact: 254, note: 1000 } as const;
+
+const isEmail = (v: string) => z.email().safeParse(v).success;
+
+/**
+ * The Request to Rent dialog (spec §5): full name, email, phone, move-in date (today or later),
+ * adults, children and message required; move-out date (after move-in), length of stay and
+ * budget optional.
+ */
+export function rentRequestSchema(t: Translate) {
+  const moveOut = t("homes.rent.moveOutDate");
+  return z
+    .object({
+      fullName: requiredText(t, t("homes.rent.fullName"), LIMITS.name),
+      email: requiredEmail(t, t("homes.rent.email")),
+      phone: requiredText(t, t("homes.rent.phone"), LIMITS.phone).refine(isPhoneNumber, t("homes.rent.phoneInvalid")),
+      moveInDate: futureDate(t, t("homes.rent.moveInDate")),
+      moveOutDate: optionalText(t, moveOut, 10).refine((v) => v === undefined || isCalendarDate(v), t("form.invalidDate")),
+      lengthOfStay: oneOf(t, t("homes.rent.lengthOfStay"), LENGTHS_OF_STAY, false),
+      adults: boundedInt(t, t("homes.rent.adults"), GUESTS.adults.min, GUESTS.adults.max, true),
+      children: boundedInt(t, t("homes.rent.children"), GUESTS.children.min, GUESTS.children.max, true),
+      budget: optionalText(t, t("homes.rent.budget"), LIMITS.budget),
+      message: requiredText(t, t("homes.rent.message"), LIMITS.message),
+    })
+    .superRefine((v, ctx) => {
+      if (v.moveOutDate && v.moveInDate && v.moveOutDate <= v.moveInDate) {
+        ctx.addIssue({ code: "custom", path: ["moveOutDate"], message: t("homes.rent.moveOutAfter") });
+      }
+    });
+}
+
+/**
+ * The city request on the homes no-results view (spec §5): name and contact required, note
+ * optional; the city starts as the search term and stays editable (it names the request).
+ */
+export function cityRequestSchema(t: Translate) {
+  return z.object({
+    city: requiredText(t, t("homes.cityRequest.city"), LIMITS.city),
+    name: requiredText(t, t("homes.cityRequest.name"), LIMITS.name),
+    contact: requiredText(t, t("homes.cityRequest.contact"), LIMITS.contact).refine(
+      (v) => isEmail(v) || isPhoneNumber(v),
+      t("homes.cityRequest.contactInvalid"),
+    ),
+    note: optionalText(t, t("homes.cityRequest.note"), LIMITS.note),
+  });
+}
+
+export type RentRequestInput = z.infer<ReturnType<typeof rentRequestSchema>>;
+export type CityRequestInput = z.infer<ReturnType<typeof cityRequestSchema>>;
+export const contactIsEmail = isEmail;

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import {
+  containsPattern,
+  DEFAULT_SORT,
+  escapeLike,
+  formatCad,
+  formatCount,
+  ftsQuery,
+  homesSearch,
+  isPhoneNumber,
+  MAX_PAGE,
+  MAX_QUERY_LENGTH,
+  MAX_TERMS,
+  normalizeQuery,
+  parsePage,
+  parseSort,
+  propertyKind,
+  schemaOrgType,
+  searchTerms,
+  SORTS,
+  sortCutoff,
+  suggestCities,
+} from "./search";
+
+describe("sort", () => {
+  it("reads every spec option and falls back to newest", () => {
+    for (const s of SORTS) expect(parseSort(s)).toBe(s);
+    expect(DEFAULT_SORT).toBe("newest");
+    for (const bad of [null, undefined, "", "oldest", "PRICE-ASC", "price"]) expect(parseSort(bad)).toBe("newest");
+  });
+
+  it("turns the 'added within' options into a created_at cutoff", () => {
+    const now = new Date("2026-03-10T12:00:00.000Z");
+    expect(sortCutoff("24h", now)).toBe("2026-03-09T12:00:00.000Z");
+    expect(sortCutoff("7d", now)).toBe("2026-03-03T12:00:00.000Z");
+    expect(sortCutoff("30d", now)).toBe("2026-02-08T12:00:00.000Z");
+    for (const s of ["newest", "price-asc", "price-desc"] as const) expect(sortCutoff(s, now)).toBeNull();
+  });
+});
+
+describe("page", () => {
+  it("is a positive whole number, 1 by default, clamped", () => {
+    expect(parsePage(null)).toBe(1);
+    expect(parsePage("3")).toBe(3);
+    for (const bad of ["0", "-2", "1.5", "abc", "", "1e3"]) expect(parsePage(bad)).toBe(1);
+    expect(parsePage("999999")).toBe(MAX_PAGE);
+  });
+});
+
+describe("query and terms", () => {
+  it("trims, collapses spaces and caps the length", () => {
+    expect(normalizeQuery("  Liberty   Village ")).toBe("Liberty Village");
+    expect(normalizeQuery(null)).toBe("");
+    expect(normalizeQuery("x".repeat(500))).toHaveLength(MAX_QUERY_LENGTH);
+  });
+
+  it("splits into lower-cased, distinct words, at most MAX_TERMS", () => {
+    expect(searchTerms("Toronto  CONDO toronto")).toEqual(["toronto", "condo"]);
+    expect(searchTerms("   ")).toEqual([]);
+    expect(searchTerms("a b c d e f g h i j k")).toHaveLength(MAX_TERMS);
+  });
+});
+
+describe("LIKE and FTS escaping", () => {
+  it("escapes LIKE wildcards and the escape character", () => {
+    expect(escapeLike("50%_off\\")).toBe("50\\%\\_off\\\\");
+    expect(containsPattern("a_b")).toBe("%a\\_b%");
+    expect(containsPattern("plain")).toBe("%plain%");
+  });
+
+  it("quotes every FTS term, doubling quotes, so input is never FTS syntax", () => {
+    expect(ftsQuery(["toronto"])).toBe('"toronto"');
+    expect(ftsQuery(["port", "credit"])).toBe('"port" AND "credit"');
+    expect(ftsQuery(['a"b OR c*'])).toBe('"a""b OR c*"');
+  });
+});
+
+describe("formatting", () => {
+  it("formats prices in whole Canadian dollars and counts with separators", () => {
+    expect(formatCad(2450)).toBe("$2,450");
+    expect(formatCad(180)).toBe("$180");
+    expect(formatCount(100000)).toBe("100,000");
+  });
+
+  it("builds short URLs with only non-default state", () => {
+    expect(homesSearch({})).toBe("");
+    expect(homesSearch({ q: " Port  Credit ", sort: "newest", page: 1 })).toBe("?q=Port+Credit");
+    expect(homesSearch({ q: "", sort: "price-asc", page: 3 })).toBe("?sort=price-asc&page=3");
+  });
+});
+
+describe("city suggestions", () => {
+  const cities = ["Toronto", "Mississauga", "Scarborough", "Brampton", "Vaughan", "North York", "Etobicoke", "Markham"];
+  it("scores prefix above substring above letter overlap, at most 6, only for a non-empty box", () => {
+    expect(suggestCities("", cities)).toEqual([]);
+    expect(suggestCities("  ", cities)).toEqual([]);
+    // Prefix, then substrings in list order (bramp-TO-n, e-TO-bicoke), then letter overlap (North York).
+    expect(suggestCities("to", cities)).toEqual(["Toronto", "Brampton", "Etobicoke", "North York"]);
+    expect(suggestCities("zz", cities)).toEqual([]);
+    expect(suggestCities("bor", cities)[0]).toBe("Scarborough");
+    expect(suggestCities("a", cities).length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe("contacts and property types", () => {
+  it("accepts phone numbers with at least 7 digits", () => {
+    expect(isPhoneNumber("416-555-0199")).toBe(true);
+    expect(isPhoneNumber("+1 (647) 555 0100")).toBe(true);
+    expect(isPhoneNumber("12345")).toBe(false);
+    expect(isPhoneNumber("call me")).toBe(false);
+  });
+
+  it("folds seed and wizard spellings into one kind and a schema.org type", () => {
+    expect(propertyKind("WholeHome")).toBe("wholehome");
+    expect(propertyKind("Whole Home")).toBe("wholehome");
+    expect(propertyKind("Short-term")).toBe("shortterm");
+    expect(propertyKind("Castle")).toBe("other");
+    expect(schemaOrgType("Room")).toBe("Room");
+    expect(schemaOrgType("WholeHome")).toBe("House");
+    expect(schemaOrgType("1BR")).toBe("Apartment");
+    expect(schemaOrgType("ShortTerm")).toBe("Accommodation");
+  });
+});

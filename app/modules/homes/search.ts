@@ -1,0 +1,127 @@
+/**
+ * The /homes search's pure rules, shared by the server (query building) and the browser
+ * (URL state, labels): sort options, the search terms a query is split into, LIKE escaping,
+ * pagination and price formatting. Nothing here touches the database.
+ */
+import { suggest } from "~/modules/search/suggest";
+
+/** Spec §9: newest (default), added within 24 hours / 7 days / 30 days, price low→high, high→low. */
+export const SORTS = ["newest", "24h", "7d", "30d", "price-asc", "price-desc"] as const;
+export type Sort = (typeof SORTS)[number];
+export const DEFAULT_SORT: Sort = "newest";
+
+/** The "added within" sorts keep listings created in the last N days, newest first. */
+export const SORT_WINDOW_DAYS: Partial<Record<Sort, number>> = { "24h": 1, "7d": 7, "30d": 30 };
+
+export const isSort = (value: unknown): value is Sort => typeof value === "string" && (SORTS as readonly string[]).includes(value);
+
+/** Unknown or missing values fall back to newest, so a hand-edited URL still shows a page. */
+export const parseSort = (value: string | null | undefined): Sort => (isSort(value) ? value : DEFAULT_SORT);
+
+/** The oldest created_at a windowed sort keeps (ISO string, comparable with created_at), or null. */
+export function sortCutoff(sort: Sort, now: Date = new Date()): string | null {
+  const days = SORT_WINDOW_DAYS[sort];
+  return days === undefined ? null : new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** Results per page; the next page is `?page=N+1`. */
+export const PAGE_SIZE = 24;
+/** Deep pages cost an OFFSET scan; nobody pages this far by hand, so the URL is clamped. */
+export const MAX_PAGE = 2000;
+
+export function parsePage(value: string | null | undefined): number {
+  if (!value || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.min(Math.max(Number(value), 1), MAX_PAGE);
+}
+
+/** Longer queries are cut (the URL stays sane, and no listing text needs more). */
+export const MAX_QUERY_LENGTH = 100;
+/** At most this many words are matched; the rest of a pasted paragraph is ignored. */
+export const MAX_TERMS = 8;
+/** The trigram index answers terms of at least three characters; shorter ones use LIKE. */
+export const MIN_INDEXED_TERM = 3;
+
+/** The query as the page shows and keeps it: trimmed, inner spaces collapsed, length capped. */
+export const normalizeQuery = (q: string | null | undefined) => (q ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+
+/**
+ * The words a listing must all contain (anywhere in title, city, neighbourhood or description,
+ * case-insensitive): lower-cased, de-duplicated, at most MAX_TERMS.
+ */
+export function searchTerms(q: string | null | undefined): string[] {
+  const words = normalizeQuery(q).toLowerCase().split(" ").filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_TERMS);
+}
+
+export const termLength = (term: string) => [...term].length;
+
+/** Escapes LIKE wildcards so `50%` or `a_b` match literally (used with ESCAPE '\'). */
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `%term%` for a substring match, wildcards in the term escaped. */
+export const containsPattern = (term: string) => `%${escapeLike(term)}%`;
+
+/**
+ * An FTS5 query matching rows that contain every term as a substring: each term a quoted
+ * string (quotes doubled), so no user input is read as FTS syntax. Terms must be ≥ 3 characters.
+ */
+export const ftsQuery = (terms: readonly string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" AND ");
+
+/** Prices are shown in Canadian dollars, whole dollars: "$2,450". */
+const CAD = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0 });
+export const formatCad = (amount: number) => CAD.format(amount);
+
+/** Whole numbers with thousands separators ("1,234"). */
+const INTEGER = new Intl.NumberFormat("en-CA", { maximumFractionDigits: 0 });
+export const formatCount = (n: number) => INTEGER.format(n);
+
+/** Counting stops here: "1,000+ homes" costs the same whatever the term matches. */
+export const COUNT_CAP = 1000;
+
+/** Spec §9: up to 4 popular cities on the no-results view. */
+export const POPULAR_CITIES = 4;
+
+/** City suggestions for the search box: the spec's scoring (prefix 3, substring 2, overlap 1), up to 6. */
+export const suggestCities = (query: string, cities: readonly string[]) => (query.trim() ? suggest(query, cities, (c) => c) : []);
+
+/** The URL of a results page: only non-default values are written, so shared links stay short. */
+export function homesSearch(state: { q?: string; sort?: Sort; page?: number }): string {
+  const params = new URLSearchParams();
+  const q = normalizeQuery(state.q);
+  if (q) params.set("q", q);
+  if (state.sort && state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
+  if (state.page && state.page > 1) params.set("page", String(state.page));
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+/** A city request's contact: an email (the confirmation goes there) or a phone number. */
+export const isEmailAddress = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
+export const isPhoneNumber = (v: string) => /^\+?[\d\s().-]{7,20}$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7;
+
+/**
+ * A listing's property type, as stored by the seed ("WholeHome", "ShortTerm") or the wizard
+ * ("Whole Home", "Short-term"), folded to one key for labels and structured data.
+ */
+export type PropertyKind = "1br" | "2br" | "room" | "shortterm" | "sublet" | "wholehome" | "studio" | "other";
+export function propertyKind(type: string): PropertyKind {
+  const k = type.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return (["1br", "2br", "room", "shortterm", "sublet", "wholehome", "studio"] as const).find((x) => x === k) ?? "other";
+}
+
+/** schema.org type for a listing: a room, a house, otherwise an apartment-like unit. */
+export function schemaOrgType(type: string): "Room" | "House" | "Apartment" | "Accommodation" {
+  switch (propertyKind(type)) {
+    case "room":
+      return "Room";
+    case "wholehome":
+      return "House";
+    case "1br":
+    case "2br":
+    case "studio":
+    case "sublet":
+      return "Apartment";
+    default:
+      return "Accommodation";
+  }
+}
