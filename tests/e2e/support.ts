@@ -164,3 +164,73 @@ export async function signUpAndVerify(page: Page, account: TestAccount): Promise
 /* ------------------------------------------------------------------------------------------ */
 
 export const NOTIFICATIONS = { name: /Notifications/ } as const;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Requests: dates, toasts, links and log-in (services and cars journeys)                     */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A calendar date in Toronto as YYYY-MM-DD, `offsetDays` from today (the forms' "today"). */
+export function torontoDate(offsetDays = 0): string {
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Toronto",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
+  return new Date(Date.parse(`${today}T12:00:00Z`) + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A few random letters, to tell this run's names and messages apart from any other. */
+export function randomLetters(length = 5): string {
+  return Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+}
+
+/**
+ * The toast region ("Notifications (F8)") and its destructive toasts. While a modal dialog is
+ * open the region sits behind it (aria-hidden; Radix announces each toast through its own live
+ * region), so hidden regions are included.
+ */
+export function toastRegion(page: Page) {
+  const region = page.getByRole("region", { ...NOTIFICATIONS, includeHidden: true });
+  return { region, destructive: region.locator('[data-variant="destructive"]') };
+}
+
+/** Expects a toast with exactly this title and description (destructive when asked). */
+export async function expectToast(
+  page: Page,
+  title: string,
+  description: string,
+  { destructive = false }: { destructive?: boolean } = {},
+): Promise<void> {
+  const { region, destructive: bad } = toastRegion(page);
+  const scope = destructive ? bad : region;
+  await expect(scope.getByText(title, { exact: true })).toBeVisible();
+  await expect(scope.getByText(description, { exact: true })).toBeVisible();
+}
+
+/** The first absolute link in an email's text body whose path starts with `prefix`. */
+export function linkStartingWith(mail: CapturedEmail, prefix: string): URL {
+  for (const candidate of mail.text.match(/https?:\/\/\S+/g) ?? []) {
+    const url = new URL(candidate);
+    if (url.pathname.startsWith(prefix)) return url;
+  }
+  throw new Error(`No ${prefix}… link in the email "${mail.subject}":\n${mail.text}`);
+}
+
+/** Fills and submits the log-in form on the current /auth/login page (hydrates first). */
+export async function submitLogInForm(page: Page, account: Pick<TestAccount, "email" | "password">): Promise<void> {
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: /^Email/ }).fill(account.email);
+  await main.getByLabel(/^Password/).fill(account.password);
+  await main.getByRole("button", { name: "Log In", exact: true }).click();
+}
+
+/** Operator notifications (to OPERATOR_EMAIL in playwright.config.ts). */
+export const OPERATOR_EMAIL = "operator@example.test";
+
+/** Escapes text for use inside a RegExp. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A form control by its visible label, with or without the required mark (" *"). */
+export const labelled = (text: string) => new RegExp(`^${escapeRegExp(text)}( \\*)?$`);

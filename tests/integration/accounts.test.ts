@@ -99,6 +99,17 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     expect(again.sessionToken).toBeUndefined();
   });
 
+  it("brings a visitor who signed up from a booking back to it after verifying", async () => {
+    const email = uniqueEmail("resume");
+    const client = new HttpClient(server.url);
+    const res = await client.post("/signup?redirectTo=%2Fservices%2Fplumbing&resume=requestBooking", signUpFields(email));
+    expect(res.status).toBe(302);
+    const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Verify your email"));
+    const link = new URL(linkIn(mail.text, "/auth/verify?token="));
+    const verified = await client.get(link.pathname + link.search);
+    expect(verified.headers.get("location")).toBe("/services/plumbing?resume=requestBooking");
+  });
+
   it("refuses an expired or forged verification link", async () => {
     const email = uniqueEmail("late");
     const client = new HttpClient(server.url);

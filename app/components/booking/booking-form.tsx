@@ -39,7 +39,7 @@ export function BookingForm({
       ...(kind.form === "service" ? { service: kind.service } : {}),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const busy = fetcher.state !== "idle";

@@ -42,7 +42,7 @@ export function CarRequestForm({
         : { fullName: defaults.name, email: defaults.email }
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   useEffect(() => {

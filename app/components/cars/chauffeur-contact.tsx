@@ -32,7 +32,7 @@ export function ChauffeurContactForm({
     id: "chauffeur-contact",
     lastResult: fetcher.data?.result ?? serverResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   useFetcherSettled(fetcher, { onSuccess: onDone, onRejected: missing });

@@ -33,7 +33,7 @@ export function CityRequestForm({
     lastResult,
     defaultValue: { city: term },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: cityRequestSchema(t) }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 

@@ -50,7 +50,7 @@ export function RentRequestForm({
       children: String(GUESTS.children.default),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   useFetcherSettled(fetcher, { onSuccess: onDone });

@@ -19,7 +19,7 @@ export function ServiceRequestForm({ term, lastResult }: { term: string; lastRes
     lastResult,
     defaultValue: { service: term },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceRequestSchema(t) }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 

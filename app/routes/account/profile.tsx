@@ -81,7 +81,7 @@ function ProfileForm({
     lastResult,
     defaultValue: { name: profile.name, email: profile.email, phone: profile.phone ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema(t) }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

@@ -77,7 +77,7 @@ function ForgotForm({ lastResult, emailMissing }: { lastResult: SubmissionResult
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema(t) }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const emailRequired = () =>

@@ -66,7 +66,7 @@ function ResetForm({ token, lastResult }: { token: string; lastResult: Submissio
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema(t) }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

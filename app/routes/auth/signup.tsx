@@ -38,7 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  return redirect(href("/auth/verify-sent"), { headers: { "Set-Cookie": await setPendingVerification(submission.value.email) } });
+  // Where the visitor was heading (e.g. a booking), resumed once they verify in this browser.
+  const url = new URL(request.url);
+  const pending = await setPendingVerification({
+    email: submission.value.email,
+    redirectTo: url.searchParams.get("redirectTo") ?? undefined,
+    resume: url.searchParams.get("resume") ?? undefined,
+  });
+  return redirect(href("/auth/verify-sent"), { headers: { "Set-Cookie": pending } });
 }
 
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
@@ -64,7 +71,7 @@ function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema(t) }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting";

@@ -15,13 +15,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { email: await readPendingVerification(request) };
+  return { email: (await readPendingVerification(request))?.email ?? null };
 }
 
 /** "resend the link": rate-limited per client and per address; the answer never varies. */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const email = await readPendingVerification(request);
+  const email = (await readPendingVerification(request))?.email;
   if (!hit(`resend:${context.clientIp}`, LIMITS.resendVerification).allowed) {
     return new Response(t("login.tooMany", { minutes: 10 }), { status: 429 });
   }

@@ -6,6 +6,8 @@ import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { toastCookie } from "~/lib/toast/toast.server";
 import { verifyEmail } from "~/modules/accounts/accounts.server";
+import { readPendingVerification } from "~/modules/accounts/pending.server";
+import { returnPath } from "~/modules/accounts/return-path";
 import type { Route } from "./+types/verify";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -21,7 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!outcome.ok) return { ok: false };
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   const toast = await toastCookie({ title: t("verify.doneTitle"), description: t("verify.doneText") });
-  throw redirectWith(href("/account"), [...outcome.cookies, toast]);
+  const pending = await readPendingVerification(request);
+  const next = pending?.redirectTo ? returnPath(pending.redirectTo, pending.resume) : href("/account");
+  throw redirectWith(next, [...outcome.cookies, toast]);
 }
 
 export default function VerifyPage() {

@@ -77,7 +77,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema(t) }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
