@@ -34,8 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
  * submissions (log-in, log-out, language, any action with a toast), so plain link navigations
  * skip refetching it and stay small.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formData, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" && formData?.get("intent") !== "autosave"
+    ? defaultShouldRevalidate
+    : false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

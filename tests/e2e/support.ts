@@ -234,3 +234,36 @@ export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$
 
 /** A form control by its visible label, with or without the required mark (" *"). */
 export const labelled = (text: string) => new RegExp(`^${escapeRegExp(text)}( \\*)?$`);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Phones and layout (homes journeys)                                                         */
+/* ------------------------------------------------------------------------------------------ */
+
+/** The mobile project's phone: 390×844, touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
+type PageContext = ReturnType<Page["context"]>;
+
+/**
+ * A page in a new phone-sized context (390×844, touch) on the tests' server (`baseURL`, the
+ * fixture), optionally with another context's cookies (a signed-in session). Close it with
+ * `page.context().close()`.
+ */
+export async function newPhonePage(
+  browser: NonNullable<ReturnType<PageContext["browser"]>>,
+  baseURL: string | undefined,
+  storageState?: Awaited<ReturnType<PageContext["storageState"]>>,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, ...PHONE, storageState });
+  return context.newPage();
+}
+
+/** The page does not scroll sideways: the document is no wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  const where = `no horizontal scroll at ${clientWidth} px on ${page.url()}`;
+  expect(scrollWidth, where).toBeLessThanOrEqual(clientWidth);
+}

@@ -1,7 +1,7 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import { useEffect } from "react";
-import { Form, href, Link, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, href, Link, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { CheckboxField, TextAreaField, TextField } from "~/components/form/field";
 import { SelectField } from "~/components/form/select-field";
@@ -46,8 +46,10 @@ export function WizardForm({
   lastResult,
   incomplete,
   photoError,
+  savedAt,
 }: {
   step: number;
+  savedAt: string | null;
   values: WizardValues;
   photos: WizardPhoto[];
   lastResult: SubmissionResult<string[]> | undefined;
@@ -81,6 +83,7 @@ export function WizardForm({
 
   const formProps = getFormProps(form);
   const f = fields as unknown as Fields;
+  const autosave = useAutosave(def.id !== "photos", step, savedAt);
   const busyIntent = navigation.state !== "idle" && navigation.formAction === href("/homes/new") ? navigation.formData?.get("intent") : null;
 
   return (
@@ -102,6 +105,7 @@ export function WizardForm({
         const input = (event.target as HTMLInputElement).name;
         const name = input === "files" ? "photos" : input; // choosing photos answers "At least 1 photo"
         if (name && form.allErrors[name]?.length) form.update({ name, validated: false });
+        autosave(event.currentTarget);
       }}
       className="space-y-6"
     >
@@ -278,4 +282,78 @@ function PricingStep({ f }: { f: Fields }) {
       <SelectField field={f.leaseTerm} label={label("leaseTerm")} options={LEASE_TERMS} placeholder={t("wizard.select")} />
     </div>
   );
+}
+
+/**
+ * Progress is not lost on reload: typed values are saved to the server-side draft shortly
+ * after the owner stops typing and, as a beacon, when the page is left. A reload can outrun that
+ * beacon, so the browser also keeps the step's latest input in sessionStorage and puts it back
+ * when it is newer than the server's draft.
+ */
+const LOCAL_KEY = "gta:listing-wizard";
+type LocalCopy = { step: number; at: number; entries: [string, string][] };
+
+function useAutosave(enabled: boolean, step: number, savedAt: string | null) {
+  const fetcher = useFetcher();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const pending = useRef(false);
+  const payload = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    data.delete("files");
+    data.set("intent", "autosave");
+    return data;
+  };
+  const save = (form: HTMLFormElement) => {
+    formRef.current = form;
+    pending.current = true;
+    const entries = [...new FormData(form)].filter(([k, v]) => typeof v === "string" && k !== "intent") as [string, string][];
+    try {
+      sessionStorage.setItem(LOCAL_KEY, JSON.stringify({ step, at: Date.now(), entries } satisfies LocalCopy));
+    } catch {
+      // Storage full or disabled: the server-side autosave still runs.
+    }
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      pending.current = false;
+      void fetcher.submit(payload(form), { method: "post", action: href("/homes/new") });
+    }, 500);
+  };
+
+  useEffect(() => {
+    if (!enabled) return;
+    const form = document.querySelector<HTMLFormElement>(`form input[name="step"][value="${step}"]`)?.form ?? null;
+    let local: LocalCopy | null = null;
+    try {
+      local = JSON.parse(sessionStorage.getItem(LOCAL_KEY) ?? "null") as LocalCopy | null;
+    } catch {
+      local = null;
+    }
+    if (form && local && local.step === step && local.at > (savedAt ? Date.parse(savedAt) : 0)) {
+      for (const el of Array.from(form.elements) as HTMLInputElement[]) {
+        if (!el.name || ["file", "hidden", "submit", "button"].includes(el.type)) continue;
+        const values = local.entries.filter(([n]) => n === el.name).map(([, v]) => v);
+        if (el.type === "checkbox" || el.type === "radio") el.checked = values.includes(el.value);
+        else if (values.length) el.value = values[0]!;
+      }
+      save(form);
+    }
+    const flush = () => {
+      if (!pending.current || !formRef.current) return;
+      pending.current = false;
+      clearTimeout(timer.current);
+      navigator.sendBeacon(href("/homes/new"), payload(formRef.current));
+    };
+    window.addEventListener("pagehide", flush);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      clearTimeout(timer.current);
+    };
+    // Once per step: restoring is about what the page was loaded with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, step]);
+
+  return (form: HTMLFormElement) => {
+    if (enabled) save(form);
+  };
 }

@@ -36,7 +36,8 @@ export const DEFAULT_AVATAR = "/images/avatars/default.svg";
 export const LISTING_SERVICE_NAME = "Property listing";
 
 export type Draft = { id: string; step: number; values: WizardValues; updatedAt: string };
-export type WizardState = { draftId: string | null; step: number; values: WizardValues; photos: DraftPhoto[] };
+/** `savedAt`: when the draft was last saved (the browser keeps newer unsaved typing). */
+export type WizardState = { draftId: string | null; step: number; values: WizardValues; photos: DraftPhoto[]; savedAt: string | null };
 
 const ALL_FIELDS = STEPS.flatMap((s) => s.fields as readonly FieldName[]).filter((f) => f !== "photos");
 const MAX_TEXT = 10_000;
@@ -98,6 +99,7 @@ export async function loadWizard(user: SessionUser): Promise<WizardState> {
     step: draft?.step ?? 1,
     values: { ...startingValues(user), ...(draft?.values ?? {}) },
     photos: draft ? await listDraftPhotos(draft.id) : [],
+    savedAt: draft?.updatedAt ?? null,
   };
 }
 

@@ -16,6 +16,7 @@ import { clampStep, parsePhotoOp, parseStep, type PhotoError, STEP_COUNT, STEPS,
 import { ensureDraft, findDraft, loadWizard, saveDraft, submitListing } from "~/modules/homes/wizard.server";
 import { redirectToSuccess } from "~/modules/requests/success.server";
 import { LISTING_REVIEW_TIME } from "~/modules/site/constants";
+import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/new";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "wizard.metaTitle", "wizard.metaDescription");
@@ -40,6 +41,10 @@ type ActionData = {
 };
 
 const WIZARD = href("/homes/new");
+
+/** Autosaves change nothing on screen: skip reloading the wizard's data after them. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "autosave" ? false : defaultShouldRevalidate;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -87,6 +92,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   switch (intent) {
+    case "autosave":
+      // Typing saves the step as it goes (debounced in the browser, and on leaving the page).
+      if (STEPS[step - 1]?.id !== "photos") await saveDraft(user, step, stepValuesFrom(form, step));
+      return data<ActionData>({ ok: true });
     case "previous":
       await saveDraft(user, step - 1, stepValuesFrom(form, step));
       return redirect(WIZARD, 303);
@@ -167,6 +176,7 @@ export default function NewListingPage({ loaderData, actionData }: Route.Compone
                 step={step}
                 values={wizard.values}
                 photos={wizard.photos}
+                savedAt={wizard.savedAt}
                 lastResult={answer?.step === step ? answer.result : undefined}
                 incomplete={Boolean(answer?.incomplete)}
                 photoError={answer?.photoError ?? null}

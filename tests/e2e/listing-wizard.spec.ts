@@ -1,0 +1,436 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  labelled,
+  newPhonePage,
+  OPERATOR_EMAIL,
+  randomLetters,
+  signUpAndVerify,
+  torontoDate,
+  uniqueAccount,
+  waitForEmail,
+  waitForHydration,
+} from "./support";
+
+/**
+ * The property listing wizard (spec requests-rentals-providers.md §2 /homes/new; §3 Property
+ * listing form; §4 Property wizard; §5 step messages and photo limits; §7 'New Property
+ * Listing — {address}'; §8 toasts). Photos are real PNG/JPEG files made with sharp in a
+ * temporary folder. A submitted listing is pending review: not on /homes, listed in My
+ * Listings. Emails travel through the real SMTP sink of serve.ts.
+ */
+
+const main = (page: Page) => page.getByRole("main");
+const stepHeading = (page: Page) => main(page).getByRole("heading", { level: 2 }).first();
+const wizardForm = (page: Page) => main(page).locator("form[method='post']");
+const button = (page: Page, name: string) => wizardForm(page).getByRole("button", { name, exact: true });
+const next = (page: Page) => button(page, "Next");
+const field = (page: Page, label: string) => wizardForm(page).getByLabel(labelled(label));
+
+const AGREE = "I agree to the Provider Guidelines, the Terms of Use and the Privacy Policy.";
+const SUCCESS = "Your property listing has been submitted for review. We usually review within 24-48 hours.";
+const STEP_TITLES = ["Owner Information", "Property Details", "Pricing & Availability", "Photos"];
+
+async function expectStep(page: Page, n: number) {
+  await expect(stepHeading(page)).toHaveText(STEP_TITLES[n - 1]!);
+  await expect(main(page).getByText(`Step ${n} of 4`, { exact: true })).toBeVisible();
+  await expect(
+    main(page).getByRole("navigation", { name: "Listing steps" }).locator('li[aria-current="step"]'),
+  ).toContainText(STEP_TITLES[n - 1]!);
+}
+
+/**
+ * Ticks a radio or checkbox drawn as a pill: the input itself is visually hidden inside its
+ * label, so a person clicks the pill (the label).
+ */
+async function choose(group: Locator, role: "radio" | "checkbox", name: string) {
+  const input = group.getByRole(role, { name, exact: true });
+  // (`has` is evaluated inside each label, so it starts from the page.)
+  await group
+    .locator("label")
+    .filter({ has: group.page().getByRole(role, { name, exact: true }) })
+    .click();
+  await expect(input).toBeChecked();
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Photos                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Writes `count` small images (PNG, or JPEG every third one) in distinct colours; returns their paths. */
+async function makePhotos(dir: string, prefix: string, count: number): Promise<string[]> {
+  const files: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const jpeg = i % 3 === 2;
+    const file = path.join(dir, `${prefix}-${i + 1}.${jpeg ? "jpg" : "png"}`);
+    const image = sharp({
+      create: {
+        width: 640,
+        height: 480,
+        channels: 3,
+        background: { r: (40 + i * 50) % 256, g: (160 + i * 30) % 256, b: (120 + i * 70) % 256 },
+      },
+    });
+    await (jpeg ? image.jpeg() : image.png()).toFile(file);
+    files.push(file);
+  }
+  return files;
+}
+
+function photosStep(page: Page) {
+  const list = main(page).getByRole("list", { name: "Your photos, in the order renters see them" });
+  return {
+    input: main(page).getByLabel(/^Choose photos/),
+    list,
+    stored: list.getByRole("img", { name: /^Photo \d+ of your property$/ }),
+    count: main(page).getByText(/^\d+ of 12 photos$/),
+  };
+}
+
+/** The stored photos' addresses in their order (each is /media/listings/{photoId}/card). */
+const photoSources = (stored: Locator) =>
+  stored.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src") ?? ""));
+
+/**
+ * Runs a photo change (move, remove, upload) and waits for its post and the reload of the
+ * wizard's data that follows: the page ignores a second change while one is under way.
+ */
+async function photoChange(page: Page, change: () => Promise<void>) {
+  const posted = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/homes/new"),
+  );
+  const reloaded = page.waitForResponse(
+    (r) => r.request().method() === "GET" && new URL(r.url()).pathname === "/homes/new.data",
+  );
+  await change();
+  await posted;
+  await reloaded;
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Journey                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+test.describe("listing wizard", () => {
+  let photoDir: string;
+  test.beforeAll(() => {
+    photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "gta-wizard-photos-"));
+  });
+  test.afterAll(() => {
+    fs.rmSync(photoDir, { recursive: true, force: true });
+  });
+
+  test("logged out: 'Login Required' with log in / sign up back to the wizard; closing it goes to /homes", async ({
+    page,
+  }) => {
+    await page.goto("/homes/new");
+    await waitForHydration(page);
+    // The modal dialog hides the page behind it from assistive technology.
+    await expect(page.getByRole("heading", { level: 1, includeHidden: true })).toHaveText(
+      "List Your Property",
+    );
+    const dialog = page.getByRole("dialog", { name: "Login Required" });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByText("Please log in or create an account to list your property.", { exact: true }),
+    ).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Log In" })).toHaveAttribute(
+      "href",
+      "/auth/login?redirectTo=%2Fhomes%2Fnew",
+    );
+    await expect(dialog.getByRole("link", { name: "Sign Up" })).toHaveAttribute(
+      "href",
+      "/auth/signup?redirectTo=%2Fhomes%2Fnew",
+    );
+    await expect(wizardForm(page)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/homes$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find your next home");
+
+    // Escape closes it the same way.
+    await page.goto("/homes/new");
+    await waitForHydration(page);
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/homes$/);
+  });
+
+  test("end to end: four steps, a draft kept on the server, two photos → pending review → not on /homes, in My Listings", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const account = uniqueAccount("owner", `Ada Lovelace ${randomLetters()}`);
+    const token = `wiz${randomLetters(8)}`;
+    const address = `${Date.now()} Wizard Lane`;
+    const neighborhood = `Wizardry ${token}`;
+    const description = `A bright corner unit with a balcony, near the ${token} market.`;
+    const availableFrom = torontoDate(30);
+    const title = `2BR in ${neighborhood}, Toronto`;
+
+    await signUpAndVerify(page, account);
+
+    /* ------------------------------ Step 1: Owner Information ------------------------------ */
+    await page.goto("/homes/new");
+    await waitForHydration(page);
+    await expectStep(page, 1);
+    await expect(field(page, "Full name")).toHaveValue(account.name);
+    await expect(field(page, "Email")).toHaveValue(account.email);
+    const agree = wizardForm(page).getByRole("checkbox", { name: AGREE, exact: true });
+    await expect(agree).not.toBeChecked();
+    for (const name of ["Provider Guidelines", "Terms of Use", "Privacy Policy"]) {
+      await expect(wizardForm(page).getByRole("link", { name })).toHaveAttribute(
+        "href",
+        {
+          "Provider Guidelines": "/legal/provider-guidelines",
+          "Terms of Use": "/legal/terms",
+          "Privacy Policy": "/legal/privacy",
+        }[name]!,
+      );
+    }
+    await expectNoSeriousA11yViolations(page);
+
+    await next(page).click();
+    await expect(
+      wizardForm(page).getByText("You must agree to the guidelines.", { exact: true }),
+    ).toBeVisible();
+    await expect(agree).toHaveAttribute("aria-invalid", "true");
+    await expectStep(page, 1);
+
+    await agree.check();
+    // Editing the field clears its message.
+    await expect(
+      wizardForm(page).getByText("You must agree to the guidelines.", { exact: true }),
+    ).toBeHidden();
+    await next(page).click();
+
+    /* ------------------------------ Step 2: Property Details ------------------------------- */
+    await expectStep(page, 2);
+    await expect(stepHeading(page)).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+
+    await next(page).click();
+    const required = [
+      ["Property type", "Property type is required."],
+      ["Street address", "Address is required."],
+      ["City", "City is required."],
+      ["Bedrooms", "Bedrooms count is required."],
+      ["Bathrooms", "Bathrooms count is required."],
+      ["Description", "Description is required."],
+    ] as const;
+    for (const [label, message] of required) {
+      await expect(wizardForm(page).getByText(message, { exact: true }), label).toBeVisible();
+      await expect(field(page, label)).toHaveAttribute("aria-invalid", "true");
+    }
+    await expectStep(page, 2);
+    await expectNoSeriousA11yViolations(page);
+
+    await field(page, "Property type").selectOption("2BR");
+    await field(page, "Street address").fill(address);
+    await expect(wizardForm(page).getByText("Address is required.", { exact: true })).toBeHidden();
+    await field(page, "City").fill("Toronto");
+    await field(page, "Neighborhood (optional)").fill(neighborhood);
+    await field(page, "Bedrooms").fill("2");
+    await field(page, "Bathrooms").fill("1.5");
+    await choose(wizardForm(page).getByRole("group", { name: "Furnished" }), "radio", "Yes");
+    const amenities = wizardForm(page).getByRole("group", { name: "Amenities" });
+    for (const a of ["Wi-Fi", "Laundry", "A/C"]) await choose(amenities, "checkbox", a);
+    await field(page, "Description").fill(description);
+    await next(page).click();
+
+    /* -------------------------- Step 3: Pricing & Availability ----------------------------- */
+    await expectStep(page, 3);
+    await expectNoSeriousA11yViolations(page);
+    await field(page, "Price (CAD)").fill("2800");
+    await field(page, "Available from").fill(availableFrom);
+
+    // A reload comes back to step 3 (the draft is kept on the server) with the values.
+    await page.reload();
+    await waitForHydration(page);
+    await expectStep(page, 3);
+    // What was typed on the current step is saved as it goes ("Your progress is saved as you go").
+    for (const [label, value] of [
+      ["Price (CAD)", "2800"],
+      ["Available from", availableFrom],
+    ] as const) {
+      await expect(field(page, label), `after a reload, step 3 still holds the ${label} typed before it`).toHaveValue(value, {
+        timeout: 2000,
+      });
+    }
+    // Saved as a draft, they survive a reload.
+    await field(page, "Price (CAD)").fill("2800");
+    await field(page, "Available from").fill(availableFrom);
+    await button(page, "Save draft").click();
+    await expectToast(
+      page,
+      "Draft saved",
+      "Your progress is saved. Come back any time to finish your listing.",
+    );
+    await page.reload();
+    await waitForHydration(page);
+    await expectStep(page, 3);
+    await expect(field(page, "Price (CAD)")).toHaveValue("2800");
+    await expect(field(page, "Available from")).toHaveValue(availableFrom);
+
+    // Previous never validates: an emptied required field does not hold it back.
+    await field(page, "Available from").fill("");
+    await button(page, "Previous").click();
+    await expectStep(page, 2);
+    await expect(wizardForm(page).getByText(/is required\.$/)).toHaveCount(0);
+    await expect(field(page, "Street address")).toHaveValue(address);
+    await expect(field(page, "Property type")).toHaveValue("2BR");
+    await expect(field(page, "Bathrooms")).toHaveValue("1.5");
+    await expect(amenities.getByRole("checkbox", { name: "Laundry", exact: true })).toBeChecked();
+    await next(page).click();
+    await expectStep(page, 3);
+    await expect(field(page, "Price (CAD)")).toHaveValue("2800");
+    await next(page).click();
+    await expect(wizardForm(page).getByText("Available date is required.", { exact: true })).toBeVisible();
+    await field(page, "Available from").fill(availableFrom);
+    await next(page).click();
+
+    /* ------------------------------------ Step 4: Photos ----------------------------------- */
+    await expectStep(page, 4);
+    const photos = photosStep(page);
+    await expect(photos.count).toHaveText("0 of 12 photos");
+    await expectNoSeriousA11yViolations(page);
+
+    await button(page, "Submit Listing").click();
+    await expect(wizardForm(page).getByText("At least 1 photo is required.", { exact: true })).toBeVisible();
+    await expectToast(page, "Incomplete Form", "Please complete all required fields.", { destructive: true });
+    await expectStep(page, 4);
+
+    const [first, second, third] = await makePhotos(photoDir, token, 3);
+    await photoChange(page, () => photos.input.setInputFiles([first!, second!]));
+    await expect(photos.stored).toHaveCount(2);
+    await expect(photos.count).toHaveText("2 of 12 photos");
+    await expect(photos.list.getByText("Cover", { exact: true })).toHaveCount(1);
+    // Choosing photos answers "At least 1 photo".
+    await expect(wizardForm(page).getByText("At least 1 photo is required.", { exact: true })).toBeHidden();
+    const [a, b] = await photoSources(photos.stored);
+    expect(a).toMatch(/^\/media\/listings\/[0-9a-f-]{36}\/card$/);
+    expect(b).not.toBe(a);
+    // The owner sees the stored (re-encoded) photos of the private draft.
+    await expect
+      .poll(() =>
+        photos.stored.evaluateAll((imgs) =>
+          imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    // Move the second up: it becomes the cover.
+    await photoChange(page, () => photos.list.getByRole("button", { name: "Move photo 2 up" }).click());
+    await expect.poll(() => photoSources(photos.stored)).toEqual([b, a]);
+    await expect(photos.list.getByRole("button", { name: "Move photo 1 up" })).toBeDisabled();
+
+    // Remove the cover.
+    await photoChange(page, () => photos.list.getByRole("button", { name: "Remove photo 1" }).click());
+    await expect.poll(() => photoSources(photos.stored)).toEqual([a]);
+    await expect(photos.count).toHaveText("1 of 12 photos");
+
+    // A 13th photo: twelve more at once is refused before anything is sent.
+    const twelve = await makePhotos(photoDir, `${token}-many`, 12);
+    await photos.input.setInputFiles(twelve);
+    await expectToast(page, "Too many photos", "You can upload a maximum of 12 photos.", {
+      destructive: true,
+    });
+    await expect(photos.count).toHaveText("1 of 12 photos");
+    await expect(photos.stored).toHaveCount(1);
+
+    // Add one back (a JPEG).
+    await photoChange(page, () => photos.input.setInputFiles([third!]));
+    await expect(photos.stored).toHaveCount(2);
+    const [coverSrc, secondSrc] = await photoSources(photos.stored);
+    expect(coverSrc).toBe(a);
+    expect(secondSrc).not.toBe(b);
+
+    await button(page, "Submit Listing").click();
+    await expect(page).toHaveURL(/\/request-success$/);
+    await expect(main(page).getByText("Property listing", { exact: true })).toBeVisible();
+    await expect(main(page).getByText(SUCCESS, { exact: true })).toBeVisible();
+
+    const subject = `New Property Listing — ${address}`;
+    const mail = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === subject, {
+      message: `the operator email "${subject}"`,
+    });
+    expect(mail.subject).toBe(subject);
+    for (const line of [
+      `Title: ${title}`,
+      `Full name: ${account.name}`,
+      `Email: ${account.email}`,
+      "Property type: 2BR",
+      `Street address: ${address}`,
+      "City: Toronto",
+      "Bedrooms: 2",
+      "Bathrooms: 1.5",
+      "Amenities: Wi-Fi, Laundry, A/C",
+      "Price (CAD): 2800",
+      `Available from: ${availableFrom}`,
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+    // Both photos, the cover first, as the owner ordered them.
+    const gallery = (card: string) => `${baseURL}${card.replace(/card$/, "gallery")}`;
+    expect(mail.text).toContain(`Photos: 2: ${gallery(coverSrc!)} ${gallery(secondSrc!)}`);
+
+    // Pending review: a search for its unique word finds nothing.
+    await page.goto(`/homes?q=${token}`);
+    await expect(
+      main(page).getByRole("heading", { name: `We don't have listings in "${token}" yet.` }),
+    ).toBeVisible();
+    await expect(main(page).getByRole("link", { name: title })).toHaveCount(0);
+
+    // My Account → My Listings shows it with its status.
+    await waitForHydration(page);
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: `Account menu for ${account.name}`, exact: true })
+      .click();
+    await page.getByRole("menu").getByRole("menuitem", { name: "My Account", exact: true }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await main(page)
+      .getByRole("navigation", { name: "Account sections" })
+      .getByRole("link", { name: "My Listings" })
+      .click();
+    await expect(page).toHaveURL(/\/account\/listings$/);
+    const row = main(page).getByRole("listitem").filter({ hasText: title });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`${address}, Toronto, ON`);
+    await expect(row).toContainText("Pending review");
+    await expect(row).toContainText("$2,800 per month");
+    await expect(row.getByRole("link", { name: /View/ })).toHaveCount(0);
+    await expect(row.locator("img")).toHaveAttribute("src", coverSrc!); // (decorative: alt="")
+
+    /* -------------------- A phone: the first step is usable at 390 px ---------------------- */
+    const phone = await newPhonePage(browser, baseURL, await page.context().storageState());
+    try {
+      await phone.goto("/homes/new");
+      await waitForHydration(phone);
+      await expectStep(phone, 1);
+      await expect(field(phone, "Full name")).toHaveValue(account.name);
+      await expectNoHorizontalScroll(phone);
+      const phoneAgree = wizardForm(phone).getByRole("checkbox", { name: AGREE, exact: true });
+      await phoneAgree.tap();
+      await expect(phoneAgree).toBeChecked();
+      await next(phone).tap();
+      await expectStep(phone, 2);
+      await expectNoHorizontalScroll(phone);
+    } finally {
+      await phone.context().close();
+    }
+  });
+});
