@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { PASSWORD_MIN } from "~/lib/auth/password-policy";
@@ -50,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const t = useT();
+  // redirectTo / resume travel on to log-in, like they came from it.
+  const [params] = useSearchParams();
   return (
     <div className="mx-auto max-w-lg px-4 py-12">
       <h1 className="text-3xl font-bold">{t("signup.title")}</h1>
@@ -57,7 +59,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
       <SignUpForm lastResult={actionData?.result} />
       <p className="mt-6 text-sm text-slate-600">
         {t("signup.haveAccount")}{" "}
-        <Link to={href("/auth/login")} className="font-medium text-teal-800 underline">
+        <Link to={`${href("/auth/login")}${params.size ? `?${params}` : ""}`} className="font-medium text-teal-800 underline">
           {t("signup.logIn")}
         </Link>
       </p>
