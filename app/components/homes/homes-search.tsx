@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { Form } from "react-router";
 import { useT } from "~/lib/i18n/use-t";
 import { SORTS, type Sort, suggestCities } from "~/modules/homes/search";
-import { SUGGESTION_BLUR_DELAY_MS } from "~/modules/search/suggest";
+import { Highlighted } from "~/components/search/highlighted";
+import { useCombobox } from "~/components/search/use-combobox";
 import { useHomesQuery } from "./use-homes-query";
 
 export const HOMES_SEARCH_ID = "homes-search";
@@ -20,61 +21,10 @@ const optionId = (index: number) => `${LISTBOX_ID}-${index}`;
 export function HomesSearch({ cities, className }: { cities: readonly string[]; className?: string }) {
   const t = useT();
   const { query, setQuery, searchNow, sort, setSort, cancelPending, maxLength } = useHomesQuery();
-  const [focused, setFocused] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
-  const [active, setActive] = useState(-1);
-  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(blurTimer.current), []);
-
   const suggestions = useMemo(() => suggestCities(query, cities), [query, cities]);
   // A box that already holds exactly the one suggested city has nothing left to suggest.
   const redundant = suggestions.length === 1 && suggestions[0]!.toLowerCase() === query.trim().toLowerCase();
-  const open = focused && !dismissed && suggestions.length > 0 && !redundant;
-  const activeIndex = open && active < suggestions.length ? active : -1;
-
-  const close = () => {
-    setDismissed(true);
-    setActive(-1);
-  };
-  const choose = (city: string) => {
-    close();
-    searchNow(city);
-  };
-
-  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
-    const n = suggestions.length;
-    switch (event.key) {
-      case "ArrowDown":
-        if (n === 0) return;
-        event.preventDefault();
-        setDismissed(false);
-        setActive(open ? (activeIndex + 1) % n : 0);
-        break;
-      case "ArrowUp":
-        if (n === 0) return;
-        event.preventDefault();
-        setDismissed(false);
-        setActive(open ? (activeIndex <= 0 ? n - 1 : activeIndex - 1) : n - 1);
-        break;
-      case "Enter":
-        // With no highlighted option, Enter submits the search as usual.
-        if (activeIndex >= 0) {
-          event.preventDefault();
-          choose(suggestions[activeIndex]!);
-        }
-        break;
-      case "Escape":
-        // First Escape closes the list; a second one clears the box (APG behaviour).
-        if (open) {
-          event.preventDefault();
-          close();
-        } else if (query) {
-          event.preventDefault();
-          setQuery("");
-        }
-        break;
-    }
-  };
+  const box = useCombobox({ options: suggestions, canOpen: !redundant, query, onChoose: searchNow, onClear: () => setQuery("") });
 
   return (
     <Form
@@ -84,7 +34,7 @@ export function HomesSearch({ cities, className }: { cities: readonly string[]; 
       className={className}
       preventScrollReset
       onSubmit={() => {
-        close();
+        box.close();
         cancelPending();
       }}
     >
@@ -117,47 +67,32 @@ export function HomesSearch({ cities, className }: { cities: readonly string[]; 
               spellCheck={false}
               enterKeyHint="search"
               role="combobox"
-              aria-expanded={open}
+              aria-expanded={box.open}
               aria-controls={LISTBOX_ID}
               aria-autocomplete="list"
-              aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+              aria-activedescendant={box.activeIndex >= 0 ? optionId(box.activeIndex) : undefined}
               onChange={(event) => {
                 setQuery(event.target.value);
-                setDismissed(false);
-                setActive(-1);
+                box.typed();
               }}
-              onKeyDown={onKeyDown}
-              onFocus={() => {
-                clearTimeout(blurTimer.current);
-                setFocused(true);
-              }}
-              onBlur={() => {
-                clearTimeout(blurTimer.current);
-                blurTimer.current = setTimeout(() => {
-                  setFocused(false);
-                  setActive(-1);
-                }, SUGGESTION_BLUR_DELAY_MS);
-              }}
+              {...box.inputHandlers}
               className="block h-12 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-teal-600"
             />
             <ul
               id={LISTBOX_ID}
               role="listbox"
               aria-label={t("homes.suggestions")}
-              hidden={!open}
+              hidden={!box.open}
               className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
             >
-              {open
+              {box.open
                 ? suggestions.map((city, index) => (
                     <li
                       key={city}
                       id={optionId(index)}
                       role="option"
-                      aria-selected={index === activeIndex}
-                      // Keep focus in the box so the click lands and the list stays a popup of it.
-                      onMouseDown={(event) => event.preventDefault()}
-                      onMouseMove={() => index !== activeIndex && setActive(index)}
-                      onClick={() => choose(city)}
+                      aria-selected={index === box.activeIndex}
+                      {...box.optionHandlers(index, city)}
                       className="flex cursor-pointer items-center gap-2 px-4 py-2.5 text-slate-800 aria-selected:bg-teal-50 aria-selected:text-teal-900"
                     >
                       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0 text-slate-400">
@@ -202,19 +137,5 @@ export function HomesSearch({ cities, className }: { cities: readonly string[]; 
         </p>
       </div>
     </Form>
-  );
-}
-
-/** The city with the typed text in bold where it appears. */
-function Highlighted({ text, query }: { text: string; query: string }) {
-  const q = query.trim().toLowerCase();
-  const at = q ? text.toLowerCase().indexOf(q) : -1;
-  if (at < 0) return <>{text}</>;
-  return (
-    <span>
-      {text.slice(0, at)}
-      <strong className="font-semibold">{text.slice(at, at + q.length)}</strong>
-      {text.slice(at + q.length)}
-    </span>
   );
 }

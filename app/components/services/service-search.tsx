@@ -1,7 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { Form, href, useNavigate } from "react-router";
 import { useT } from "~/lib/i18n/use-t";
-import { suggest, SUGGESTION_BLUR_DELAY_MS } from "~/modules/search/suggest";
+import { Highlighted } from "~/components/search/highlighted";
+import { useCombobox } from "~/components/search/use-combobox";
+import { suggest } from "~/modules/search/suggest";
 import { MAX_QUERY_LENGTH } from "./use-search-query";
 
 export const SEARCH_INPUT_ID = "service-search";
@@ -28,57 +30,14 @@ type Props = {
 export function ServiceSearch({ categories, query, onQueryChange, onSubmit, inputRef, className }: Props) {
   const t = useT();
   const navigate = useNavigate();
-  const [focused, setFocused] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
-  const [active, setActive] = useState(-1);
-  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(blurTimer.current), []);
-
   const suggestions = useMemo(() => (query.trim() ? suggest(query, categories, (c) => c.title) : []), [query, categories]);
-  const open = focused && !dismissed && suggestions.length > 0;
-  const activeIndex = open && active < suggestions.length ? active : -1;
-  const activeOption = activeIndex >= 0 ? suggestions[activeIndex] : undefined;
-
-  const close = () => {
-    setDismissed(true);
-    setActive(-1);
-  };
-
-  const choose = (option: Suggestible) => {
-    close();
-    void navigate(href("/services/:slug", { slug: option.slug }));
-  };
-
-  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
-    const n = suggestions.length;
-    switch (event.key) {
-      case "ArrowDown":
-        if (n === 0) return;
-        event.preventDefault();
-        setDismissed(false);
-        setActive(open ? (activeIndex + 1) % n : 0);
-        break;
-      case "ArrowUp":
-        if (n === 0) return;
-        event.preventDefault();
-        setDismissed(false);
-        setActive(open ? (activeIndex <= 0 ? n - 1 : activeIndex - 1) : n - 1);
-        break;
-      case "Enter":
-        // With no highlighted option, Enter submits the search as usual.
-        if (activeOption) {
-          event.preventDefault();
-          choose(activeOption);
-        }
-        break;
-      case "Escape":
-        // First Escape closes the list; a second one clears the box (APG behaviour).
-        event.preventDefault();
-        if (open) close();
-        else if (query) onQueryChange("");
-        break;
-    }
-  };
+  const box = useCombobox({
+    options: suggestions,
+    query,
+    onChoose: (option) => void navigate(href("/services/:slug", { slug: option.slug })),
+    onClear: () => onQueryChange(""),
+  });
+  const activeOption = box.activeIndex >= 0 ? suggestions[box.activeIndex] : undefined;
 
   return (
     <Form
@@ -86,7 +45,7 @@ export function ServiceSearch({ categories, query, onQueryChange, onSubmit, inpu
       role="search"
       className={className}
       onSubmit={() => {
-        close();
+        box.close();
         onSubmit?.();
       }}
     >
@@ -119,47 +78,32 @@ export function ServiceSearch({ categories, query, onQueryChange, onSubmit, inpu
             spellCheck={false}
             enterKeyHint="search"
             role="combobox"
-            aria-expanded={open}
+            aria-expanded={box.open}
             aria-controls={LISTBOX_ID}
             aria-autocomplete="list"
             aria-activedescendant={activeOption ? optionId(activeOption.slug) : undefined}
             onChange={(event) => {
               onQueryChange(event.target.value);
-              setDismissed(false);
-              setActive(-1);
+              box.typed();
             }}
-            onKeyDown={onKeyDown}
-            onFocus={() => {
-              clearTimeout(blurTimer.current);
-              setFocused(true);
-            }}
-            onBlur={() => {
-              clearTimeout(blurTimer.current);
-              blurTimer.current = setTimeout(() => {
-                setFocused(false);
-                setActive(-1);
-              }, SUGGESTION_BLUR_DELAY_MS);
-            }}
+            {...box.inputHandlers}
             className="block h-12 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-teal-600"
           />
           <ul
             id={LISTBOX_ID}
             role="listbox"
             aria-label={t("services.suggestions")}
-            hidden={!open}
+            hidden={!box.open}
             className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
           >
-            {open
+            {box.open
               ? suggestions.map((option, index) => (
                   <li
                     key={option.slug}
                     id={optionId(option.slug)}
                     role="option"
-                    aria-selected={index === activeIndex}
-                    // Keep focus in the box so the click lands and the list stays a popup of it.
-                    onMouseDown={(event) => event.preventDefault()}
-                    onMouseMove={() => index !== activeIndex && setActive(index)}
-                    onClick={() => choose(option)}
+                    aria-selected={index === box.activeIndex}
+                    {...box.optionHandlers(index, option)}
                     className="cursor-pointer px-4 py-2.5 text-slate-800 aria-selected:bg-teal-50 aria-selected:text-teal-900"
                   >
                     <Highlighted text={option.title} query={query} />
@@ -173,19 +117,5 @@ export function ServiceSearch({ categories, query, onQueryChange, onSubmit, inpu
         </button>
       </div>
     </Form>
-  );
-}
-
-/** The title with the typed text in bold where it appears (prefix/contains matches). */
-function Highlighted({ text, query }: { text: string; query: string }) {
-  const q = query.trim().toLowerCase();
-  const at = q ? text.toLowerCase().indexOf(q) : -1;
-  if (at < 0) return <>{text}</>;
-  return (
-    <>
-      {text.slice(0, at)}
-      <strong className="font-semibold">{text.slice(at, at + q.length)}</strong>
-      {text.slice(at + q.length)}
-    </>
   );
 }
