@@ -28,7 +28,7 @@ app.get("/healthz", async (_req, res) => {
 app.use(
   rateLimit({
     windowMs: 60_000,
-    limit: 120,
+    limit: () => getRuntime().env.WRITE_RATE_LIMIT,
     skip: (req) => req.method === "GET" || req.method === "HEAD",
     standardHeaders: "draft-8",
     legacyHeaders: false,

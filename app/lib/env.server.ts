@@ -51,6 +51,8 @@ export const envSchema = z
       z.string().min(8, { message: "must be at least 8 characters" }).optional(),
     ),
     BRAND_NAME: z.string().trim().min(1).max(60).default("GTA Connect"),
+    /** Form posts one client may make per minute (fuzz and crash tests raise it). */
+    WRITE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
