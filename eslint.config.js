@@ -21,6 +21,17 @@ export default tseslint.config(
     },
   },
   {
+    // Posted bodies are read by readForm only (app/lib/http/form.server.ts): it refuses wrong
+    // content types and counts parts; request.formData() throws (500) and parses without limit.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.property.name=/^(formData|json)$/][callee.object.name='request']", message: "Read posted forms with readForm(request) from ~/lib/http/form.server." },
+      ],
+    },
+  },
+  {
     // Domain modules never reach into routes or components (DESIGN.md § Layout).
     files: ["app/modules/**/*.{ts,tsx}"],
     rules: {

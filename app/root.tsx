@@ -19,6 +19,7 @@ import { loadRootData, type RootData } from "./lib/root-data.server";
 import { useNonce } from "./lib/nonce";
 import { createTranslate } from "./lib/i18n/translate";
 import { en } from "./lib/i18n/messages/en";
+import { refusalKey } from "./lib/http/http-error";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -88,15 +89,19 @@ export function ErrorBoundary() {
   const t = createTranslate(root?.messages ?? en, { brand: root?.brand ?? "GTA Connect" });
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
+  const refused = isRouteErrorResponse(error) ? refusalKey(error.data) : undefined;
+  const [title, text] = refused
+    ? [t("error.refusedTitle"), t(refused)]
+    : status === 404
+      ? [t("notFound.title"), t("notFound.text")]
+      : status === 403
+        ? [t("error.forbiddenTitle"), t("error.forbiddenText")]
+        : [t("error.title"), t("error.text")];
   const body = (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <p className="text-sm font-semibold text-teal-700">{status}</p>
-      <h1 className="mt-2 text-3xl font-bold">
-        {status === 404 ? t("notFound.title") : status === 403 ? t("error.forbiddenTitle") : t("error.title")}
-      </h1>
-      <p className="mt-4 text-slate-600">
-        {status === 404 ? t("notFound.text") : status === 403 ? t("error.forbiddenText") : t("error.text")}
-      </p>
+      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-600">{text}</p>
       <a href="/" className="btn-primary mt-8 inline-flex">
         {t("notFound.home")}
       </a>

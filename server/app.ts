@@ -4,6 +4,8 @@ import express from "express";
 import { rateLimit } from "express-rate-limit";
 import { sql } from "kysely";
 import { configureAuthEmails } from "~/lib/auth/auth.server";
+import { cachePolicy } from "~/lib/http/cache-policy.server";
+import { requestGuard } from "~/lib/http/request-guard.server";
 import type { Env } from "~/lib/env.server";
 import { getRuntime, startRuntime, type StartOptions } from "~/lib/runtime.server";
 import { ensureAdmin } from "~/modules/accounts/accounts.server";
@@ -35,6 +37,11 @@ app.use(
     message: "Too many requests. Please wait a minute and try again.",
   }),
 );
+
+app.use(cachePolicy);
+
+// CSRF, content type and body size for every write, before any action code runs.
+app.use((req, res, next) => requestGuard(getRuntime().env.PUBLIC_URL)(req, res, next));
 
 app.use(
   createRequestHandler({

@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { ConfigError, parseEnv } from "../app/lib/env.server";
+import { PRIVATE_UMASK } from "../app/lib/private-files.server";
 import type * as AppModuleType from "./app";
 
 /**
@@ -11,6 +12,8 @@ import type * as AppModuleType from "./app";
  * (build/server/index.js). Development (--dev): the same app through Vite's dev server.
  */
 const dev = process.argv.includes("--dev");
+// Before anything is written: the database, secret, mail and uploads are for this account only.
+process.umask(PRIVATE_UMASK);
 if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? "development" : "production";
 
 type AppModule = typeof AppModuleType;

@@ -44,4 +44,8 @@ export const LIMITS = {
   signUp: { limit: 20, windowMs: 60 * 60_000 },
   resendVerification: { limit: 3, windowMs: 10 * 60_000 },
   forgotPassword: { limit: 5, windowMs: 15 * 60_000 },
+  /** Confirmation emails to one typed address (counted in the mail outbox, not here). */
+  confirmationsPerRecipient: { limit: 5, windowMs: 24 * 60 * 60_000 },
+  /** Confirmation emails one client can have sent to the addresses it typed. */
+  confirmationsPerClient: { limit: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, Limit>;

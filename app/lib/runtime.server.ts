@@ -1,5 +1,6 @@
 import { type DatabaseHandle, type DB, migrateToLatest, openDatabase } from "./db/db.server";
 import type { Env } from "./env.server";
+import { ensurePrivateFolder } from "./private-files.server";
 import { createTransport } from "./mail/transport.server";
 import { MailWorker, type MailWorkerOptions } from "./mail/worker.server";
 import { seedOnce } from "../../db/seed/seed.server";
@@ -29,6 +30,7 @@ export type StartOptions = {
 export async function startRuntime(env: Env, options: StartOptions = {}): Promise<Runtime> {
   if (holder.__appRuntime) throw new Error("The runtime is already started");
   const log = options.log ?? ((m: string) => console.log(m));
+  ensurePrivateFolder(env.DATA_DIR);
   const handle = openDatabase(env.DATABASE_URL);
   try {
     await migrateToLatest(handle.db);

@@ -38,10 +38,10 @@ export function resolveKey(key: string, root = uploadsRoot()): string {
 /** Writes a whole object: to a temporary file first, then renamed, so readers never see half a file. */
 export async function putObject(key: string, body: Uint8Array, root = uploadsRoot()): Promise<void> {
   const file = resolveKey(key, root);
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temp = `${file}.${randomUUID()}.tmp`;
   try {
-    await writeFile(temp, body, { mode: 0o640 });
+    await writeFile(temp, body, { mode: 0o600 });
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });

@@ -3,6 +3,7 @@ import * as m0001 from "./0001-foundation";
 import * as m0002 from "./0002-accounts";
 import * as m0003 from "./0003-requests";
 import * as m0004 from "./0004-homes";
+import * as m0005 from "./0005-mail-recipient-index";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002-accounts": m0002,
   "0003-requests": m0003,
   "0004-homes": m0004,
+  "0005-mail-recipient-index": m0005,
 };

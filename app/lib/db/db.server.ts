@@ -27,7 +27,7 @@ export function openDatabase(url: string): DatabaseHandle {
     return { db, dialect: "postgres", destroy: () => db.destroy() };
   }
   const file = url.replace(/^file:/, "");
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   // FULL: an acknowledged write is on disk even if the machine, not just the process, dies.

@@ -11,6 +11,8 @@ export type EmailContent = {
   heading: string;
   paragraphs?: string[];
   fields?: EmailField[];
+  /** Show each field value cut to this many characters and in quotation marks (user text). */
+  quoteValues?: number;
   action?: { label: string; url: string };
   footer?: string;
 };
@@ -26,12 +28,21 @@ export function fieldValue(value: EmailField["value"]): string {
   return text === "" ? NOT_AVAILABLE : text;
 }
 
+/** "value" cut to `max` characters; N/A stays bare (it is ours, not the visitor's). */
+function quote(value: string, max: number): string {
+  if (value === NOT_AVAILABLE) return value;
+  const chars = [...value];
+  return `“${chars.length > max ? `${chars.slice(0, max).join("")}…` : value}”`;
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
 
 export function renderEmail(content: EmailContent, brand: string): RenderedEmail {
   const paragraphs = content.paragraphs ?? [];
-  const fields = content.fields ?? [];
+  const fields = (content.fields ?? []).map((f) =>
+    content.quoteValues === undefined ? f : { ...f, value: quote(fieldValue(f.value), content.quoteValues) },
+  );
 
   const text = [
     content.heading,

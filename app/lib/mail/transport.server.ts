@@ -41,10 +41,10 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string }):
   return {
     send: async (message) => {
       const info = await stream.sendMail(message);
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const name = `${stamp}-${message.messageId.replace(/[^a-zA-Z0-9-]/g, "")}.eml`;
-      await writeFile(path.join(folder, name), info.message as Buffer);
+      await writeFile(path.join(folder, name), info.message as Buffer, { mode: 0o600 });
       return { messageId: message.messageId };
     },
     close: () => {},

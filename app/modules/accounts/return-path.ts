@@ -14,3 +14,13 @@ export function returnPath(redirectTo: unknown, resume: unknown): string {
   url.searchParams.set("resume", resume);
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * The `redirectTo` / `resume` pair from a URL, cleaned: a same-site path and a known action, or
+ * nothing. Checked before anything is written, so a hostile value cannot fail a sign-up halfway.
+ */
+export function returnTarget(redirectTo: unknown, resume: unknown): { redirectTo?: string; resume?: (typeof RESUMABLE_ACTIONS)[number] } {
+  const path = safeRedirectPath(redirectTo, "");
+  const action = RESUMABLE_ACTIONS.find((a) => a === resume);
+  return { ...(path ? { redirectTo: path } : {}), ...(action ? { resume: action } : {}) };
+}

@@ -1,6 +1,5 @@
-import type { SessionUser } from "~/lib/auth/session.server";
 import type { Translate } from "~/lib/i18n/translate";
-import { submitRequest } from "~/modules/requests/requests.server";
+import { type SubmitContext, submitRequest } from "~/modules/requests/requests.server";
 import { fieldLabelKey } from "./schema";
 import { CAR_FORMS, CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS, type CarRequestType, contactFields, whenInfo } from "./types";
 
@@ -13,7 +12,7 @@ export { CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS };
 export function submitCarRequest(
   type: CarRequestType,
   values: Record<string, unknown>,
-  user: SessionUser | null,
+  ctx: SubmitContext,
   t: Translate,
 ) {
   const typeName = t(CAR_TYPE_NAME_KEYS[type]);
@@ -21,7 +20,8 @@ export function submitCarRequest(
   const name = String(values[who.name]);
   return submitRequest({
     kind: "car-request",
-    userId: user?.id ?? null,
+    userId: ctx.user?.id ?? null,
+    clientIp: ctx.clientIp,
     name,
     email: String(values[who.email]),
     service: typeName,
@@ -39,11 +39,12 @@ export function submitCarRequest(
 
 export function submitChauffeurContact(
   values: { fullName: string; email: string; pickupArea: string; message: string },
-  user: SessionUser | null,
+  ctx: SubmitContext,
 ) {
   return submitRequest({
     kind: "chauffeur-contact",
-    userId: user?.id ?? null,
+    userId: ctx.user?.id ?? null,
+    clientIp: ctx.clientIp,
     name: values.fullName,
     email: values.email,
     service: "Chauffeur contact",

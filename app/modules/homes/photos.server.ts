@@ -20,8 +20,6 @@ export const VARIANTS: Record<PhotoVariant, { width: number; height: number; qua
   gallery: { width: 1600, height: 1600, quality: 82 },
 };
 export const PHOTO_CONTENT_TYPE = "image/webp";
-/** Largest multipart body worth reading: twelve full-size files plus the form's other fields. */
-export const MAX_UPLOAD_REQUEST_BYTES = MAX_LISTING_PHOTOS * MAX_UPLOAD_BYTES + 1024 * 1024;
 /** Decoding a "small" file can still mean a huge bitmap (decompression bombs): cap the pixels. */
 const MAX_INPUT_PIXELS = 100_000_000;
 
@@ -212,7 +210,7 @@ export async function readListingPhoto(
   variant: string,
   viewer: () => Promise<Pick<SessionUser, "id" | "role"> | null>,
 ): Promise<PhotoAccess | null> {
-  if (!isPhotoId(photoId) || !(variant in VARIANTS)) return null;
+  if (!isPhotoId(photoId) || !Object.hasOwn(VARIANTS, variant)) return null; // not `in`: "__proto__" is in every object
   const row = await getRuntime()
     .db.selectFrom("listing_photos as p")
     .leftJoin("home_listings as l", "l.id", "p.listing_id")

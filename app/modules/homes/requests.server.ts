@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { getRuntime } from "~/lib/runtime.server";
-import { submitRequest } from "~/modules/requests/requests.server";
+import { type SubmitContext, submitRequest } from "~/modules/requests/requests.server";
 import { type CityRequestInput, contactIsEmail, type RentRequestInput } from "./schema";
 
 /**
@@ -10,7 +10,7 @@ import { type CityRequestInput, contactIsEmail, type RentRequestInput } from "./
  */
 
 /** Spec: 'Home/Rental Request — {listing title} — {name}'; the listing's owner is copied in. */
-export async function submitRentRequest(listingId: string, userId: string | null, input: RentRequestInput) {
+export async function submitRentRequest(listingId: string, input: RentRequestInput, ctx: SubmitContext) {
   const { db, env } = getRuntime();
   const listing = await db
     .selectFrom("home_listings")
@@ -23,7 +23,8 @@ export async function submitRentRequest(listingId: string, userId: string | null
   const owner = listing.owner_email?.trim();
   return submitRequest({
     kind: "rent-request",
-    userId,
+    userId: ctx.user?.id ?? null,
+    clientIp: ctx.clientIp,
     name: input.fullName,
     email: input.email,
     service: listing.title,
@@ -49,10 +50,11 @@ export async function submitRentRequest(listingId: string, userId: string | null
 }
 
 /** Spec: '[City Request] {city}' with the city, name, contact and note. */
-export function submitCityRequest(userId: string | null, input: CityRequestInput) {
+export function submitCityRequest(input: CityRequestInput, ctx: SubmitContext) {
   return submitRequest({
     kind: "city-request",
-    userId,
+    userId: ctx.user?.id ?? null,
+    clientIp: ctx.clientIp,
     name: input.name,
     email: contactIsEmail(input.contact) ? input.contact : null,
     service: `Homes in ${input.city}`,

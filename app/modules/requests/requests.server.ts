@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { href } from "react-router";
+import type { SessionUser } from "~/lib/auth/session.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { type EmailField, renderEmail } from "~/lib/mail/template.server";
+import { hit, LIMITS } from "~/lib/rate-limit.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import type { RequestStatus } from "./status";
 
@@ -18,9 +20,14 @@ export const REQUEST_KINDS = [
 ] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
+/** Who submits: the signed-in user, if any, and the client's address (for abuse limits). */
+export type SubmitContext = { user: SessionUser | null; clientIp: string };
+
 export type NewRequest = {
   kind: RequestKind;
   userId: string | null;
+  /** The submitting client's address; confirmations per client are capped by it. */
+  clientIp?: string;
   /** Customer's name and, when they gave one, email (the confirmation goes there). */
   name: string;
   email: string | null;
@@ -55,6 +62,8 @@ export async function submitRequest(input: NewRequest): Promise<SubmittedRequest
   const statusPath = href("/requests/:token", { token });
   const statusUrl = `${env.PUBLIC_URL}${statusPath}`;
   const now = new Date().toISOString();
+  const recipient = input.email?.trim().toLowerCase() || null;
+  const confirm = recipient !== null && (await mayConfirm(recipient, input.clientIp));
 
   for (let attempt = 0; ; attempt++) {
     const reference = newReference();
@@ -94,32 +103,59 @@ export async function submitRequest(input: NewRequest): Promise<SubmittedRequest
         for (const to of [env.OPERATOR_EMAIL, ...(input.alsoNotify ?? [])]) {
           await enqueueEmail(trx, { ...operator, kind: `${input.kind}.operator`, to, replyTo: input.email });
         }
-        if (input.email) {
+        if (confirm) {
+          // The visitor's own words go to an address they typed: no name in the heading, and
+          // every value short and quoted, so the form cannot be used to write to strangers.
           const customer = renderEmail(
             {
               subject: `We received your request — ${reference}`,
-              heading: `Thanks, ${input.name}!`,
+              heading: "Thanks, we received your request",
               paragraphs: [
                 input.confirmation,
                 `Your reference is ${reference}. You can follow your request at any time, no log-in needed:`,
               ],
               fields: [{ label: "Request", value: input.service }, ...input.fields],
+              quoteValues: CONFIRMATION_VALUE_LENGTH,
               action: { label: "Track your request", url: statusUrl },
               footer: `Questions? Reply to this email or write to ${env.OPERATOR_EMAIL}. Nothing is charged on this site; payment is arranged directly with the provider.`,
             },
             env.BRAND_NAME,
           );
-          await enqueueEmail(trx, { ...customer, kind: `${input.kind}.customer`, to: input.email });
+          await enqueueEmail(trx, { ...customer, kind: `${input.kind}.customer`, to: recipient });
         }
       });
       mailQueued();
-      return { id, reference, statusPath, statusUrl, emailed: Boolean(input.email) };
+      return { id, reference, statusPath, statusUrl, emailed: confirm };
     } catch (error) {
       // A reference collision (1 in ~730 million) just draws another one.
       if (attempt < 3 && /unique|duplicate/i.test(String(error)) && /reference/i.test(String(error))) continue;
       throw error;
     }
   }
+}
+
+/** Longest value of a field quoted back in a confirmation email. */
+const CONFIRMATION_VALUE_LENGTH = 200;
+
+/**
+ * Whether a confirmation may go to this address: at most a few a day to any one address
+ * (counted in the outbox, so every app process and restart sees the same count), and a few an
+ * hour from any one client. The request itself is stored and reaches the operator either way;
+ * only the email to the typed address is skipped, and the page then shows no "we emailed you".
+ */
+async function mayConfirm(recipient: string, clientIp: string | undefined): Promise<boolean> {
+  const { db } = getRuntime();
+  const { limit, windowMs } = LIMITS.confirmationsPerRecipient;
+  const since = new Date(Date.now() - windowMs).toISOString();
+  const row = await db
+    .selectFrom("mail_outbox")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("to_address", "=", recipient)
+    .where("created_at", ">=", since)
+    .where("kind", "like", "%.customer")
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) >= limit) return false;
+  return clientIp === undefined || hit(`confirm:${clientIp}`, LIMITS.confirmationsPerClient).allowed;
 }
 
 export type RequestView = {

@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/lib/auth/session.server";
-import { submitRequest } from "~/modules/requests/requests.server";
+import { type SubmitContext, submitRequest } from "~/modules/requests/requests.server";
 import type { BookingInput, QuickBookingInput, ServiceRequestInput } from "./schema";
 
 /**
@@ -7,10 +7,11 @@ import type { BookingInput, QuickBookingInput, ServiceRequestInput } from "./sch
  * requests for services we don't list yet. Both are stored, emailed to the operator and
  * confirmed to the customer by submitRequest.
  */
-export function submitBooking(user: SessionUser, input: BookingInput) {
+export function submitBooking(input: BookingInput, ctx: SubmitContext & { user: SessionUser }) {
   return submitRequest({
     kind: "booking",
-    userId: user.id,
+    userId: ctx.user.id,
+    clientIp: ctx.clientIp,
     name: input.fullName,
     email: input.email,
     service: input.service,
@@ -28,10 +29,11 @@ export function submitBooking(user: SessionUser, input: BookingInput) {
   });
 }
 
-export function submitQuickBooking(user: SessionUser, input: QuickBookingInput) {
+export function submitQuickBooking(input: QuickBookingInput, ctx: SubmitContext & { user: SessionUser }) {
   return submitRequest({
     kind: "booking",
-    userId: user.id,
+    userId: ctx.user.id,
+    clientIp: ctx.clientIp,
     name: input.fullName,
     email: input.email,
     service: "Booking request",
@@ -46,11 +48,12 @@ export function submitQuickBooking(user: SessionUser, input: QuickBookingInput) 
 }
 
 /** Spec: subject '[Service Request] {service}', body with service, name, location, contact, timestamp. */
-export function submitServiceRequest(userId: string | null, input: ServiceRequestInput) {
+export function submitServiceRequest(input: ServiceRequestInput, ctx: SubmitContext) {
   const isEmail = input.contact.includes("@");
   return submitRequest({
     kind: "service-request",
-    userId,
+    userId: ctx.user?.id ?? null,
+    clientIp: ctx.clientIp,
     name: input.name,
     email: isEmail ? input.contact : null,
     service: input.service,

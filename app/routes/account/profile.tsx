@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { updateProfile } from "~/modules/accounts/accounts.server";
 import { profileSchema } from "~/modules/accounts/schema";
 import type { Route } from "./+types/profile";
+import { readForm } from "~/lib/http/form.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const submission = parseWithZod(await request.formData(), { schema: profileSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: profileSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await updateProfile(user, submission.value, request);
   if (!outcome.ok) {

@@ -14,6 +14,7 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { requestPasswordReset } from "~/modules/accounts/accounts.server";
 import { forgotSchema } from "~/modules/accounts/schema";
 import type { Route } from "./+types/forgot";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "forgot.metaTitle", "forgot.intro");
 
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const form = await request.formData();
+  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: forgotSchema(t) });
   if (submission.status !== "success") {
     const empty = !String(form.get("email") ?? "").trim();

@@ -15,6 +15,7 @@ import { logIn } from "~/modules/accounts/accounts.server";
 import { returnPath } from "~/modules/accounts/return-path";
 import { loginSchema } from "~/modules/accounts/schema";
 import type { Route } from "./+types/login";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "login.metaTitle", "login.metaDescription");
 
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: loginSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
 
   const { email, password, redirectTo, resume } = submission.value;

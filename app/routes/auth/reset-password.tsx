@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { resetPassword } from "~/modules/accounts/accounts.server";
 import { resetSchema } from "~/modules/accounts/schema";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "reset.metaTitle", "reset.title"),
@@ -22,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const submission = parseWithZod(await request.formData(), { schema: resetSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: resetSchema(t) });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirm"] }), invalidToken: false }, { status: 400 });
   }

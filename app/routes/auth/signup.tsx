@@ -11,9 +11,11 @@ import { hit, LIMITS } from "~/lib/rate-limit.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { signUp } from "~/modules/accounts/accounts.server";
 import { setPendingVerification } from "~/modules/accounts/pending.server";
+import { returnTarget } from "~/modules/accounts/return-path";
 import { signUpSchema } from "~/modules/accounts/schema";
 import { MIN_AGE } from "~/modules/site/constants";
 import type { Route } from "./+types/signup";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "signup.metaTitle", "signup.metaDescription");
 
@@ -24,12 +26,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const submission = parseWithZod(await request.formData(), { schema: signUpSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: signUpSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
 
   if (!hit(`signup:${context.clientIp}`, LIMITS.signUp).allowed) {
     return data({ result: submission.reply({ formErrors: [t("login.tooMany", { minutes: 60 })], hideFields: ["password"] }) }, { status: 429 });
   }
+  // Where the visitor was heading (e.g. a booking), resumed once they verify in this browser.
+  const url = new URL(request.url);
+  const target = returnTarget(url.searchParams.get("redirectTo"), url.searchParams.get("resume"));
   const outcome = await signUp(submission.value, request);
   if (!outcome.ok) {
     const message = outcome.reason === "common-password" ? t("password.common") : t("error.text");
@@ -38,13 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  // Where the visitor was heading (e.g. a booking), resumed once they verify in this browser.
-  const url = new URL(request.url);
-  const pending = await setPendingVerification({
-    email: submission.value.email,
-    redirectTo: url.searchParams.get("redirectTo") ?? undefined,
-    resume: url.searchParams.get("resume") ?? undefined,
-  });
+  const pending = await setPendingVerification({ email: submission.value.email, ...target });
   return redirect(href("/auth/verify-sent"), { headers: { "Set-Cookie": pending } });
 }
 

@@ -13,15 +13,16 @@ import { submitChauffeurContact } from "~/modules/cars/cars.server";
 import { chauffeurContactSchema } from "~/modules/cars/schema";
 import { CAR_REQUEST_TYPES, CAR_TYPE_NAME_KEYS } from "~/modules/cars/types";
 import type { Route } from "./+types/hub";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "cars.metaTitle", "cars.metaDescription");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const form = await request.formData();
+  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: chauffeurContactSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await submitChauffeurContact(submission.value, await getSessionUser(request));
+  await submitChauffeurContact(submission.value, { user: await getSessionUser(request), clientIp: context.clientIp });
   const back = new URL(safeRedirectPath(form.get("returnTo"), href("/cars")), "http://x");
   back.searchParams.delete("contact");
   return redirectWithToast(back.pathname + back.search, { title: t("cars.contactSentTitle"), description: t("cars.contactSentText") }, { status: 303 });

@@ -11,6 +11,7 @@ import { carRequestSchema } from "~/modules/cars/schema";
 import { CAR_REQUEST_TYPES, CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS, carRequestType } from "~/modules/cars/types";
 import { redirectToSuccess } from "~/modules/requests/success.server";
 import type { Route } from "./+types/request";
+import { readForm } from "~/lib/http/form.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const type = carRequestType(new URL(request.url).searchParams.get("type"));
@@ -24,13 +25,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return metaTags(`${name} — ${brand}`, `Request a ${name.toLowerCase()} in Toronto and the GTA. We confirm by email.`, brand);
 };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const type = carRequestType(new URL(request.url).searchParams.get("type"));
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const submission = parseWithZod(await request.formData(), { schema: carRequestSchema(type, t) });
+  const submission = parseWithZod(await readForm(request), { schema: carRequestSchema(type, t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const user = await getSessionUser(request);
-  const { reference, statusPath, emailed } = await submitCarRequest(type, submission.value, user, t);
+  const { reference, statusPath, emailed } = await submitCarRequest(type, submission.value, { user, clientIp: context.clientIp }, t);
   return redirectToSuccess({ serviceName: t(CAR_TYPE_NAME_KEYS[type]), message: t(CAR_SUCCESS_KEYS[type]), reference, statusPath, emailed });
 }
 

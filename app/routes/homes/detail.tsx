@@ -19,6 +19,7 @@ import { submitRentRequest } from "~/modules/homes/requests.server";
 import { rentRequestSchema } from "~/modules/homes/schema";
 import { formatCad, schemaOrgType } from "~/modules/homes/search";
 import type { Route } from "./+types/detail";
+import { readForm } from "~/lib/http/form.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const listing = await findListing(params.id);
@@ -28,12 +29,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /** Request to Rent: anyone may send it; the signed-in user's id is kept with the request. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const submission = parseWithZod(await request.formData(), { schema: rentRequestSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: rentRequestSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const user = await getSessionUser(request);
-  const sent = await submitRentRequest(params.id, user?.id ?? null, submission.value);
+  const sent = await submitRentRequest(params.id, submission.value, { user, clientIp: context.clientIp });
   if (!sent) return data({ result: submission.reply({ formErrors: [t("homes.notFoundTitle")] }) }, { status: 404 });
   return redirectWithToast(
     href("/homes/:id", { id: params.id }),

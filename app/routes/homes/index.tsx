@@ -15,6 +15,7 @@ import { cityRequestSchema } from "~/modules/homes/schema";
 import { formatCount, homesSearch, normalizeQuery, PAGE_SIZE, parsePage, parseSort, POPULAR_CITIES, SORT_WINDOW_DAYS } from "~/modules/homes/search";
 import { redirectToSuccess } from "~/modules/requests/success.server";
 import type { Route } from "./+types/index";
+import { readForm } from "~/lib/http/form.server";
 
 /** Spec §9: 6 placeholder cards while results load. */
 const SKELETON_CARDS = 6;
@@ -33,12 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The city request (no-results view, or `?request=city` from the /request page). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const submission = parseWithZod(await request.formData(), { schema: cityRequestSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: cityRequestSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const user = await getSessionUser(request);
-  const { reference, statusPath, emailed } = await submitCityRequest(user?.id ?? null, submission.value);
+  const { reference, statusPath, emailed } = await submitCityRequest(submission.value, { user, clientIp: context.clientIp });
   return redirectToSuccess({
     serviceName: t("homes.cityRequest.serviceName", { city: submission.value.city }),
     message: t("homes.cityRequest.success"),

@@ -11,13 +11,14 @@ import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
-import { addDraftPhotos, chosenFiles, MAX_UPLOAD_REQUEST_BYTES, moveDraftPhoto, removeDraftPhoto } from "~/modules/homes/photos.server";
+import { addDraftPhotos, chosenFiles, moveDraftPhoto, removeDraftPhoto } from "~/modules/homes/photos.server";
 import { clampStep, parsePhotoOp, parseStep, type PhotoError, STEP_COUNT, STEPS, stepValuesFrom } from "~/modules/homes/wizard";
 import { ensureDraft, findDraft, loadWizard, saveDraft, submitListing } from "~/modules/homes/wizard.server";
 import { redirectToSuccess } from "~/modules/requests/success.server";
 import { LISTING_REVIEW_TIME } from "~/modules/site/constants";
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/new";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "wizard.metaTitle", "wizard.metaDescription");
 
@@ -27,9 +28,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user) return data({ wizard: null }, { headers });
   return data({ wizard: await loadWizard(user) }, { headers });
 }
-
-/** A form post without photos is small; one with photos may carry twelve full-size files. */
-const MAX_FORM_BYTES = 256 * 1024;
 
 type ActionData = {
   step?: number;
@@ -50,21 +48,8 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
 
-  // Refuse oversized bodies before reading them (the form parser buffers the whole body).
-  const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
-  const length = Number(request.headers.get("content-length"));
-  if (request.headers.get("content-length") === null || !Number.isFinite(length)) {
-    return data<ActionData>({ ok: false }, { status: 411 });
-  }
-  if (length > (multipart ? MAX_UPLOAD_REQUEST_BYTES : MAX_FORM_BYTES)) {
-    return data<ActionData>({ photoError: multipart ? "tooLarge" : undefined }, { status: 413 });
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<ActionData>({ photoError: "unreadable" }, { status: 400 });
-  }
+  // Size, content type and part count are checked by the request guard and readForm (body-limits.ts).
+  const form = await readForm(request);
   const js = form.get("js") === "1"; // fetcher posts: answer with data, not a redirect
   const intent = form.get("intent");
   const step = clampStep(form.get("step"));

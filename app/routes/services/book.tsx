@@ -8,13 +8,14 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { submitBooking, submitQuickBooking } from "~/modules/services/bookings.server";
 import { bookingSchema, quickBookingSchema } from "~/modules/services/schema";
 import type { Route } from "./+types/book";
+import { readForm } from "~/lib/http/form.server";
 
 /**
  * Booking requests from every booking form (service page dialog, home modal, search page).
  * `form` says which; `returnTo` is the page it came from, where the toast is shown.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const returnTo = safeRedirectPath(formData.get("returnTo"));
   const user = await getSessionUser(request);
   if (!user) {
@@ -32,12 +33,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (formData.get("form") === "quick") {
     const submission = parseWithZod(formData, { schema: quickBookingSchema(t) });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-    await submitQuickBooking(user, submission.value);
+    await submitQuickBooking(submission.value, { user, clientIp: context.clientIp });
     return redirectWithToast(backPath, { title: t("booking.quickSentTitle"), description: t("booking.quickSentText") }, { status: 303 });
   }
   const submission = parseWithZod(formData, { schema: bookingSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await submitBooking(user, submission.value);
+  await submitBooking(submission.value, { user, clientIp: context.clientIp });
   return redirectWithToast(backPath, { title: t("booking.sentTitle"), description: t("booking.sentText") }, { status: 303 });
 }
 

@@ -18,6 +18,7 @@ import { serviceRequestSchema } from "~/modules/services/schema";
 import type { Route } from "./+types/index";
 import { BookingDialog, InlineBooking } from "~/components/booking/booking-dialog";
 import { useOpenOnArrival } from "~/components/booking/use-open-on-arrival";
+import { readForm } from "~/lib/http/form.server";
 
 /** Spec §9: the no-results view shows the first six services. */
 const POPULAR_COUNT = 6;
@@ -39,14 +40,14 @@ export async function loader() {
 }
 
 /** The new-service request form on the no-results view. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const submission = parseWithZod(await request.formData(), { schema: serviceRequestSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: serviceRequestSchema(t) });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
   const user = await getSessionUser(request);
-  const { reference, statusPath, emailed } = await submitServiceRequest(user?.id ?? null, submission.value);
+  const { reference, statusPath, emailed } = await submitServiceRequest(submission.value, { user, clientIp: context.clientIp });
   return redirectToSuccess({ serviceName: submission.value.service, message: t("serviceRequest.success"), reference, statusPath, emailed });
 }
 

@@ -12,13 +12,14 @@ import { submitContactMessage } from "~/modules/contact/contact.server";
 import { contactSchema } from "~/modules/contact/schema";
 import { SERVICE_AREA } from "~/modules/site/constants";
 import type { Route } from "./+types/contact";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "contact.metaTitle", "contact.metaDescription");
 
 export async function action({ request }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: contactSchema(t) });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }

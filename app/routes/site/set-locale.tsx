@@ -6,10 +6,11 @@ import { toastCookie } from "~/lib/toast/toast.server";
 import { redirectWith } from "~/lib/flash/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/set-locale";
+import { readForm } from "~/lib/http/form.server";
 
 /** Remembers the language choice in a cookie and returns to the page the picker was on. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const locale = form.get("locale");
   const returnTo = safeRedirectPath(form.get("returnTo"));
   if (!isLocale(locale)) return new Response("Unknown language", { status: 400 });

@@ -1,0 +1,40 @@
+import { MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
+
+/**
+ * How much a form post may carry, per action, in one table. The request guard refuses a body
+ * over `maxBytes` before reading a byte of it; `readForm` refuses more than `maxFields` fields
+ * (or `maxFiles` files) while parsing, so a flood of tiny parts cannot block the event loop.
+ */
+export type BodyLimit = {
+  maxBytes: number;
+  maxFields: number;
+  /** Files in a multipart body; 0 = this action takes no multipart bodies at all. */
+  maxFiles: number;
+};
+
+/**
+ * Every text form. The longest field is a few thousand characters, but a visitor who pastes far
+ * more should get the form back with "at most N characters" (the schema's message), not a bare
+ * 413: so the byte limit is generous, and only abuse reaches it.
+ */
+export const FORM_LIMIT: BodyLimit = { maxBytes: 512 * 1024, maxFields: 200, maxFiles: 0 };
+
+/**
+ * The listing wizard takes photos. Files beyond the listing's cap are still read (up to the byte
+ * limit) so the wizard can answer with its own message rather than a bare 413.
+ */
+const UPLOAD_LIMIT: BodyLimit = {
+  maxBytes: MAX_LISTING_PHOTOS * MAX_UPLOAD_BYTES + 1024 * 1024,
+  maxFields: 200,
+  maxFiles: MAX_LISTING_PHOTOS * 2,
+};
+
+const LIMITS: Record<string, BodyLimit> = {
+  "/homes/new": UPLOAD_LIMIT,
+};
+
+/** The limit for a request path; React Router's data requests (`/x.data`) share their page's. */
+export function bodyLimitFor(pathname: string): BodyLimit {
+  const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  return LIMITS[page === "/_root" ? "/" : page] ?? FORM_LIMIT;
+}

@@ -1,0 +1,26 @@
+import type { NextFunction, Request, Response } from "express";
+import onHeaders from "on-headers";
+
+/**
+ * Pages whose URL alone makes them someone's: accounts, drafts, private status links (the token
+ * is in the path), password-reset links, the back office. Their `.data` twins too.
+ */
+const PERSONAL_PATHS = /^\/(account|admin|auth|homes\/new|requests)(\/|\.data$|$)/;
+
+/**
+ * The default Cache-Control of every response that does not set its own (assets, photos and
+ * health checks do), decided once here rather than by each route's `headers` export (a route
+ * that forgot one used to send personal pages with none):
+ * - `private, no-store` when the response is personal: a personal path, a request that carries
+ *   cookies (a signed-in header, a flash message), or a response that sets one;
+ * - otherwise `no-cache`: the page is the same for every anonymous visitor, but is re-fetched
+ *   rather than served stale.
+ */
+export function cachePolicy(req: Request, res: Response, next: NextFunction) {
+  onHeaders(res, () => {
+    if (res.getHeader("Cache-Control") !== undefined) return;
+    const personal = PERSONAL_PATHS.test(req.path) || req.get("cookie") !== undefined || res.getHeader("Set-Cookie") !== undefined;
+    res.setHeader("Cache-Control", personal ? "private, no-store" : "no-cache");
+  });
+  next();
+}

@@ -1,0 +1,95 @@
+import busboy from "busboy";
+import { bodyLimitFor, type BodyLimit } from "./body-limits";
+import { refusal } from "./http-error";
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** Is this a content type a form post can have (what browsers send for <form> and fetchers)? */
+export function isFormContentType(contentType: string | null | undefined): boolean {
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  return FORM_TYPES.includes(type);
+}
+
+/**
+ * The one way actions read a posted form (instead of `request.formData()`, which throws on a
+ * JSON or text body and parses any number of parts). The body is streamed through busboy with
+ * the action's limits from body-limits.ts, so a wrong content type, a malformed body or too
+ * many fields is refused with a 4xx thrown as a response, before any action code runs.
+ */
+export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor(new URL(request.url).pathname)): Promise<FormData> {
+  const contentType = request.headers.get("content-type");
+  // A post with no body at all is an empty form: the action's schema says what is missing.
+  if (contentType === null && (request.headers.get("content-length") ?? "0") === "0") return new FormData();
+  if (!isFormContentType(contentType)) throw refusal("unsupportedType");
+  const multipart = contentType!.toLowerCase().startsWith("multipart/");
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType! },
+      defParamCharset: "utf8",
+      limits: {
+        fields: limit.maxFields,
+        files: limit.maxFiles,
+        parts: limit.maxFields + limit.maxFiles,
+        fieldSize: limit.maxBytes,
+        fileSize: limit.maxBytes,
+      },
+    });
+  } catch {
+    throw refusal("badRequest"); // e.g. multipart without a boundary
+  }
+
+  const form = new FormData();
+  const files: Promise<void>[] = [];
+  const parsed = new Promise<void>((resolve, reject) => {
+    const tooMany = () => reject(refusal("tooLarge"));
+    parser.on("field", (name, value) => form.append(name, stripControls(value)));
+    parser.on("file", (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      files.push(
+        new Promise<void>((done, fail) => {
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("error", fail);
+          stream.on("end", () => {
+            // Browsers send an empty part for a file input left empty, as undici's parser keeps it.
+            form.append(name, new File([new Uint8Array(Buffer.concat(chunks))], info.filename ?? "", { type: info.mimeType }));
+            done();
+          });
+        }),
+      );
+    });
+    parser.on("fieldsLimit", tooMany);
+    parser.on("partsLimit", tooMany);
+    parser.on("filesLimit", () => reject(limit.maxFiles === 0 && multipart ? refusal("unsupportedType") : refusal("tooLarge")));
+    parser.on("error", () => reject(refusal("badRequest")));
+    parser.on("close", resolve);
+  });
+  // A rejection may land before we await it (limits hit mid-stream); keep Node from reporting it.
+  parsed.catch(() => {});
+
+  let total = 0;
+  try {
+    if (request.body) {
+      for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+        total += chunk.byteLength;
+        if (total > limit.maxBytes) throw refusal("tooLarge");
+        if (!parser.write(chunk)) await new Promise((r) => parser.once("drain", r));
+      }
+    }
+    parser.end();
+    await parsed;
+    await Promise.all(files);
+  } catch (error) {
+    parser.destroy();
+    // Refusals are thrown as they are; an Error means the client went away or sent a broken stream.
+    throw error instanceof Error ? refusal("badRequest") : error;
+  }
+  return form;
+}
+
+/**
+ * Control characters nobody types (NUL, BEL, …), removed from every field: PostgreSQL cannot
+ * store NUL in text at all, and the rest only hide in stored text. Tab and line breaks stay.
+ */
+export const stripControls = (value: string) => value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");

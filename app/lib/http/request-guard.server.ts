@@ -1,0 +1,64 @@
+import type { NextFunction, Request, Response } from "express";
+import { bodyLimitFor } from "./body-limits";
+import { isFormContentType } from "./form.server";
+import { REFUSALS, type Refusal } from "./http-error";
+import { en } from "~/lib/i18n/messages/en";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Every state-changing request passes here before React Router sees it — resource routes
+ * included, which React Router's own origin check skips:
+ * - CSRF: a browser tells where a request comes from (`Sec-Fetch-Site`, else `Origin`); only
+ *   same-origin ones are taken. Requests with neither are not from a browser, so no victim's
+ *   cookies ride on them.
+ * - Only form bodies (urlencoded, multipart), with a declared length within the action's limit
+ *   (body-limits.ts), so nothing is read that we would refuse anyway. The parts are counted by
+ *   readForm, which every action uses.
+ */
+export function requestGuard(publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    // A NUL in a path or query is never a real link: it only breaks what reads it (full-text
+    // queries, PostgreSQL text), so such a URL is refused whatever the method.
+    if (/%00|\u0000/i.test(req.url)) return refuse(res, "badUrl");
+    if (SAFE_METHODS.has(req.method)) return next();
+
+    const site = req.get("sec-fetch-site");
+    const origin = req.get("origin");
+    if (site !== undefined && site !== "same-origin" && site !== "none") return refuse(res, "forbiddenOrigin");
+    if (origin !== undefined && !isOwnOrigin(origin, req, publicOrigin)) return refuse(res, "forbiddenOrigin");
+
+    const limit = bodyLimitFor(req.path);
+    const length = req.get("content-length");
+    if (length === undefined) {
+      // No body at all (no length, not chunked) is an empty form; a chunked body has no length to check.
+      if (req.get("transfer-encoding") !== undefined) return refuse(res, "lengthRequired");
+    } else if (!/^\d+$/.test(length) || Number(length) > limit.maxBytes) {
+      return refuse(res, "tooLarge");
+    }
+    if (Number(length ?? 0) > 0 || req.get("content-type") !== undefined) {
+      if (!isFormContentType(req.get("content-type"))) return refuse(res, "unsupportedType");
+    }
+    next();
+  };
+}
+
+function isOwnOrigin(origin: string, req: Request, publicOrigin: string): boolean {
+  if (origin === publicOrigin) return true;
+  try {
+    const url = new URL(origin);
+    return url.host === req.get("host") && (url.protocol === "http:" || url.protocol === "https:");
+  } catch {
+    return false; // "null" (sandboxed frames, privacy redirects) and garbage
+  }
+}
+
+/**
+ * Answered before React Router, so without the page shell: a short plain-text message. The
+ * request body is left unread; the connection is closed so it is not read either.
+ */
+function refuse(res: Response, kind: Refusal) {
+  const { status, key } = REFUSALS[kind];
+  res.status(status).set({ "Cache-Control": "no-store", Connection: "close" }).type("text/plain; charset=utf-8").send(en[key]);
+}
