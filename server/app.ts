@@ -35,6 +35,8 @@ app.use(
     standardHeaders: "draft-8",
     legacyHeaders: false,
     message: "Too many requests. Please wait a minute and try again.",
+    // An X-Forwarded-For we do not trust (TRUST_PROXY off) is ignored by design, not a mistake.
+    validate: { xForwardedForHeader: false },
   }),
 );
 

@@ -32,6 +32,8 @@ async function main() {
 
   const server = express();
   server.disable("x-powered-by");
+  // Client addresses (rate limits) and https (secure cookies) come from the proxy only if trusted.
+  server.set("trust proxy", env.TRUST_PROXY);
   server.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();

@@ -54,4 +54,19 @@ describe("parseEnv", () => {
     expect(env.PUBLIC_URL).toBe("https://gtaconnect.ca");
     expect(env.AUTH_SECRET).toBe("x".repeat(40));
   });
+
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["false", false],
+    ["1", 1],
+    ["true", true],
+    ["loopback, 10.0.0.0/8", "loopback, 10.0.0.0/8"],
+  ])("reads TRUST_PROXY=%j as %j", (value, expected) => {
+    expect(parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it("refuses a TRUST_PROXY that is neither a switch, a count nor addresses", () => {
+    expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "yes please!" })).toThrow(/TRUST_PROXY/);
+  });
 });

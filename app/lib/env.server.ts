@@ -51,6 +51,20 @@ export const envSchema = z
       z.string().min(8, { message: "must be at least 8 characters" }).optional(),
     ),
     BRAND_NAME: z.string().trim().min(1).max(60).default("GTA Connect"),
+    /**
+     * Which proxies may tell us the client's address (X-Forwarded-For) and protocol: off by
+     * default, so a spoofed header changes nothing; behind a load balancer, the number of
+     * proxy hops ("1") or their addresses ("loopback, 10.0.0.0/8"), as Express reads them.
+     */
+    TRUST_PROXY: z.preprocess(
+      optional,
+      z
+        .string()
+        .trim()
+        .regex(/^(false|true|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, { message: 'must be "false", a hop count, or addresses / subnets separated by commas' })
+        .transform((v): boolean | number | string => (v === "false" ? false : v === "true" ? true : /^\d+$/.test(v) ? Number(v) : v))
+        .default(false),
+    ),
     /** Form posts one client may make per minute (fuzz and crash tests raise it). */
     WRITE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   })
