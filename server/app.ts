@@ -1,12 +1,12 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { rateLimit } from "express-rate-limit";
 import { sql } from "kysely";
 import { configureAuthEmails } from "~/lib/auth/auth.server";
 import { cachePolicy } from "~/lib/http/cache-policy.server";
 import { requestGuard } from "~/lib/http/request-guard.server";
 import type { Env } from "~/lib/env.server";
+import { hit } from "~/lib/rate-limit.server";
 import { getRuntime, startRuntime, type StartOptions } from "~/lib/runtime.server";
 import { ensureAdmin } from "~/modules/accounts/accounts.server";
 import { accountEmails } from "~/modules/accounts/emails.server";
@@ -26,19 +26,22 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
-// Form posts are where abuse costs us (stored rows, outgoing mail): cap them per client.
-app.use(
-  rateLimit({
-    windowMs: 60_000,
-    limit: () => getRuntime().env.WRITE_RATE_LIMIT,
-    skip: (req) => req.method === "GET" || req.method === "HEAD",
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    message: "Too many requests. Please wait a minute and try again.",
-    // An X-Forwarded-For we do not trust (TRUST_PROXY off) is ignored by design, not a mistake.
-    validate: { xForwardedForHeader: false },
-  }),
-);
+// Form posts are where abuse costs us (stored rows, outgoing mail): cap them per client, on the
+// same shared counters as the other limits (RATE_LIMITS="writes=N").
+app.use(async (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  try {
+    const result = await hit("writes", req.ip ?? "unknown");
+    if (result.allowed) return next();
+    res
+      .status(429)
+      .set({ "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)), "Cache-Control": "no-store" })
+      .type("text/plain; charset=utf-8")
+      .send("Too many requests. Please wait a minute and try again.");
+  } catch (error) {
+    next(error);
+  }
+});
 
 app.use(cachePolicy);
 

@@ -69,4 +69,12 @@ describe("parseEnv", () => {
   it("refuses a TRUST_PROXY that is neither a switch, a count nor addresses", () => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "yes please!" })).toThrow(/TRUST_PROXY/);
   });
+
+  it("reads per-deployment RATE_LIMITS by name and refuses unknown names or counts", () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).RATE_LIMITS).toEqual({});
+    expect(parseEnv({ DATA_DIR: dataDir(), RATE_LIMITS: "signUp=100, writes=600" }).RATE_LIMITS).toEqual({ signUp: 100, writes: 600 });
+    for (const bad of ["signUp", "nope=3", "signUp=0", "signUp=-1", "signUp=lots"]) {
+      expect(() => parseEnv({ DATA_DIR: dataDir(), RATE_LIMITS: bad }), bad).toThrow(/RATE_LIMITS/);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type LimitName, LIMITS } from "./rate-limit-config";
 
 /**
  * All configuration, parsed once by one schema. Every variable has a default that works on a
@@ -65,8 +66,29 @@ export const envSchema = z
         .transform((v): boolean | number | string => (v === "false" ? false : v === "true" ? true : /^\d+$/.test(v) ? Number(v) : v))
         .default(false),
     ),
-    /** Form posts one client may make per minute (fuzz and crash tests raise it). */
-    WRITE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    /**
+     * Per-deployment rate limits, as `name=count` pairs ("signUp=100,writes=600"); names and
+     * defaults in app/lib/rate-limit.server.ts (LIMITS). Tests raise them to send load.
+     */
+    RATE_LIMITS: z.preprocess(
+      optional,
+      z
+        .string()
+        .trim()
+        .transform((v, ctx) => {
+          const out: Partial<Record<LimitName, number>> = {};
+          for (const pair of v.split(",").map((p) => p.trim()).filter(Boolean)) {
+            const [name, count] = pair.split("=").map((p) => p.trim());
+            if (!name || !(name in LIMITS) || !count || !/^\d{1,9}$/.test(count) || Number(count) < 1) {
+              ctx.addIssue({ code: "custom", message: `"${pair}": use name=count with a name from ${Object.keys(LIMITS).join(", ")}` });
+              return z.NEVER;
+            }
+            out[name as LimitName] = Number(count);
+          }
+          return out;
+        })
+        .default({}),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -1,51 +1,67 @@
+import { createHash } from "node:crypto";
+import type pg from "pg";
+import { getRuntime } from "./runtime.server";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { type Limit, type LimitName, type LimitResult, LIMITS } from "./rate-limit-config";
+
 /**
- * Fixed-window counters for abuse-prone actions (log-in, resend, reset). Kept in memory: one
- * app process on SQLite. The scale-out path (DESIGN.md) moves them to shared storage.
+ * Counters for abuse-prone actions, on rate-limiter-flexible: in process memory for one process
+ * on SQLite, in PostgreSQL (the `rate_limits` table) when the app runs there, so a lockout
+ * reached through one app process holds in every other.
  */
-type Window = { count: number; resetAt: number };
-const windows = new Map<string, Window>();
+export type RateLimitStore = { kind: "memory" } | { kind: "postgres"; pool: pg.Pool };
 
-export type Limit = { limit: number; windowMs: number };
-export type LimitResult = { allowed: boolean; retryAfterMs: number; remaining: number };
+/** The counters of one running app: one limiter per limit, all on the same store. */
+export class RateLimits {
+  private readonly limiters: Record<LimitName, RateLimiterMemory | RateLimiterPostgres>;
+  readonly limits: Record<LimitName, Limit>;
 
-/** Counts one hit against `key`; refused once `limit` hits happened within the window. */
-export function hit(key: string, { limit, windowMs }: Limit, now = Date.now()): LimitResult {
-  let w = windows.get(key);
-  if (!w || w.resetAt <= now) {
-    w = { count: 0, resetAt: now + windowMs };
-    windows.set(key, w);
+  constructor(store: RateLimitStore, overrides: Partial<Record<LimitName, number>> = {}) {
+    this.limits = Object.fromEntries(
+      Object.entries(LIMITS).map(([name, l]) => [name, { ...l, limit: overrides[name as LimitName] ?? l.limit }]),
+    ) as Record<LimitName, Limit>;
+    this.limiters = Object.fromEntries(
+      Object.entries(this.limits).map(([name, { limit, windowMs }]) => {
+        const opts = { keyPrefix: name, points: limit, duration: Math.ceil(windowMs / 1000) };
+        const limiter =
+          store.kind === "postgres"
+            ? // The table comes from our migrations (0006), in the connection's own schema.
+              new RateLimiterPostgres({ ...opts, storeClient: store.pool, storeType: "pool", tableName: "rate_limits", tableCreated: true })
+            : new RateLimiterMemory(opts);
+        return [name, limiter];
+      }),
+    ) as Record<LimitName, RateLimiterMemory | RateLimiterPostgres>;
   }
-  w.count += 1;
-  if (windows.size > 50_000) prune(now);
-  return { allowed: w.count <= limit, retryAfterMs: Math.max(0, w.resetAt - now), remaining: Math.max(0, limit - w.count) };
+
+  /** Counts one hit against `key`; refused once the limit is reached within the window. */
+  async hit(name: LimitName, key: string): Promise<LimitResult> {
+    try {
+      const r = await this.limiters[name].consume(storeKey(key));
+      return { allowed: true, retryAfterMs: r.msBeforeNext, remaining: r.remainingPoints };
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { allowed: false, retryAfterMs: error.msBeforeNext, remaining: 0 };
+      throw error;
+    }
+  }
+
+  /** Is `key` at its limit right now (without counting a hit)? */
+  async isLimited(name: LimitName, key: string): Promise<LimitResult> {
+    const r = await this.limiters[name].get(storeKey(key));
+    const limit = this.limits[name].limit;
+    if (!r) return { allowed: true, retryAfterMs: 0, remaining: limit };
+    return { allowed: r.consumedPoints < limit, retryAfterMs: r.msBeforeNext, remaining: Math.max(0, limit - r.consumedPoints) };
+  }
+
+  async clear(name: LimitName, key: string): Promise<void> {
+    await this.limiters[name].delete(storeKey(key));
+  }
 }
 
-/** Is `key` over its limit right now (without counting a hit)? */
-export function isLimited(key: string, { limit }: Limit, now = Date.now()): LimitResult {
-  const w = windows.get(key);
-  if (!w || w.resetAt <= now) return { allowed: true, retryAfterMs: 0, remaining: limit };
-  return { allowed: w.count < limit, retryAfterMs: w.resetAt - now, remaining: Math.max(0, limit - w.count) };
-}
+/** Keys carry typed emails: long ones are hashed so every key fits the store's column. */
+const storeKey = (key: string) => (key.length > 200 ? createHash("sha256").update(key).digest("hex") : key);
 
-export function clear(key: string) {
-  windows.delete(key);
-}
-
-function prune(now: number) {
-  for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
-}
-
-export const LIMITS = {
-  /** Failed log-ins per address and client. */
-  loginFailures: { limit: 10, windowMs: 15 * 60_000 },
-  /** Log-in attempts per client, whatever the address. */
-  loginPerClient: { limit: 100, windowMs: 15 * 60_000 },
-  /** Sign-ups per client (a shared office or campus address may have a few). */
-  signUp: { limit: 20, windowMs: 60 * 60_000 },
-  resendVerification: { limit: 3, windowMs: 10 * 60_000 },
-  forgotPassword: { limit: 5, windowMs: 15 * 60_000 },
-  /** Confirmation emails to one typed address (counted in the mail outbox, not here). */
-  confirmationsPerRecipient: { limit: 5, windowMs: 24 * 60 * 60_000 },
-  /** Confirmation emails one client can have sent to the addresses it typed. */
-  confirmationsPerClient: { limit: 20, windowMs: 60 * 60_000 },
-} as const satisfies Record<string, Limit>;
+// The running app's counters (runtime.server.ts creates them on the configured store).
+const limits = () => getRuntime().rateLimits;
+export const hit = (name: LimitName, key: string) => limits().hit(name, key);
+export const isLimited = (name: LimitName, key: string) => limits().isLimited(name, key);
+export const clear = (name: LimitName, key: string) => limits().clear(name, key);

@@ -3,6 +3,7 @@ import type { Env } from "./env.server";
 import { ensurePrivateFolder } from "./private-files.server";
 import { createTransport } from "./mail/transport.server";
 import { MailWorker, type MailWorkerOptions } from "./mail/worker.server";
+import { RateLimits } from "./rate-limit.server";
 import { seedOnce } from "../../db/seed/seed.server";
 
 /**
@@ -14,6 +15,7 @@ export type Runtime = {
   db: DB;
   dialect: DatabaseHandle["dialect"];
   mail: MailWorker;
+  rateLimits: RateLimits;
   stop: () => Promise<void>;
 };
 
@@ -56,6 +58,7 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     db: handle.db,
     dialect: handle.dialect,
     mail,
+    rateLimits: new RateLimits(handle.pool ? { kind: "postgres", pool: handle.pool } : { kind: "memory" }, env.RATE_LIMITS),
     stop: async () => {
       await mail.stop();
       await handle.destroy();

@@ -4,6 +4,7 @@ import * as m0002 from "./0002-accounts";
 import * as m0003 from "./0003-requests";
 import * as m0004 from "./0004-homes";
 import * as m0005 from "./0005-mail-recipient-index";
+import * as m0006 from "./0006-rate-limits";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003-requests": m0003,
   "0004-homes": m0004,
   "0005-mail-recipient-index": m0005,
+  "0006-rate-limits": m0006,
 };

@@ -16,7 +16,7 @@ describe("TRUST_PROXY", () => {
 
   const start = async (trust: string) => {
     const database = await createTestDatabase("sqlite");
-    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, WRITE_RATE_LIMIT: "3", TRUST_PROXY: trust });
+    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, RATE_LIMITS: "writes=3", TRUST_PROXY: trust });
     return server;
   };
   /** Five posts, each claiming another client address; the statuses they got. */

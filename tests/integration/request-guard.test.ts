@@ -71,7 +71,7 @@ describe.each(DIALECTS)("request guard and security defaults on %s", (dialect) =
       DATABASE_URL: database.url,
       DATA_DIR: database.dataDir,
       SMTP_URL: sink.url,
-      WRITE_RATE_LIMIT: "100000",
+      RATE_LIMITS: "writes=100000",
     });
     db = connect(database.url);
     member = new HttpClient(server.url);

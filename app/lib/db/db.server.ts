@@ -17,14 +17,15 @@ import type { Database } from "./schema";
 export type DB = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
 
-export type DatabaseHandle = { db: DB; dialect: Dialect; destroy: () => Promise<void> };
+/** `pool`: PostgreSQL's connection pool, shared with stores that speak `pg` (rate limits). */
+export type DatabaseHandle = { db: DB; dialect: Dialect; pool?: pg.Pool; destroy: () => Promise<void> };
 
 /** `file:./data/app.db` → SQLite (WAL, foreign keys); `postgres://…` → PostgreSQL. */
 export function openDatabase(url: string): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", destroy: () => db.destroy() };
+    return { db, dialect: "postgres", pool, destroy: () => db.destroy() };
   }
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });

@@ -3,7 +3,7 @@ import { href } from "react-router";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { type EmailField, renderEmail } from "~/lib/mail/template.server";
-import { hit, LIMITS } from "~/lib/rate-limit.server";
+import { hit } from "~/lib/rate-limit.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import type { RequestStatus } from "./status";
 
@@ -134,6 +134,9 @@ export async function submitRequest(input: NewRequest): Promise<SubmittedRequest
   }
 }
 
+/** Confirmation emails to one typed address (counted in the mail outbox, which every process shares). */
+const CONFIRMATIONS_PER_RECIPIENT = { limit: 5, windowMs: 24 * 60 * 60_000 };
+
 /** Longest value of a field quoted back in a confirmation email. */
 const CONFIRMATION_VALUE_LENGTH = 200;
 
@@ -145,7 +148,7 @@ const CONFIRMATION_VALUE_LENGTH = 200;
  */
 async function mayConfirm(recipient: string, clientIp: string | undefined): Promise<boolean> {
   const { db } = getRuntime();
-  const { limit, windowMs } = LIMITS.confirmationsPerRecipient;
+  const { limit, windowMs } = CONFIRMATIONS_PER_RECIPIENT;
   const since = new Date(Date.now() - windowMs).toISOString();
   const row = await db
     .selectFrom("mail_outbox")
@@ -155,7 +158,7 @@ async function mayConfirm(recipient: string, clientIp: string | undefined): Prom
     .where("kind", "like", "%.customer")
     .executeTakeFirstOrThrow();
   if (Number(row.n) >= limit) return false;
-  return clientIp === undefined || hit(`confirm:${clientIp}`, LIMITS.confirmationsPerClient).allowed;
+  return clientIp === undefined || (await hit("confirmationsPerClient", clientIp)).allowed;
 }
 
 export type RequestView = {

@@ -9,7 +9,7 @@ import { createFlash, redirectWith } from "~/lib/flash/flash.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
-import { hit, LIMITS } from "~/lib/rate-limit.server";
+import { hit } from "~/lib/rate-limit.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { requestPasswordReset } from "~/modules/accounts/accounts.server";
 import { forgotSchema } from "~/modules/accounts/schema";
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Same answer, same page, whether or not the address has an account; over the limit we
   // simply send nothing more.
-  if (hit(`forgot:${context.clientIp}`, LIMITS.forgotPassword).allowed) {
+  if ((await hit("forgotPassword", context.clientIp)).allowed) {
     await requestPasswordReset(submission.value.email, request);
   }
   return redirectWith(href("/auth/forgot"), [await sentFlash.set(submission.value.email)], { status: 303 });

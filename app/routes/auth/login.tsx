@@ -7,7 +7,7 @@ import { redirectWith } from "~/lib/flash/flash.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
-import { clear, hit, isLimited, LIMITS } from "~/lib/rate-limit.server";
+import { clear, hit, isLimited } from "~/lib/rate-limit.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { toastCookie } from "~/lib/toast/toast.server";
@@ -38,9 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
 
   const { email, password, redirectTo, resume } = submission.value;
-  const accountKey = `login:${context.clientIp}:${email}`;
-  const clientKey = `login-client:${context.clientIp}`;
-  const limited = [isLimited(accountKey, LIMITS.loginFailures), hit(clientKey, LIMITS.loginPerClient)].find((r) => !r.allowed);
+  const accountKey = `${context.clientIp}:${email}`;
+  const clientKey = context.clientIp;
+  const limited = [await isLimited("loginFailures", accountKey), await hit("loginPerClient", clientKey)].find((r) => !r.allowed);
   if (limited) {
     const minutes = Math.max(1, Math.ceil(limited.retryAfterMs / 60_000));
     return data(
@@ -51,11 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const result = await logIn(email, password, request);
   if (!result.ok) {
-    if (result.reason === "invalid") hit(accountKey, LIMITS.loginFailures);
+    if (result.reason === "invalid") await hit("loginFailures", accountKey);
     const message = result.reason === "unverified" ? t("login.unverified") : t("login.invalid");
     return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: 401 });
   }
-  clear(accountKey);
+  await clear("loginFailures", accountKey);
   const toast = await toastCookie({ title: t("login.welcomeTitle", { name: result.user.name }) });
   return redirectWith(returnPath(redirectTo, resume), [...result.cookies, toast]);
 }

@@ -7,7 +7,7 @@ import { PASSWORD_MIN } from "~/lib/auth/password-policy";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
-import { hit, LIMITS } from "~/lib/rate-limit.server";
+import { hit } from "~/lib/rate-limit.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { signUp } from "~/modules/accounts/accounts.server";
 import { setPendingVerification } from "~/modules/accounts/pending.server";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: signUpSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
 
-  if (!hit(`signup:${context.clientIp}`, LIMITS.signUp).allowed) {
+  if (!(await hit("signUp", context.clientIp)).allowed) {
     return data({ result: submission.reply({ formErrors: [t("login.tooMany", { minutes: 60 })], hideFields: ["password"] }) }, { status: 429 });
   }
   // Where the visitor was heading (e.g. a booking), resumed once they verify in this browser.

@@ -2,7 +2,7 @@ import { Form, href, Link, useNavigation } from "react-router";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
-import { hit, LIMITS } from "~/lib/rate-limit.server";
+import { hit } from "~/lib/rate-limit.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { resendVerification } from "~/modules/accounts/accounts.server";
@@ -22,10 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   const email = (await readPendingVerification(request))?.email;
-  if (!hit(`resend:${context.clientIp}`, LIMITS.resendVerification).allowed) {
+  if (!(await hit("resendVerification", context.clientIp)).allowed) {
     return new Response(t("login.tooMany", { minutes: 10 }), { status: 429 });
   }
-  if (email && hit(`resend:${email}`, LIMITS.resendVerification).allowed) await resendVerification(email, request);
+  if (email && (await hit("resendVerification", email)).allowed) await resendVerification(email, request);
   return redirectWithToast(
     href("/auth/verify-sent"),
     { title: t("verifySent.resentTitle"), description: t("verifySent.resentText") },
