@@ -48,9 +48,13 @@ app.use(cachePolicy);
 // CSRF, content type and body size for every write, before any action code runs.
 app.use((req, res, next) => requestGuard(getRuntime().env.PUBLIC_URL)(req, res, next));
 
+// Imported once: a function that calls import() per request costs a trip through the module
+// loader (and tsx's loader thread under `npm start`) on every page.
+const build = import("virtual:react-router/server-build");
+
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build: () => build,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string | undefined,
       clientIp: req.ip ?? "unknown",
