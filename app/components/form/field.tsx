@@ -37,7 +37,7 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      <input {...props} {...rest} key={props.key} className="field-input" />
+      <input {...props} {...rest} key={props.key} aria-required={required || undefined} className="field-input" />
       <FieldError field={field} />
     </div>
   );
@@ -61,23 +61,31 @@ export function TextAreaField({
           {hint}
         </p>
       ) : null}
-      <textarea {...props} key={props.key} rows={rows} className="field-input" />
+      <textarea {...props} key={props.key} rows={rows} aria-required={required || undefined} className="field-input" />
       <FieldError field={field} />
     </div>
   );
 }
 
-function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+/**
+ * The visible "required" asterisk. Screen readers hear "required" from the control's
+ * aria-required instead, so the mark itself is hidden from them.
+ */
+export function RequiredMark() {
   const t = useT();
+  return (
+    <span className="text-red-700" title={t("form.requiredMark")} aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
+}
+
+export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
   return (
     <label htmlFor={htmlFor} className="field-label">
       {label}
-      {required ? (
-        <span className="text-red-700" title={t("form.requiredMark")}>
-          {" "}
-          *
-        </span>
-      ) : null}
+      {required ? <RequiredMark /> : null}
     </label>
   );
 }
@@ -96,20 +104,24 @@ export function CheckboxField({
   field,
   label,
   extra,
+  required = true,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema's field fits a checkbox
   field: FieldMetadata<any>;
   label: string;
   extra?: React.ReactNode;
+  /** Most checkboxes here must be ticked (18+, terms, consent). */
+  required?: boolean;
 }) {
   const props = getInputProps(field, { type: "checkbox" });
   return (
     <div>
       <div className="flex items-start gap-3">
-        <input {...props} key={props.key} className="mt-1 size-4 shrink-0 accent-teal-700" />
+        <input {...props} key={props.key} aria-required={required || undefined} className="mt-1 size-4 shrink-0 accent-teal-700" />
         <div>
           <label htmlFor={field.id} className="text-sm text-slate-800">
             {label}
+            {required ? <RequiredMark /> : null}
           </label>
           {extra}
         </div>

@@ -1,5 +1,5 @@
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
-import { FieldError } from "./field";
+import { FieldError, FieldLabel } from "./field";
 
 /** A labelled native <select> with its error tied to it. */
 export function SelectField({
@@ -20,11 +20,8 @@ export function SelectField({
   const props = getSelectProps(field);
   return (
     <div className={className}>
-      <label htmlFor={field.id} className="field-label">
-        {label}
-        {required ? <span className="text-red-700"> *</span> : null}
-      </label>
-      <select {...props} key={props.key} className="field-input">
+      <FieldLabel htmlFor={field.id} label={label} required={required} />
+      <select {...props} key={props.key} aria-required={required || undefined} className="field-input">
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o} value={o}>
