@@ -26,10 +26,11 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">{t("account.welcome", { name: loaderData.user.name || t("account.guest") })}</h1>
+      <h1 className="text-3xl font-bold [overflow-wrap:anywhere]">{t("account.welcome", { name: loaderData.user.name || t("account.guest") })}</h1>
       <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr]">
-        <nav aria-label={t("account.menu")}>
-          <ul className="flex gap-2 overflow-x-auto md:flex-col">
+        {/* min-w-0: grid items default to their content's width, which pushed phones sideways. */}
+        <nav aria-label={t("account.menu")} className="min-w-0">
+          <ul className="flex flex-wrap gap-2 md:flex-col">
             {SECTIONS.map((s) => (
               <li key={s.to}>
                 <NavLink
@@ -43,7 +44,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
-        <div>
+        <div className="min-w-0 [overflow-wrap:anywhere]">
           <Outlet />
         </div>
       </div>

@@ -159,7 +159,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
         </p>
       </header>
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
         <div className="lg:col-start-1">
           <Gallery images={l.images} title={l.title} />
         </div>
@@ -245,7 +245,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               {t("homes.location")}
             </h2>
             {/* No map tiles from a third party: an illustrated placeholder with the area. */}
-            <div className="relative mt-3 flex aspect-[21/9] min-h-40 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-[linear-gradient(90deg,var(--color-slate-200)_1px,transparent_1px),linear-gradient(var(--color-slate-200)_1px,transparent_1px)] bg-[size:32px_32px] bg-slate-50">
+            <div className="relative mt-3 flex aspect-[21/9] min-h-40 w-full items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-[linear-gradient(90deg,var(--color-slate-200)_1px,transparent_1px),linear-gradient(var(--color-slate-200)_1px,transparent_1px)] bg-[size:32px_32px] bg-slate-50">
               <div className="flex flex-col items-center rounded-xl bg-white/95 px-6 py-4 text-center shadow-sm">
                 <PinIcon className="size-8 text-teal-700" />
                 <p className="mt-1 font-semibold text-slate-900">{l.neighborhood || l.city}</p>
