@@ -115,6 +115,29 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     expect(await requestCount()).toBe(before);
   });
 
+  it("without JavaScript, a refused booking shows the form again: messages by their fields, what was typed kept", async () => {
+    const res = await customer.post("/book", { ...valid(), preferredDate: addDays(torontoToday(), -1), notes: "Bring a ladder" });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await pageHtml(res);
+    expect(html).toMatch(/<h1[^>]*>Request a booking<\/h1>/);
+    const form = html.match(/<form[^>]*action="\/book"[\s\S]*?<\/form>/)?.[0] ?? "";
+    expect(form).toMatch(/<input[^>]*name="preferredDate"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="preferredDate"/);
+    expect(form).toContain("Please choose today or a later date.");
+    expect(form).toContain("Bring a ladder");
+    expect(form).toContain('value="/services/handyman"');
+    // Sent again, corrected, from that page: it goes through and returns to the service page.
+    const fixed = await customer.post("/book", { ...valid(), notes: "Bring a ladder" });
+    expect(fixed.status).toBe(303);
+    expect(fixed.headers.get("location")).toBe("/services/handyman");
+  });
+
+  it("a bare GET of /book points to the services", async () => {
+    const res = await customer.get("/book");
+    expect(res.status).toBe(200);
+    expect(await pageHtml(res)).toMatch(/<a[^>]*href="\/services"[^>]*>Choose a service to book<\/a>/);
+  });
+
   it("accepts today's date", async () => {
     const res = await customer.post("/book", { ...valid(), preferredDate: torontoToday(), notes: "" });
     expect(res.status).toBe(303);

@@ -19,6 +19,7 @@ export function BookingForm({
   returnTo,
   onCancel,
   onDone,
+  lastResult,
 }: {
   kind: BookingKind;
   user: SessionUser;
@@ -26,13 +27,15 @@ export function BookingForm({
   onCancel?: () => void;
   /** Called once a submission went through (the server redirected with its toast). */
   onDone?: () => void;
+  /** The server's answer to a post made without JavaScript (the /book page shows it). */
+  lastResult?: SubmissionResult<string[]>;
 }) {
   const t = useT();
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
   const schema = kind.form === "quick" ? quickBookingSchema(t) : bookingSchema(t);
   const [form, fields] = useForm({
     id: `booking-${kind.form}`,
-    lastResult: fetcher.data?.result,
+    lastResult: fetcher.data?.result ?? lastResult,
     defaultValue: {
       fullName: user.name,
       email: user.email,

@@ -1,6 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, href, Link, redirect } from "react-router";
+import { BookingForm, type BookingKind } from "~/components/booking/booking-form";
 import { getSessionUser, loginUrl } from "~/lib/auth/session.server";
+import { useRootData, useT } from "~/lib/i18n/use-t";
+import { pageMeta } from "~/lib/meta";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -32,16 +35,50 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("form") === "quick") {
     const submission = parseWithZod(formData, { schema: quickBookingSchema(t) });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") {
+      return data({ result: submission.reply(), kind: { form: "quick" } as BookingKind, returnTo }, { status: 400 });
+    }
     await submitQuickBooking(submission.value, { user, clientIp: context.clientIp });
     return redirectWithToast(backPath, { title: t("booking.quickSentTitle"), description: t("booking.quickSentText") }, { status: 303 });
   }
   const submission = parseWithZod(formData, { schema: bookingSchema(t) });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") {
+    const service = String(formData.get("service") ?? "").slice(0, 200);
+    return data({ result: submission.reply(), kind: { form: "service", service } as BookingKind, returnTo }, { status: 400 });
+  }
   await submitBooking(submission.value, { user, clientIp: context.clientIp });
   return redirectWithToast(backPath, { title: t("booking.sentTitle"), description: t("booking.sentText") }, { status: 303 });
 }
 
-export function loader() {
-  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "booking.title", "booking.description"),
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * A booking posted without JavaScript that the server refused: the form again, with what was
+ * typed and each field's message (with JavaScript the dialog shows them in place).
+ */
+export default function BookPage({ actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { user } = useRootData();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="text-3xl font-bold">{t("booking.title")}</h1>
+      {actionData && user ? (
+        <>
+          <p className="mt-2 mb-6 text-slate-600">{t("booking.description")}</p>
+          <BookingForm kind={actionData.kind} user={user} returnTo={actionData.returnTo} lastResult={actionData.result} />
+        </>
+      ) : (
+        // Reached without a submission (a reload, a typed URL): the forms are on the service pages.
+        <p className="mt-4 text-slate-600">
+          <Link to={href("/services")} className="font-medium text-teal-800 underline">
+            {t("booking.chooseService")}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
 }

@@ -338,6 +338,7 @@ export const en = {
   "booking.logIn": "Log In",
   "booking.signUp": "Sign Up",
   "booking.close": "Close",
+  "booking.chooseService": "Choose a service to book",
 
   // Find a Service (/search)
   "search.metaTitle": "Find a Service — {brand}",
