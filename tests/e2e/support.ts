@@ -14,6 +14,10 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * "critical" violation, listing rule id, impact, help text and the offending selectors.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // Ids must be unique on every page (a repeated id once left a form's inputs without their
+  // form). axe rates duplicate ids "minor" and no longer runs its duplicate-id rules by
+  // default, so every page scanned here is also checked for repeated ids directly.
+  await expectUniqueIds(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = serious
@@ -26,6 +30,15 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     serious.map((v) => v.id),
     `Serious accessibility violations on ${page.url()}:\n${report}`,
   ).toEqual([]);
+}
+
+/**
+ * No id twice on the page, checked from the DOM: axe cannot run where a test turned
+ * JavaScript off, and the pages without JavaScript are the ones a repeated id breaks.
+ */
+export async function expectUniqueIds(page: Page): Promise<void> {
+  const ids = await page.locator("[id]").evaluateAll((els) => els.map((el) => el.id));
+  expect(ids.filter((id, i) => ids.indexOf(id) !== i), `repeated ids on ${page.url()}`).toEqual([]);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -1,12 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
+import { LinkDialog, type LinkDialogState } from "~/components/link-dialog";
 import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
 import { useToast } from "~/components/toaster";
 import { useT } from "~/lib/i18n/use-t";
 import { chauffeurContactSchema } from "~/modules/cars/schema";
+
+/** Where `/cars?contact` puts the form before JavaScript runs (the link's fragment). */
+export const CHAUFFEUR_CONTACT_ID = "chauffeur-contact";
 
 /**
  * 'Contact a Chauffeur' (spec): any empty field → destructive toast 'Missing Information' /
@@ -29,7 +32,7 @@ export function ChauffeurContactForm({
   const schema = chauffeurContactSchema(t);
   const missing = () => toast({ title: t("cars.missingTitle"), description: t("cars.missingAllFields"), variant: "destructive" });
   const [form, fields] = useForm({
-    id: "chauffeur-contact",
+    id: "chauffeur-contact-form",
     lastResult: fetcher.data?.result ?? serverResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
@@ -60,21 +63,12 @@ export function ChauffeurContactForm({
   );
 }
 
-export function ChauffeurContactDialog({ open, onOpenChange, returnTo }: { open: boolean; onOpenChange: (o: boolean) => void; returnTo: string }) {
+/** The dialog (or, before JavaScript, the inline form) on the cars hub. */
+export function ChauffeurContactDialog({ dialog, returnTo, serverResult }: { dialog: LinkDialogState; returnTo: string; serverResult?: SubmissionResult<string[]> }) {
   const t = useT();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-xl font-semibold">{t("cars.contactTitle")}</Dialog.Title>
-          <Dialog.Description className="mt-1 mb-5 text-sm text-slate-600">{t("cars.contactText")}</Dialog.Description>
-          <ChauffeurContactForm returnTo={returnTo} onDone={() => onOpenChange(false)} />
-          <Dialog.Close className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("booking.close")}>
-            <span aria-hidden="true">×</span>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <LinkDialog dialog={dialog} title={t("cars.contactTitle")} description={t("cars.contactText")} closeLabel={t("dialog.close")} width="lg" inlineClassName="mt-8 max-w-lg">
+      {({ close }) => <ChauffeurContactForm returnTo={returnTo} onDone={close} serverResult={serverResult} />}
+    </LinkDialog>
   );
 }

@@ -1,17 +1,14 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useState } from "react";
-import { href, useFetcher, useSearchParams } from "react-router";
+import { href, useFetcher } from "react-router";
 import { FieldError, TextAreaField, TextField } from "~/components/form/field";
+import { LinkDialog, type LinkDialogState, useLinkDialog } from "~/components/link-dialog";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { torontoToday } from "~/lib/forms/fields";
 import { useT } from "~/lib/i18n/use-t";
 import { GUESTS, LENGTHS_OF_STAY, LIMITS, rentRequestSchema } from "~/modules/homes/schema";
 import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
 
-/** The inline section's id (the no-JS link's target); the form inside has its own. */
-export const RENT_REQUEST_ID = "rent-request";
 const FORM_ID = "rent-request-form";
 
 /** The listing the request is for, as the form needs it. */
@@ -114,85 +111,33 @@ export function RentRequestForm({
   );
 }
 
-export function RentRequestDialog({
-  open,
-  onOpenChange,
-  listing,
-  user,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  listing: RentTarget;
-  user: SessionUser | null;
-}) {
-  const t = useT();
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="pr-8 text-xl font-semibold">{t("homes.rent.title")}</Dialog.Title>
-          <Dialog.Description className="mt-1 mb-5 text-sm text-slate-600">
-            {t("homes.rent.description", { title: listing.title })}
-          </Dialog.Description>
-          <RentRequestForm listing={listing} user={user} onCancel={() => onOpenChange(false)} onDone={() => onOpenChange(false)} />
-          <Dialog.Close className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("homes.rent.close")}>
-            <span aria-hidden="true" className="block size-6 text-xl leading-6">
-              ×
-            </span>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
+/** `?rent` asks for the form; `refused`: the page answers a plain post that failed validation. */
+export const useRentDialog = (refused: boolean) => useLinkDialog({ param: "rent", id: "rent-request", refused });
 
-/** The same form inline, for the server-rendered page: `?rent` before JavaScript, or a refused post. */
-export function InlineRentRequest({
+/** Request to Rent as a dialog, or inline before JavaScript runs. */
+export function RentRequestDialog({
+  dialog,
   listing,
   user,
   serverResult,
 }: {
+  dialog: LinkDialogState;
   listing: RentTarget;
   user: SessionUser | null;
   serverResult?: SubmissionResult<string[]>;
 }) {
   const t = useT();
   return (
-    <section id={RENT_REQUEST_ID} aria-labelledby={`${RENT_REQUEST_ID}-inline-title`} className="card scroll-mt-24 p-6">
-      <h2 id={`${RENT_REQUEST_ID}-inline-title`} className="text-xl font-semibold">
-        {t("homes.rent.title")}
-      </h2>
-      <p className="mt-1 mb-5 text-sm text-slate-600">{t("homes.rent.description", { title: listing.title })}</p>
-      <RentRequestForm listing={listing} user={user} serverResult={serverResult} />
-    </section>
+    <LinkDialog
+      dialog={dialog}
+      title={t("homes.rent.title")}
+      description={t("homes.rent.description", { title: listing.title })}
+      closeLabel={t("dialog.close")}
+      inlineClassName=""
+    >
+      {({ inline, close }) => (
+        <RentRequestForm listing={listing} user={user} onCancel={inline ? undefined : close} onDone={close} serverResult={serverResult} />
+      )}
+    </LinkDialog>
   );
-}
-
-/**
- * A listing reached with `?rent` (the button followed before JavaScript loaded) opens the
- * dialog once hydrated; the parameter is then removed so a reload does not reopen it.
- * `refused`: the page is the answer to a plain form post that failed validation.
- */
-export function useRentOnArrival(refused = false) {
-  const [params, setParams] = useSearchParams();
-  const wanted = params.has("rent");
-  const [open, setOpen] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setHydrated(true);
-    if (!wanted) return;
-    setOpen(true);
-    setParams(
-      (p) => {
-        p.delete("rent");
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-    // Only on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  // A post refused by the server (no JavaScript at the time) keeps its form and errors inline.
-  return { open, setOpen, hydrated, showInline: (!hydrated && wanted) || refused };
 }

@@ -1,6 +1,7 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
 import { href, Link, useNavigate } from "react-router";
+import { LoginPrompt } from "~/components/auth/login-prompt";
+import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/lib/i18n/use-t";
 
 /** Log In / Sign Up bring the visitor back to the wizard (the spec's "origin passed along"). */
@@ -18,17 +19,6 @@ export function WizardLoginGate() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const actions = (
-    <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-      <Link to={LOG_IN} className="btn-primary px-6">
-        {t("wizard.logIn")}
-      </Link>
-      <Link to={SIGN_UP} className="btn-secondary px-6">
-        {t("wizard.signUp")}
-      </Link>
-    </div>
-  );
-
   if (!hydrated) {
     return (
       <section aria-labelledby="login-required" className="card mx-auto mt-8 max-w-lg p-8 text-center">
@@ -36,7 +26,7 @@ export function WizardLoginGate() {
           {t("wizard.loginTitle")}
         </h2>
         <p className="mt-2 text-slate-600">{t("wizard.loginText")}</p>
-        {actions}
+        <LoginPrompt logIn={LOG_IN} signUp={SIGN_UP} centered />
         <Link to={href("/homes")} className="mt-6 inline-block text-sm font-medium text-teal-800 underline">
           {t("wizard.backToHomes")}
         </Link>
@@ -44,18 +34,16 @@ export function WizardLoginGate() {
     );
   }
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : navigate(href("/homes")))}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-8 text-center shadow-xl focus:outline-none">
-          <Dialog.Title className="text-xl font-semibold">{t("wizard.loginTitle")}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-slate-600">{t("wizard.loginText")}</Dialog.Description>
-          {actions}
-          <Dialog.Close className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("wizard.close")}>
-            <span aria-hidden="true">×</span>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : navigate(href("/homes")))}
+      title={t("wizard.loginTitle")}
+      description={t("wizard.loginText")}
+      closeLabel={t("dialog.close")}
+      width="md"
+      centered
+    >
+      <LoginPrompt logIn={LOG_IN} signUp={SIGN_UP} centered />
+    </Dialog>
   );
 }

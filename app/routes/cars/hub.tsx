@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
-import { data, href, Link, useLocation, useSearchParams } from "react-router";
-import { ChauffeurContactDialog, ChauffeurContactForm } from "~/components/cars/chauffeur-contact";
+import { data, href, Link, useLocation } from "react-router";
+import { CHAUFFEUR_CONTACT_ID, ChauffeurContactDialog } from "~/components/cars/chauffeur-contact";
+import { LinkDialogTrigger, useLinkDialog } from "~/components/link-dialog";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
@@ -40,10 +40,7 @@ const TILE_ICONS: Record<(typeof CAR_REQUEST_TYPES)[number], string> = {
 export default function CarsHubPage({ actionData }: Route.ComponentProps) {
   const t = useT();
   const location = useLocation();
-  const [params] = useSearchParams();
-  const [open, setOpen] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const contact = useLinkDialog({ param: "contact", id: CHAUFFEUR_CONTACT_ID, refused: Boolean(actionData?.result) });
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -51,18 +48,9 @@ export default function CarsHubPage({ actionData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">{t("cars.title")}</h1>
           <p className="mt-2 max-w-2xl text-slate-600">{t("cars.intro")}</p>
         </div>
-        <Link
-          to="?contact#chauffeur-contact"
-          preventScrollReset
-          className="btn-secondary"
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            setOpen(true);
-          }}
-        >
+        <LinkDialogTrigger dialog={contact} className="btn-secondary">
           {t("cars.contactChauffeur")}
-        </Link>
+        </LinkDialogTrigger>
       </div>
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {CAR_REQUEST_TYPES.map((type) => (
@@ -81,17 +69,7 @@ export default function CarsHubPage({ actionData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      {!hydrated && (params.has("contact") || actionData?.result) ? (
-        <section id="chauffeur-contact" aria-labelledby="contact-inline" className="card mt-8 max-w-lg p-6">
-          <h2 id="contact-inline" className="text-xl font-semibold">
-            {t("cars.contactTitle")}
-          </h2>
-          <div className="mt-4">
-            <ChauffeurContactForm returnTo={location.pathname} serverResult={actionData?.result} />
-          </div>
-        </section>
-      ) : null}
-      <ChauffeurContactDialog open={open} onOpenChange={setOpen} returnTo={location.pathname} />
+      <ChauffeurContactDialog dialog={contact} returnTo={location.pathname} serverResult={actionData?.result} />
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { data, href, Link } from "react-router";
 import { Gallery } from "~/components/homes/gallery";
 import { HostedBy } from "~/components/homes/hosted-by";
 import { PinIcon, priceLabel, propertyTypeLabel, roomsLabel } from "~/components/homes/listing-card";
-import { InlineRentRequest, RENT_REQUEST_ID, RentRequestDialog, useRentOnArrival } from "~/components/homes/rent-request";
+import { RentRequestDialog, useRentDialog } from "~/components/homes/rent-request";
+import { LinkDialogTrigger } from "~/components/link-dialog";
 import { UnderConstruction } from "~/components/under-construction";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { torontoToday } from "~/lib/forms/fields";
@@ -118,7 +119,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
   const t = useT();
   const { user } = useRootData();
   const l = loaderData.listing;
-  const rent = useRentOnArrival(Boolean(actionData?.result));
+  const rent = useRentDialog(Boolean(actionData?.result));
 
   if (!l) {
     return <UnderConstruction title={t("homes.notFoundTitle")} description={t("homes.notFoundText")} homeLabel={t("homes.goHome")} />;
@@ -171,18 +172,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             <p className="mt-4 text-sm text-slate-700">
               {availableNow ? t("homes.availableNow") : t("homes.availableFrom", { date: longDate(l.availableFrom) })}
             </p>
-            <Link
-              to={`?rent#${RENT_REQUEST_ID}`}
-              preventScrollReset
-              className="btn-primary mt-5 w-full px-6 py-3 text-base"
-              onClick={(event) => {
-                if (!rent.hydrated) return;
-                event.preventDefault();
-                rent.setOpen(true);
-              }}
-            >
+            <LinkDialogTrigger dialog={rent} className="btn-primary mt-5 w-full px-6 py-3 text-base">
               {t("homes.requestToRent")}
-            </Link>
+            </LinkDialogTrigger>
             <p className="mt-4 text-xs leading-5 text-slate-500">{t("homes.paymentNote")}</p>
           </div>
           <HostedBy landlord={l.landlord} />
@@ -255,10 +247,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             <p className="mt-2 text-sm text-slate-500">{t("homes.locationNote")}</p>
           </section>
 
-          {rent.showInline ? <InlineRentRequest listing={target} user={user} serverResult={actionData?.result} /> : null}
+          <RentRequestDialog dialog={rent} listing={target} user={user} serverResult={actionData?.result} />
         </div>
       </div>
-      <RentRequestDialog open={rent.open} onOpenChange={rent.setOpen} listing={target} user={user} />
     </article>
   );
 }

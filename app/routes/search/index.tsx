@@ -1,6 +1,6 @@
 import { Form, href, Link } from "react-router";
-import { BookingDialog, InlineBooking } from "~/components/booking/booking-dialog";
-import { useOpenOnArrival } from "~/components/booking/use-open-on-arrival";
+import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
+import { LinkDialogTrigger } from "~/components/link-dialog";
 import { useCloseOnNavigation } from "~/components/layout/use-close-on-navigation";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
@@ -33,7 +33,7 @@ const QUICK_BOOKING = { form: "quick" } as const;
 export default function FindServicePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { user } = useRootData();
-  const booking = useOpenOnArrival();
+  const booking = useBookingDialog();
   const { query, searched, results, categories } = loaderData;
   const categoryRef = useCloseOnNavigation();
   const filtersRef = useCloseOnNavigation();
@@ -114,18 +114,9 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
           <div className="card flex flex-col items-center p-10 text-center">
             <h3 className="text-xl font-semibold">{t("search.noResultsTitle")}</h3>
             <p className="mt-2 max-w-md text-slate-600">{t("search.noResultsText")}</p>
-            <Link
-              to="?book#booking"
-              preventScrollReset
-              className="btn-primary mt-6"
-              onClick={(event) => {
-                if (!booking.hydrated) return;
-                event.preventDefault();
-                booking.setOpen(true);
-              }}
-            >
+            <LinkDialogTrigger dialog={booking} className="btn-primary mt-6">
               {t("search.requestBooking")}
-            </Link>
+            </LinkDialogTrigger>
           </div>
         ) : (
           <>
@@ -151,8 +142,7 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </section>
-      {booking.showInline ? <InlineBooking kind={QUICK_BOOKING} user={user} /> : null}
-      <BookingDialog open={booking.open} onOpenChange={booking.setOpen} kind={QUICK_BOOKING} user={user} />
+      <BookingDialog dialog={booking} kind={QUICK_BOOKING} user={user} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { data, href, Link } from "react-router";
-import { BookingDialog, InlineBooking } from "~/components/booking/booking-dialog";
-import { useOpenOnArrival } from "~/components/booking/use-open-on-arrival";
+import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
+import { LinkDialogTrigger } from "~/components/link-dialog";
 import { UnderConstruction } from "~/components/under-construction";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
@@ -41,7 +41,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { user } = useRootData();
   const c = loaderData.category;
-  const { open, setOpen, hydrated, showInline } = useOpenOnArrival();
+  const booking = useBookingDialog();
 
   if (!c) {
     return (
@@ -60,18 +60,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{c.title}</h1>
         <p className="mt-3 text-lg text-slate-700">{c.shortDescription}</p>
-        <Link
-          to="?book#booking"
-          preventScrollReset
-          className="btn-primary mt-6 px-6 py-3 text-base"
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            setOpen(true);
-          }}
-        >
+        <LinkDialogTrigger dialog={booking} className="btn-primary mt-6 px-6 py-3 text-base">
           {c.ctaLabel}
-        </Link>
+        </LinkDialogTrigger>
 
         <div className="mt-10 grid gap-8 md:grid-cols-2">
           <section aria-labelledby="includes">
@@ -120,9 +111,8 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
 
-        {showInline ? <InlineBooking kind={kind} user={user} /> : null}
+        <BookingDialog dialog={booking} kind={kind} user={user} />
       </div>
-      <BookingDialog open={open} onOpenChange={setOpen} kind={kind} user={user} />
     </article>
   );
 }

@@ -16,8 +16,7 @@ import { submitServiceRequest } from "~/modules/services/bookings.server";
 import { listCategories } from "~/modules/services/catalogue.server";
 import { serviceRequestSchema } from "~/modules/services/schema";
 import type { Route } from "./+types/index";
-import { BookingDialog, InlineBooking } from "~/components/booking/booking-dialog";
-import { useOpenOnArrival } from "~/components/booking/use-open-on-arrival";
+import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
 import { readForm } from "~/lib/http/form.server";
 
 /** Spec §9: the no-results view shows the first six services. */
@@ -68,7 +67,7 @@ export default function ServicesPage({ loaderData, actionData }: Route.Component
   const t = useT();
   const { user } = useRootData();
   // /request's "A service" card lands here with ?book: the booking form opens on arrival.
-  const booking = useOpenOnArrival();
+  const booking = useBookingDialog();
   const { categories } = loaderData;
   const { query, setQuery, cancelPending } = useSearchQuery();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -94,12 +93,7 @@ export default function ServicesPage({ loaderData, actionData }: Route.Component
 
   return (
     <>
-      <BookingDialog open={booking.open} onOpenChange={booking.setOpen} kind={QUICK_BOOKING} user={user} />
-      {booking.showInline ? (
-        <div className="mx-auto max-w-2xl px-4">
-          <InlineBooking kind={QUICK_BOOKING} user={user} />
-        </div>
-      ) : null}
+      <BookingDialog dialog={booking} kind={QUICK_BOOKING} user={user} inlineClassName="mx-4 mt-8 sm:mx-auto sm:max-w-2xl" />
       <section className="border-b border-slate-200 bg-gradient-to-br from-teal-50 via-white to-sky-50">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t("services.title")}</h1>

@@ -1,6 +1,5 @@
 import { href, Link } from "react-router";
-import { BookingDialog, InlineBooking } from "~/components/booking/booking-dialog";
-import { useOpenOnArrival } from "~/components/booking/use-open-on-arrival";
+import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { pageMeta } from "~/lib/meta";
@@ -29,15 +28,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { user } = useRootData();
   // The spec's openBookingModal: /?book (e.g. from /request) or back from log-in.
-  const booking = useOpenOnArrival();
+  const booking = useBookingDialog();
   return (
     <>
-      <BookingDialog open={booking.open} onOpenChange={booking.setOpen} kind={QUICK_BOOKING} user={user} />
-      {booking.showInline ? (
-        <div className="mx-auto max-w-2xl px-4">
-          <InlineBooking kind={QUICK_BOOKING} user={user} />
-        </div>
-      ) : null}
+      <BookingDialog dialog={booking} kind={QUICK_BOOKING} user={user} inlineClassName="mx-4 mt-8 sm:mx-auto sm:max-w-2xl" />
       <section className="bg-gradient-to-br from-teal-50 via-white to-sky-50">
         <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">

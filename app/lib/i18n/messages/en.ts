@@ -334,10 +334,10 @@ export const en = {
   "booking.quickSentTitle": "Booking Request Submitted!",
   "booking.quickSentText": "We've received your request. We'll contact you via email shortly.",
   "booking.loginTitle": "Login Required",
+  "loginPrompt.logIn": "Log In",
+  "loginPrompt.signUp": "Sign Up",
+  "dialog.close": "Close",
   "booking.loginText": "Please log in or create an account to request a booking.",
-  "booking.logIn": "Log In",
-  "booking.signUp": "Sign Up",
-  "booking.close": "Close",
   "booking.chooseService": "Choose a service to book",
 
   // Find a Service (/search)
@@ -591,7 +591,6 @@ export const en = {
   "homes.rent.submit": "Send Request",
   "homes.rent.sending": "Sending…",
   "homes.rent.cancel": "Cancel",
-  "homes.rent.close": "Close",
   "homes.rent.sentTitle": "Request Sent!",
   "homes.rent.sentText": "Thanks! We'll get back to you shortly.",
 
@@ -711,9 +710,6 @@ export const en = {
   "wizard.successMessage": "Your property listing has been submitted for review. We usually review within 24-48 hours.",
   "wizard.loginTitle": "Login Required",
   "wizard.loginText": "Please log in or create an account to list your property.",
-  "wizard.logIn": "Log In",
-  "wizard.signUp": "Sign Up",
-  "wizard.close": "Close",
   "account.listings": "My Listings",
   "wizard.mine.emptyTitle": "No listings yet",
   "wizard.mine.emptyText": "List a home, room or short stay. It appears here with its review status.",
