@@ -5,6 +5,7 @@ import * as m0003 from "./0003-requests";
 import * as m0004 from "./0004-homes";
 import * as m0005 from "./0005-mail-recipient-index";
 import * as m0006 from "./0006-rate-limits";
+import * as m0007 from "./0007-contact-requests";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0004-homes": m0004,
   "0005-mail-recipient-index": m0005,
   "0006-rate-limits": m0006,
+  "0007-contact-requests": m0007,
 };

@@ -135,6 +135,13 @@ test.describe("with JavaScript", () => {
     expect(mail.text).toContain(`Email: ${m.email}`);
     expect(mail.text).toContain(`Subject: ${m.subject}`);
     expect(mail.text).toContain("Second line with accents: café, déjà vu.");
+
+    // The sender keeps a reference on the page (the toast fades) and gets it by email too.
+    const receipt = page.getByRole("region", { name: "Message Sent!" });
+    await expect(receipt).toContainText(/Your reference: GTA-[2-9A-Z]{6}/);
+    const reference = (await receipt.textContent())!.match(/GTA-[2-9A-Z]{6}/)![0];
+    const confirmation = await waitForEmail((e) => e.to.includes(m.email) && e.subject === `We received your request — ${reference}`);
+    expect(confirmation.text).toContain("Thank you for your message. We will get back to you via email shortly.");
     // The page with its toast showing is accessible.
     await expectNoSeriousA11yViolations(page);
   });
@@ -185,12 +192,14 @@ test.describe("without JavaScript", () => {
 
     await expect(page).toHaveURL(/\/contact$/);
     // The toast cannot animate without JavaScript, but the confirmation must still be shown.
-    await expect(page.getByText("Message Sent!", { exact: true })).toBeVisible();
+    const status = page.getByRole("status");
+    await expect(status.getByText("Message Sent!", { exact: true })).toBeVisible();
     await expect(
-      page.getByText("Thank you for your message. We will get back to you via email shortly.", {
+      status.getByText("Thank you for your message. We will get back to you via email shortly.", {
         exact: true,
       }),
     ).toBeVisible();
+    await expect(page.getByRole("region", { name: "Message Sent!" })).toContainText(/Your reference: GTA-[2-9A-Z]{6}/);
   });
 
   test("the server rejects a malformed email and shows the error on the page", async ({ page }) => {

@@ -27,13 +27,24 @@ describe.each(DIALECTS)("contact form on %s", (dialect) => {
   const start = (smtpUrl: string) =>
     startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, SMTP_URL: smtpUrl });
 
-  it("stores the message and delivers it to the operator mailbox", async () => {
+  it("stores the message, delivers it to the operator mailbox, and confirms to the sender with a reference", async () => {
     await sink.start(0);
     server = await start(sink.url);
     const res = await postForm(`${server.url}/contact`, { ...valid, subject: "Delivered now" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/contact");
     expect(res.headers.get("set-cookie")).toMatch(/toast=/);
+
+    // The page the visitor comes back to keeps the reference after the toast has gone.
+    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const page = await pageHtml(await fetch(`${server.url}/contact`, { headers: { Cookie: cookies } }));
+    const reference = page.match(/GTA-[2-9A-Z]{6}/)?.[0];
+    expect(reference).toBeTruthy();
+    expect(page).toContain("Track your request");
+
+    const confirmation = await sink.waitFor((m) => m.to.includes("ada@example.com") && m.subject === `We received your request — ${reference}`);
+    expect(confirmation.text).toContain("Thank you for your message. We will get back to you via email shortly.");
+    expect(confirmation.text).toContain("/requests/");
 
     const mail = await sink.waitFor((m) => m.subject.includes("Delivered now"));
     expect(mail.to).toEqual(["operator@example.test"]);
@@ -81,7 +92,7 @@ describe.each(DIALECTS)("contact form on %s", (dialect) => {
 
     const { db, close } = connect(database.url);
     try {
-      const row = await db.selectFrom("contact_messages").selectAll().where("subject", "=", "Crash test").executeTakeFirst();
+      const row = await db.selectFrom("requests").selectAll().where("kind", "=", "contact-message").where("subject", "like", "%Crash test%").executeTakeFirst();
       expect(row?.email).toBe("ada@example.com");
     } finally {
       await close();
@@ -103,14 +114,14 @@ describe.each(DIALECTS)("contact form on %s", (dialect) => {
     server = await start(sink.url);
     const { db, close } = connect(database.url);
     try {
-      const before = [await count(db, "contact_messages"), await count(db, "mail_outbox")];
+      const before = [await count(db, "requests"), await count(db, "mail_outbox")];
       const res = await postForm(`${server.url}/contact`, fields);
       expect(res.status).toBe(400);
       const html = await pageHtml(res);
       expect(html).toContain(message);
       // The message is tied to its field for assistive technology.
       expect(html).toMatch(new RegExp(`aria-describedby="[^"]*${field}[^"]*"`));
-      expect([await count(db, "contact_messages"), await count(db, "mail_outbox")]).toEqual(before);
+      expect([await count(db, "requests"), await count(db, "mail_outbox")]).toEqual(before);
     } finally {
       await close();
     }

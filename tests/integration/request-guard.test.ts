@@ -87,9 +87,9 @@ describe.each(DIALECTS)("request guard and security defaults on %s", (dialect) =
   });
 
   const countRows = async () => {
-    const n = async (table: "requests" | "mail_outbox" | "contact_messages" | "user" | "session" | "listing_drafts") =>
+    const n = async (table: "requests" | "mail_outbox" | "user" | "session" | "listing_drafts") =>
       Number((await db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-    return { requests: await n("requests"), outbox: await n("mail_outbox"), contact: await n("contact_messages"), users: await n("user"), drafts: await n("listing_drafts") };
+    return { requests: await n("requests"), outbox: await n("mail_outbox"), users: await n("user"), drafts: await n("listing_drafts") };
   };
 
   /** Sends `init` to `path` as the signed-in member; returns the response and checks nothing changed. */
@@ -300,8 +300,9 @@ describe.each(DIALECTS)("request guard and security defaults on %s", (dialect) =
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
       });
       expect(res.status).toBe(302);
-      const row = await db.db.selectFrom("contact_messages").selectAll().where("email", "=", "nul@example.com").executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ name: "Ada Lovelace", subject: "Nul", message: "Line 1\nLine 2" });
+      const row = await db.db.selectFrom("requests").selectAll().where("email", "=", "nul@example.com").executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ name: "Ada Lovelace", subject: "[Contact] Nul – Ada Lovelace" });
+      expect(JSON.parse(row.details)).toContainEqual({ label: "Message", value: "Line 1\nLine 2" });
     });
   });
 

@@ -6,7 +6,7 @@ export function connect(url: string): { db: DB; close: () => Promise<void> } {
   return { db: handle.db, close: handle.destroy };
 }
 
-export async function count(db: DB, table: "contact_messages" | "mail_outbox"): Promise<number> {
+export async function count(db: DB, table: "requests" | "mail_outbox"): Promise<number> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }

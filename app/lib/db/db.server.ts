@@ -41,15 +41,20 @@ export function openDatabase(url: string): DatabaseHandle {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Applies pending migrations; throws with the failing migration's name. */
-export async function migrateToLatest(db: DB): Promise<void> {
+/** The migrator for our migrations (tests use it to stop at an older version). */
+export async function createMigrator(db: Kysely<unknown>): Promise<Migrator> {
   // On PostgreSQL, Kysely looks for its bookkeeping tables in every schema unless told which:
   // pin them to the connection's own schema (several apps or test runs may share a database).
   const schema =
     db.getExecutor().adapter instanceof PostgresAdapter
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+/** Applies pending migrations; throws with the failing migration's name. */
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = await createMigrator(db as unknown as Kysely<unknown>);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error) {

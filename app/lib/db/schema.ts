@@ -87,15 +87,6 @@ export type CommunityReviewTable = {
   created_at: string;
 };
 
-export type ContactMessageTable = {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  created_at: string;
-};
-
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
 
 export type OutboxTable = {
@@ -189,7 +180,6 @@ export type Database = {
   provider_services: ProviderServiceTable;
   home_listings: HomeListingTable;
   community_reviews: CommunityReviewTable;
-  contact_messages: ContactMessageTable;
   mail_outbox: OutboxTable;
   app_meta: AppMetaTable;
   user: UserTable;

@@ -1,38 +1,26 @@
-import { randomUUID } from "node:crypto";
-import { enqueueEmail } from "~/lib/mail/outbox.server";
-import { renderEmail } from "~/lib/mail/template.server";
-import { getRuntime, mailQueued } from "~/lib/runtime.server";
+import { submitRequest, type SubmitContext } from "~/modules/requests/requests.server";
 import type { ContactInput } from "./schema";
 
 /**
- * Stores a contact message and queues its email to the operator in one transaction: once the
- * visitor is told "Message Sent!", both the row and the email survive a crash.
+ * A contact message is a request like any other (kind "contact-message"): stored with its
+ * timeline, the operator email and the visitor's confirmation (reference + status link) in one
+ * transaction, so once the visitor is told "Message Sent!" all three survive a crash.
  */
-export async function submitContactMessage(input: ContactInput): Promise<{ id: string }> {
-  const { db, env } = getRuntime();
-  const id = randomUUID();
-  const createdAt = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("contact_messages")
-      .values({ id, ...input, created_at: createdAt })
-      .execute();
-    const email = renderEmail(
-      {
-        subject: `[Contact] ${input.subject} – ${input.name}`,
-        heading: "New contact message",
-        fields: [
-          { label: "Name", value: input.name },
-          { label: "Email", value: input.email },
-          { label: "Subject", value: input.subject },
-          { label: "Message", value: input.message },
-          { label: "Submitted at", value: createdAt },
-        ],
-      },
-      env.BRAND_NAME,
-    );
-    await enqueueEmail(trx, { ...email, kind: "contact.operator", to: env.OPERATOR_EMAIL, replyTo: input.email });
+export function submitContactMessage(input: ContactInput, ctx: SubmitContext) {
+  return submitRequest({
+    kind: "contact-message",
+    userId: ctx.user?.id ?? null,
+    clientIp: ctx.clientIp,
+    name: input.name,
+    email: input.email,
+    service: "Contact message",
+    operatorSubject: `[Contact] ${input.subject} – ${input.name}`,
+    fields: [
+      { label: "Name", value: input.name },
+      { label: "Email", value: input.email },
+      { label: "Subject", value: input.subject },
+      { label: "Message", value: input.message },
+    ],
+    confirmation: "Thank you for your message. We will get back to you via email shortly.",
   });
-  mailQueued();
-  return { id };
 }

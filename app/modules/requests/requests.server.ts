@@ -17,6 +17,7 @@ export const REQUEST_KINDS = [
   "city-request",
   "listing",
   "provider-application",
+  "contact-message",
 ] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 

@@ -1,6 +1,8 @@
 import { href } from "react-router";
 import { z } from "zod";
 import { createFlash, redirectWith } from "~/lib/flash/flash.server";
+import type { ToastInput } from "~/lib/toast/toast";
+import { toastCookie } from "~/lib/toast/toast.server";
 
 /**
  * What /request-success shows after a submission: the service name and the success message.
@@ -22,3 +24,18 @@ export async function redirectToSuccess(info: SuccessInfo, extraCookies: string[
 }
 
 export const readSuccess = (request: Request) => successFlash.read(request);
+
+/**
+ * Forms that stay on their page (contact) confirm with the spec's toast, which fades after 5 s;
+ * the reference and status link must not fade with it, so they ride in a flash of their own
+ * that the page shows as a receipt.
+ */
+export const receiptSchema = successSchema.pick({ reference: true, statusPath: true, emailed: true });
+export type Receipt = z.infer<typeof receiptSchema>;
+const receiptFlash = createFlash("receipt", receiptSchema);
+
+export async function redirectWithReceipt(url: string, toast: ToastInput, receipt: Receipt) {
+  return redirectWith(url, [await toastCookie(toast), await receiptFlash.set(receipt)]);
+}
+
+export const readReceipt = (request: Request) => receiptFlash.read(request);

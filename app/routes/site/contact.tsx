@@ -7,8 +7,10 @@ import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
-import { redirectWithToast } from "~/lib/toast/toast.server";
+import { Receipt } from "~/components/requests/receipt";
+import { getSessionUser } from "~/lib/auth/session.server";
 import { submitContactMessage } from "~/modules/contact/contact.server";
+import { readReceipt, redirectWithReceipt } from "~/modules/requests/success.server";
 import { contactSchema } from "~/modules/contact/schema";
 import { SERVICE_AREA } from "~/modules/site/constants";
 import type { Route } from "./+types/contact";
@@ -17,20 +19,26 @@ import { readForm } from "~/lib/http/form.server";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "contact.metaTitle", "contact.metaDescription");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { value, headers } = await readReceipt(request);
+  return data({ receipt: value }, { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   const submission = parseWithZod(await readForm(request), { schema: contactSchema(t) });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
-  await submitContactMessage(submission.value);
-  return redirectWithToast(href("/contact"), {
-    title: t("contact.sentTitle"),
-    description: t("contact.sentText"),
-  });
+  const sent = await submitContactMessage(submission.value, { user: await getSessionUser(request), clientIp: context.clientIp });
+  return redirectWithReceipt(
+    href("/contact"),
+    { title: t("contact.sentTitle"), description: t("contact.sentText") },
+    { reference: sent.reference, statusPath: sent.statusPath, emailed: sent.emailed },
+  );
 }
 
-export default function ContactPage({ actionData }: Route.ComponentProps) {
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { supportEmail } = useRootData();
   const location = useLocation();
@@ -65,8 +73,19 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             <SocialLinks />
           </div>
         </section>
-        {/* Re-mounted after each successful send (new location key), which resets the form. */}
-        <ContactForm key={location.key} lastResult={actionData?.result} />
+        <div>
+          {loaderData.receipt ? (
+            <section aria-labelledby="contact-sent" className="card mb-6 border-teal-200 bg-teal-50 p-6">
+              <h2 id="contact-sent" className="text-lg font-semibold">
+                {t("contact.sentTitle")}
+              </h2>
+              <p className="mt-1 text-slate-700">{t("contact.sentText")}</p>
+              <Receipt {...loaderData.receipt} />
+            </section>
+          ) : null}
+          {/* Re-mounted after each successful send (new location key), which resets the form. */}
+          <ContactForm key={location.key} lastResult={actionData?.result} />
+        </div>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { data, href, Link } from "react-router";
+import { Receipt } from "~/components/requests/receipt";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { readSuccess } from "~/modules/requests/success.server";
@@ -24,20 +25,7 @@ export default function RequestSuccessPage({ loaderData }: Route.ComponentProps)
       <p className="mt-6 text-sm font-semibold tracking-wide text-teal-700 uppercase">{serviceName}</p>
       <h1 className="mt-2 text-3xl font-bold">{t("success.title")}</h1>
       <p className="mt-4 text-lg text-slate-700">{message}</p>
-      {loaderData.info?.reference ? (
-        <p className="mt-6 text-lg">
-          {t("success.reference", { reference: "" })}
-          <span className="font-mono font-bold tracking-wider">{loaderData.info.reference}</span>
-        </p>
-      ) : null}
-      {loaderData.info?.emailed !== false ? <p className="mt-4 text-slate-600">{t("success.emailNote")}</p> : null}
-      {loaderData.info?.statusPath ? (
-        <p className="mt-4">
-          <Link to={loaderData.info.statusPath} className="font-medium text-teal-800 underline">
-            {t("success.track")}
-          </Link>
-        </p>
-      ) : null}
+      <Receipt reference={loaderData.info?.reference} emailed={loaderData.info?.emailed} statusPath={loaderData.info?.statusPath} />
       <div className="mt-10 flex flex-wrap justify-center gap-4">
         <Link to={href("/services")} className="btn-primary">
           {t("success.browseServices")}
