@@ -135,15 +135,3 @@ function persistedSecret(dataDir: string): string {
   writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
   return secret;
 }
-
-let cached: Env | undefined;
-
-export function getEnv(): Env {
-  cached ??= parseEnv(process.env);
-  return cached;
-}
-
-/** For tests that start the app with other settings in the same process. */
-export function resetEnvForTests() {
-  cached = undefined;
-}

@@ -74,7 +74,6 @@ export function getRuntime(): Runtime {
   return holder.__appRuntime;
 }
 
-export const getDb = () => getRuntime().db;
 export const getAppEnv = () => getRuntime().env;
 
 /** Wake the mail worker after a transaction that queued mail has committed. */

@@ -6,6 +6,7 @@ import * as m0004 from "./0004-homes";
 import * as m0005 from "./0005-mail-recipient-index";
 import * as m0006 from "./0006-rate-limits";
 import * as m0007 from "./0007-contact-requests";
+import * as m0008 from "./0008-request-data";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0005-mail-recipient-index": m0005,
   "0006-rate-limits": m0006,
   "0007-contact-requests": m0007,
+  "0008-request-data": m0008,
 };

@@ -56,7 +56,8 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     expect(res.headers.getSetCookie().join()).toMatch(/toast=/);
 
     const row = await db.db.selectFrom("requests").selectAll().where("email", "=", email).where("kind", "=", "booking").executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: "received", service: "Handyman Services", name: "Grace Hopper" });
+    expect(row).toMatchObject({ status: "received", name: "Grace Hopper", subject_type: "service", subject_id: "handyman" });
+    expect(JSON.parse(row.data)).toMatchObject({ service: "Handyman Services", serviceSlug: "handyman" });
     expect(row.user_id).toBeTruthy();
     expect(row.reference).toMatch(/^GTA-[2-9A-Z]{6}$/);
 

@@ -92,7 +92,7 @@ describe.each(DIALECTS)("contact form on %s", (dialect) => {
 
     const { db, close } = connect(database.url);
     try {
-      const row = await db.selectFrom("requests").selectAll().where("kind", "=", "contact-message").where("subject", "like", "%Crash test%").executeTakeFirst();
+      const row = await db.selectFrom("requests").selectAll().where("kind", "=", "contact-message").where("data", "like", "%Crash test%").executeTakeFirst();
       expect(row?.email).toBe("ada@example.com");
     } finally {
       await close();

@@ -175,8 +175,9 @@ describe.each(DIALECTS)("homes on %s", (dialect) => {
         expect(operator.text).toContain(line);
       }
       await sink.waitFor((m) => m.to.includes("ada@example.com") && m.subject.startsWith("We received your request"));
-      const row = await db.db.selectFrom("requests").selectAll().where("subject", "=", "[City Request] Oakville").executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ kind: "city-request", name: "Ada Lovelace", email: "ada@example.com", status: "received" });
+      const row = await db.db.selectFrom("requests").selectAll().where("kind", "=", "city-request").where("data", "like", "%Oakville%").executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", status: "received", locale: "en-US" });
+      expect(JSON.parse(row.data)).toEqual({ city: "Oakville", name: "Ada Lovelace", contact: "ada@example.com", note: "Near the lake" });
     });
 
     it("takes a phone number as the contact (no confirmation email then) and an empty note", async () => {
@@ -184,7 +185,7 @@ describe.each(DIALECTS)("homes on %s", (dialect) => {
       expect(res.status).toBe(302);
       const operator = await sink.waitFor((m) => m.subject === "[City Request] Milton");
       expect(operator.text).toContain("Note: N/A");
-      const row = await db.db.selectFrom("requests").select("email").where("subject", "=", "[City Request] Milton").executeTakeFirstOrThrow();
+      const row = await db.db.selectFrom("requests").select("email").where("kind", "=", "city-request").where("data", "like", "%Milton%").executeTakeFirstOrThrow();
       expect(row.email).toBeNull();
     });
 
@@ -324,7 +325,8 @@ describe.each(DIALECTS)("homes on %s", (dialect) => {
       }
       await sink.waitFor((m) => m.to.includes("grace.rent@example.com"));
       const row = await db.db.selectFrom("requests").selectAll().where("kind", "=", "rent-request").executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ name: "Grace Hopper", email: "grace.rent@example.com", service: "Charming Studio in the Annex", user_id: null });
+      expect(row).toMatchObject({ name: "Grace Hopper", email: "grace.rent@example.com", user_id: null, subject_type: "listing" });
+      expect(JSON.parse(row.data)).toMatchObject({ listing: "Charming Studio in the Annex", listingId: row.subject_id });
     });
 
     it("accepts the optional fields left empty", async () => {

@@ -301,8 +301,8 @@ describe.each(DIALECTS)("request guard and security defaults on %s", (dialect) =
       });
       expect(res.status).toBe(302);
       const row = await db.db.selectFrom("requests").selectAll().where("email", "=", "nul@example.com").executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ name: "Ada Lovelace", subject: "[Contact] Nul – Ada Lovelace" });
-      expect(JSON.parse(row.details)).toContainEqual({ label: "Message", value: "Line 1\nLine 2" });
+      expect(row).toMatchObject({ name: "Ada Lovelace" });
+      expect(JSON.parse(row.data)).toMatchObject({ name: "Ada Lovelace", subject: "Nul", message: "Line 1\nLine 2" });
     });
   });
 

@@ -1,41 +1,37 @@
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
-import { STATUS_LABEL_KEYS, STEPS, type RequestStatus } from "~/modules/requests/status";
-
-type View = {
-  reference: string;
-  status: RequestStatus;
-  service: string;
-  createdAt: string;
-  details: { label: string; value: string | number | boolean | null }[];
-  events: { status: RequestStatus; at: string }[];
-};
+import type { RequestView } from "~/modules/requests/requests.server";
+import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 
 const formatDate = (iso: string) =>
   new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(iso));
 
-/** A request's reference, timeline (Received → In review → Matched/Confirmed → Completed) and details. */
-export function RequestStatusView({ request }: { request: View }) {
+/**
+ * A request's reference, timeline (its kind's happy path, e.g. Received → In review → Matched /
+ * Confirmed → Completed, or a listing's Received → In review → Published) and details.
+ */
+export function RequestStatusView({ request }: { request: RequestView }) {
   const t = useT();
   const reached = new Map(request.events.map((e) => [e.status, e.at]));
-  const cancelled = request.status === "cancelled";
-  const currentIndex = STEPS.indexOf(request.status);
+  const { steps, endings } = request.timeline;
+  const ended = endings.includes(request.status);
+  const currentIndex = steps.indexOf(request.status);
   return (
     <div className="grid gap-8">
       <div>
         <p className="text-sm text-slate-500">{t("status.reference")}</p>
         <p className="font-mono text-2xl font-bold tracking-wider">{request.reference}</p>
-        <p className="mt-2 text-slate-700">{request.service}</p>
+        <p className="mt-2 text-slate-700">{request.title}</p>
       </div>
       <section aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="text-lg font-semibold">
           {t("status.timeline")}
         </h2>
         <ol className="mt-4 grid gap-4">
-          {STEPS.map((step, i) => {
+          {steps.map((step, i) => {
             const at = reached.get(step);
-            const done = Boolean(at) || (!cancelled && i <= currentIndex);
-            const current = !cancelled && step === request.status;
+            const done = Boolean(at) || (!ended && i <= currentIndex);
+            const current = !ended && step === request.status;
             return (
               <li key={step} className="flex items-start gap-3" aria-current={current ? "step" : undefined}>
                 <span
@@ -56,14 +52,14 @@ export function RequestStatusView({ request }: { request: View }) {
               </li>
             );
           })}
-          {cancelled ? (
+          {ended ? (
             <li className="flex items-start gap-3" aria-current="step">
               <span aria-hidden="true" className="mt-0.5 flex size-6 items-center justify-center rounded-full bg-red-700 text-xs font-bold text-white">
                 ×
               </span>
               <div>
-                <p className="font-semibold text-red-800">{t("status.cancelled")}</p>
-                {reached.get("cancelled") ? <p className="text-sm text-slate-500">{formatDate(reached.get("cancelled")!)}</p> : null}
+                <p className="font-semibold text-red-800">{t(STATUS_LABEL_KEYS[request.status] as MessageKey)}</p>
+                {reached.get(request.status) ? <p className="text-sm text-slate-500">{formatDate(reached.get(request.status)!)}</p> : null}
               </div>
             </li>
           ) : null}
@@ -77,7 +73,7 @@ export function RequestStatusView({ request }: { request: View }) {
           {request.details.map((d) => (
             <div key={d.label}>
               <dt className="text-sm text-slate-500">{d.label}</dt>
-              <dd className="break-words">{d.value === null || d.value === "" ? "N/A" : String(d.value)}</dd>
+              <dd className="break-words">{d.value === null ? t("status.notGiven") : String(d.value)}</dd>
             </div>
           ))}
         </dl>

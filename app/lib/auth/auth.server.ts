@@ -85,8 +85,3 @@ export function getAuth(): Auth {
   holder.__appAuth ??= createAuth();
   return holder.__appAuth;
 }
-
-/** Forget the instance (tests that start a new runtime in the same process). */
-export function resetAuth() {
-  holder.__appAuth = undefined;
-}

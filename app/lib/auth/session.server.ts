@@ -42,12 +42,6 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   throw new Response("Log in to continue.", { status: 401 });
 }
 
-export async function requireRole(request: Request, role: Role): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (user.role !== role && user.role !== "admin") throw new Response("Forbidden", { status: 403 });
-  return user;
-}
-
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== "admin") throw new Response("Forbidden", { status: 403 });

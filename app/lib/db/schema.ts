@@ -159,9 +159,13 @@ export type RequestTable = {
   user_id: string | null;
   name: string;
   email: string | null;
-  service: string;
-  subject: string;
-  details: string; // JSON [{ label, value }]
+  /** The kind's payload as typed values (JSON), language-neutral. */
+  data: string;
+  /** The customer's language: their confirmation, status emails and status page use it. */
+  locale: string;
+  /** What the request concerns (a listing, a service, a provider application), if anything. */
+  subject_type: string | null;
+  subject_id: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Translate } from "~/lib/i18n/translate";
 import type { EmailField } from "~/lib/mail/template.server";
-import { getRuntime } from "~/lib/runtime.server";
-import { submitRequest } from "~/modules/requests/requests.server";
+import { getRuntime, mailQueued } from "~/lib/runtime.server";
+import { type SubmitContext, submitRequest } from "~/modules/requests/requests.server";
 import { MAX_LISTING_PHOTOS } from "~/modules/site/constants";
 import { monthlyPrice, searchText } from "./derived";
 import { type DraftPhoto, listDraftPhotos } from "./photos.server";
@@ -169,8 +169,9 @@ export type SubmitResult =
  * review with the draft's photos attached and the draft removed; then the request (operator
  * email 'New Property Listing — {address}' and the owner's confirmation) is queued.
  */
-export async function submitListing(user: SessionUser, t: Translate, confirmation: string): Promise<SubmitResult> {
+export async function submitListing(ctx: SubmitContext & { user: SessionUser }, t: Translate): Promise<SubmitResult> {
   const { db, env } = getRuntime();
+  const user = ctx.user;
   const draft = await findDraft(user.id);
   const values: WizardValues = { ...startingValues(user), ...(draft?.values ?? {}) };
   const photos = draft ? await listDraftPhotos(draft.id) : [];
@@ -243,35 +244,23 @@ export async function submitListing(user: SessionUser, t: Translate, confirmatio
       .where("id", "in", current.map((p) => p.id))
       .execute();
     await trx.deleteFrom("listing_drafts").where("id", "=", draft.id).execute();
-    return current.map((p) => p.id);
+    // The request (operator email, owner's confirmation) commits with the listing: neither
+    // exists without the other, even if the process dies right here.
+    const request = await submitRequest("listing", { ...v, listingId, title, photoCount: current.length }, ctx, {
+      trx,
+      operatorLinks: [
+        ...current.map((p) => ({ label: "wizard.field.photos" as const, value: `${env.PUBLIC_URL}${listingPhotoPath(p.id, "gallery")}` })),
+        { label: "request.link.backOffice", value: `${env.PUBLIC_URL}/admin` },
+      ],
+    });
+    return { photos: current.map((p) => p.id), request };
   });
   if (!attached) {
     return { ok: false, step: STEPS.length, errors: { photos: [t("wizard.error.photosMin")] }, values };
   }
-
-  // submitRequest runs its own transaction: the listing is committed first, so a failure here
-  // leaves a listing under review (the back office's queue) rather than an email without one.
-  try {
-    const request = await submitRequest({
-      kind: "listing",
-      userId: user.id,
-      name: v.ownerName,
-      email: v.ownerEmail,
-      service: LISTING_SERVICE_NAME,
-      operatorSubject: `New Property Listing — ${v.address}`,
-      fields: [
-        { label: "Listing ID", value: listingId },
-        { label: "Title", value: title },
-        ...listingFields(v, t, attached.map((id) => `${env.PUBLIC_URL}${listingPhotoPath(id, "gallery")}`)),
-        { label: "Review in the back office", value: `${env.PUBLIC_URL}/admin` },
-      ],
-      confirmation,
-    });
-    return { ok: true, listingId, reference: request.reference, statusPath: request.statusPath, emailed: request.emailed };
-  } catch (error) {
-    console.error(`Listing ${listingId} stored, but its request could not be queued:`, error);
-    return { ok: true, listingId, reference: null, statusPath: null, emailed: false };
-  }
+  mailQueued();
+  const { request } = attached;
+  return { ok: true, listingId, reference: request.reference, statusPath: request.statusPath, emailed: request.emailed };
 }
 
 export type OwnerListing = {

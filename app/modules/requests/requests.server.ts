@@ -1,47 +1,42 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
-import { href } from "react-router";
-import type { SessionUser } from "~/lib/auth/session.server";
+import type { Kysely, Transaction } from "kysely";
+import { href, type AppLoadContext } from "react-router";
+import { getSessionUser, type SessionUser } from "~/lib/auth/session.server";
+import type { Database } from "~/lib/db/schema";
+import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/i18n/locales";
+import { createTranslate, type MessageKey, type Translate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
-import { type EmailField, renderEmail } from "~/lib/mail/template.server";
+import { renderEmail } from "~/lib/mail/template.server";
 import { hit } from "~/lib/rate-limit.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
-import type { RequestStatus } from "./status";
+import { renderFields } from "./kind";
+import { isRequestKind, type KindData, kindOf, type RequestKind } from "./kinds";
+import { canMove, isRequestStatus, type Lifecycle, type RequestStatus, STATUS_LABEL_KEYS } from "./status";
 
-/** Every kind of request a customer can make; each shares the status model in ./status.ts. */
-export const REQUEST_KINDS = [
-  "booking",
-  "service-request",
-  "car-request",
-  "chauffeur-contact",
-  "rent-request",
-  "city-request",
-  "listing",
-  "provider-application",
-  "contact-message",
-] as const;
-export type RequestKind = (typeof REQUEST_KINDS)[number];
+export { REQUEST_KINDS, type RequestKind } from "./kinds";
 
-/** Who submits: the signed-in user, if any, and the client's address (for abuse limits). */
-export type SubmitContext = { user: SessionUser | null; clientIp: string };
+/**
+ * Who submits and in which language: the signed-in user, if any; the client's address (for
+ * abuse limits); the reader's locale (their confirmation and status page use it). Every
+ * `submitX(input, ctx)` takes this one shape.
+ */
+export type SubmitContext = { user: SessionUser | null; clientIp: string; locale: Locale };
 
-export type NewRequest = {
-  kind: RequestKind;
-  userId: string | null;
-  /** The submitting client's address; confirmations per client are capped by it. */
-  clientIp?: string;
-  /** Customer's name and, when they gave one, email (the confirmation goes there). */
-  name: string;
-  email: string | null;
-  /** What was requested, as people read it: "Handyman Services", "Airport Transfer". */
-  service: string;
-  /** The operator email's subject, in the spec's shape for this kind. */
-  operatorSubject: string;
-  /** Every form field with its label, in form order ("N/A" for empty ones in the email). */
-  fields: EmailField[];
-  /** The line the customer's confirmation email opens with. */
-  confirmation: string;
+/** The context of a submission made through this request. */
+export async function submitContext(request: Request, context: AppLoadContext): Promise<SubmitContext> {
+  return { user: await getSessionUser(request), clientIp: context.clientIp, locale: localeFromRequest(request) };
+}
+
+/** An extra line for the operator email that is no stored value (a link built from the subject). */
+export type OperatorLink = { label: MessageKey; value: string };
+
+export type SubmitOptions = {
   /** Extra recipients of the operator email (e.g. a listing's owner). */
   alsoNotify?: string[];
+  operatorLinks?: OperatorLink[];
+  /** The caller's transaction, when the request must commit with other rows (a new listing). */
+  trx?: Transaction<Database>;
 };
 
 /** `emailed`: whether the customer gave an email, so a confirmation is on its way. */
@@ -52,79 +47,107 @@ const newReference = () =>
   `GTA-${Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("")}`;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** The translate function for a locale, with the brand filled in. */
+export function translatorFor(locale: Locale): Translate {
+  return createTranslate(messagesFor(locale).messages, { brand: getRuntime().env.BRAND_NAME });
+}
+/** Operator emails are written in the operator team's language. */
+const operatorLocale: Locale = DEFAULT_LOCALE;
+
 /**
- * Stores a request with its first timeline event and queues the operator notification and
- * the customer's confirmation (reference + private status link), all in one transaction.
+ * Stores a request of a declared kind — its typed values, the customer's locale and what it
+ * concerns — with its first timeline event, and queues the operator notification and the
+ * customer's confirmation (reference + private status link), all in one transaction.
  */
-export async function submitRequest(input: NewRequest): Promise<SubmittedRequest> {
+export async function submitRequest<K extends RequestKind>(
+  name: K,
+  input: KindData<K>,
+  ctx: SubmitContext,
+  options: SubmitOptions = {},
+): Promise<SubmittedRequest> {
+  const kind = kindOf(name);
+  const data = kind.payload.parse(input);
   const { db, env } = getRuntime();
   const id = randomUUID();
   const token = randomBytes(24).toString("base64url");
   const statusPath = href("/requests/:token", { token });
   const statusUrl = `${env.PUBLIC_URL}${statusPath}`;
   const now = new Date().toISOString();
-  const recipient = input.email?.trim().toLowerCase() || null;
-  const confirm = recipient !== null && (await mayConfirm(recipient, input.clientIp));
+  const who = kind.contact(data);
+  const subject = kind.subject(data);
+  const recipient = who.email?.trim().toLowerCase() || null;
+  // Inside a caller's transaction, read through it: SQLite has one connection, and it is held.
+  const confirm = recipient !== null && (await mayConfirm(options.trx ?? db, recipient, ctx.clientIp));
 
+  const write = async (trx: Transaction<Database>, reference: string) => {
+    await trx
+      .insertInto("requests")
+      .values({
+        id,
+        reference,
+        token_hash: hashToken(token),
+        kind: name,
+        status: "received" satisfies RequestStatus,
+        user_id: ctx.user?.id ?? null,
+        name: who.name,
+        email: who.email,
+        data: JSON.stringify(data),
+        locale: ctx.locale,
+        subject_type: subject?.type ?? null,
+        subject_id: subject?.id ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx.insertInto("request_events").values({ id: randomUUID(), request_id: id, status: "received", note: null, created_at: now }).execute();
+
+    const ot = translatorFor(operatorLocale);
+    const operator = renderEmail(
+      {
+        subject: kind.operatorSubject(data, ot),
+        heading: ot("email.operator.heading", { title: kind.title(data, ot) }),
+        fields: [
+          ...renderFields(kind, data, ot),
+          ...(options.operatorLinks ?? []).map((l) => ({ label: ot(l.label), value: l.value })),
+          { label: ot("request.field.reference"), value: reference },
+          { label: ot("request.field.submittedAt"), value: now },
+        ],
+      },
+      env.BRAND_NAME,
+    );
+    for (const to of [env.OPERATOR_EMAIL, ...(options.alsoNotify ?? [])]) {
+      await enqueueEmail(trx, { ...operator, kind: `${name}.operator`, to, replyTo: who.email });
+    }
+    if (confirm) {
+      // The visitor's own words go to an address they typed: no name in the heading, and
+      // every value short and quoted, so the form cannot be used to write to strangers.
+      const ct = translatorFor(ctx.locale);
+      const customer = renderEmail(
+        {
+          subject: ct("email.customer.subject", { reference }),
+          heading: ct("email.customer.heading"),
+          paragraphs: [kind.confirmation(data, ct), ct("email.customer.reference", { reference })],
+          fields: [{ label: ct("email.customer.request"), value: kind.title(data, ct) }, ...renderFields(kind, data, ct)],
+          quoteValues: CONFIRMATION_VALUE_LENGTH,
+          action: { label: ct("email.customer.track"), url: statusUrl },
+          footer: ct("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+        },
+        env.BRAND_NAME,
+      );
+      await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient });
+    }
+  };
+
+  if (options.trx) {
+    // The caller commits (and tells the mail worker); a reference collision fails its transaction.
+    const reference = newReference();
+    await write(options.trx, reference);
+    return { id, reference, statusPath, statusUrl, emailed: confirm };
+  }
   for (let attempt = 0; ; attempt++) {
     const reference = newReference();
     try {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("requests")
-          .values({
-            id,
-            reference,
-            token_hash: hashToken(token),
-            kind: input.kind,
-            status: "received" satisfies RequestStatus,
-            user_id: input.userId,
-            name: input.name,
-            email: input.email,
-            service: input.service,
-            subject: input.operatorSubject,
-            details: JSON.stringify(input.fields.map((f) => ({ label: f.label, value: f.value ?? null }))),
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await trx
-          .insertInto("request_events")
-          .values({ id: randomUUID(), request_id: id, status: "received", note: null, created_at: now })
-          .execute();
-
-        const operator = renderEmail(
-          {
-            subject: input.operatorSubject,
-            heading: `New request: ${input.service}`,
-            fields: [...input.fields, { label: "Reference", value: reference }, { label: "Submitted at", value: now }],
-          },
-          env.BRAND_NAME,
-        );
-        for (const to of [env.OPERATOR_EMAIL, ...(input.alsoNotify ?? [])]) {
-          await enqueueEmail(trx, { ...operator, kind: `${input.kind}.operator`, to, replyTo: input.email });
-        }
-        if (confirm) {
-          // The visitor's own words go to an address they typed: no name in the heading, and
-          // every value short and quoted, so the form cannot be used to write to strangers.
-          const customer = renderEmail(
-            {
-              subject: `We received your request — ${reference}`,
-              heading: "Thanks, we received your request",
-              paragraphs: [
-                input.confirmation,
-                `Your reference is ${reference}. You can follow your request at any time, no log-in needed:`,
-              ],
-              fields: [{ label: "Request", value: input.service }, ...input.fields],
-              quoteValues: CONFIRMATION_VALUE_LENGTH,
-              action: { label: "Track your request", url: statusUrl },
-              footer: `Questions? Reply to this email or write to ${env.OPERATOR_EMAIL}. Nothing is charged on this site; payment is arranged directly with the provider.`,
-            },
-            env.BRAND_NAME,
-          );
-          await enqueueEmail(trx, { ...customer, kind: `${input.kind}.customer`, to: recipient });
-        }
-      });
+      await db.transaction().execute((trx) => write(trx, reference));
       mailQueued();
       return { id, reference, statusPath, statusUrl, emailed: confirm };
     } catch (error) {
@@ -147,8 +170,7 @@ const CONFIRMATION_VALUE_LENGTH = 200;
  * hour from any one client. The request itself is stored and reaches the operator either way;
  * only the email to the typed address is skipped, and the page then shows no "we emailed you".
  */
-async function mayConfirm(recipient: string, clientIp: string | undefined): Promise<boolean> {
-  const { db } = getRuntime();
+async function mayConfirm(db: Kysely<Database>, recipient: string, clientIp: string | undefined): Promise<boolean> {
   const { limit, windowMs } = CONFIRMATIONS_PER_RECIPIENT;
   const since = new Date(Date.now() - windowMs).toISOString();
   const row = await db
@@ -162,53 +184,87 @@ async function mayConfirm(recipient: string, clientIp: string | undefined): Prom
   return clientIp === undefined || (await hit("confirmationsPerClient", clientIp)).allowed;
 }
 
+/** A stored request as the reader sees it: every text rendered in their language. */
 export type RequestView = {
   reference: string;
   kind: RequestKind;
   status: RequestStatus;
-  service: string;
-  name: string;
+  title: string;
   createdAt: string;
-  details: { label: string; value: string | number | boolean | null }[];
+  details: { label: string; value: string | number | null }[];
   events: { status: RequestStatus; note: string | null; at: string }[];
+  timeline: { steps: RequestStatus[]; endings: RequestStatus[] };
 };
 
-/** The request behind a private status link, or null for an unknown token. */
-export async function findRequestByToken(token: string): Promise<RequestView | null> {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  return findRequestByHash(hashToken(token));
+type StoredRow = { id: string; reference: string; kind: string; status: string; data: string; created_at: string };
+
+/** The stored payload, read back through its kind's schema (a row that no longer fits still shows). */
+function readData(row: Pick<StoredRow, "kind" | "data">): Record<string, unknown> {
+  const raw: unknown = JSON.parse(row.data);
+  if (!isRequestKind(row.kind)) return raw as Record<string, unknown>;
+  const parsed = kindOf(row.kind).payload.safeParse(raw);
+  return parsed.success ? parsed.data : (raw as Record<string, unknown>);
 }
 
-async function findRequestByHash(tokenHash: string): Promise<RequestView | null> {
+function lifecycleOf(kind: string): Lifecycle | null {
+  return isRequestKind(kind) ? kindOf(kind).lifecycle : null;
+}
+
+/** The request's title in the reader's language. */
+function titleOf(row: Pick<StoredRow, "kind" | "data">, t: Translate): string {
+  return isRequestKind(row.kind) ? kindOf(row.kind).title(readData(row), t) : row.kind;
+}
+
+async function view(row: StoredRow, t: Translate): Promise<RequestView> {
   const { db } = getRuntime();
-  const row = await db.selectFrom("requests").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
-  if (!row) return null;
   const events = await db
     .selectFrom("request_events")
     .select(["status", "note", "created_at"])
     .where("request_id", "=", row.id)
     .orderBy("created_at")
     .execute();
+  const kind = isRequestKind(row.kind) ? kindOf(row.kind) : null;
+  const data = readData(row);
+  const lifecycle = lifecycleOf(row.kind);
   return {
     reference: row.reference,
     kind: row.kind as RequestKind,
     status: row.status as RequestStatus,
-    service: row.service,
-    name: row.name,
+    title: titleOf(row, t),
     createdAt: row.created_at,
-    details: JSON.parse(row.details) as RequestView["details"],
+    details: kind ? renderFields(kind, data, t) : [],
     events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
+    timeline: { steps: [...(lifecycle?.steps ?? [])], endings: [...(lifecycle?.endings ?? [])] },
   };
 }
 
-export type RequestSummary = { reference: string; kind: RequestKind; status: RequestStatus; service: string; createdAt: string };
+const VIEW_COLUMNS = ["id", "reference", "kind", "status", "data", "created_at"] as const;
+
+/** The request behind a private status link, or null for an unknown token. */
+export async function findRequestByToken(token: string, t: Translate): Promise<RequestView | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const row = await getRuntime().db.selectFrom("requests").select(VIEW_COLUMNS).where("token_hash", "=", hashToken(token)).executeTakeFirst();
+  return row ? view(row, t) : null;
+}
+
+/** One of the signed-in customer's own requests, by reference (My Bookings → details). */
+export async function findRequestForUser(userId: string, reference: string, t: Translate): Promise<RequestView | null> {
+  const row = await getRuntime()
+    .db.selectFrom("requests")
+    .select(VIEW_COLUMNS)
+    .where("user_id", "=", userId)
+    .where("reference", "=", reference)
+    .executeTakeFirst();
+  return row ? view(row, t) : null;
+}
+
+export type RequestSummary = { reference: string; kind: RequestKind; status: RequestStatus; title: string; createdAt: string };
 
 /** A signed-in customer's requests, newest first (for My Bookings). */
-export async function listRequestsForUser(userId: string): Promise<RequestSummary[]> {
-  const { db } = getRuntime();
-  const rows = await db
-    .selectFrom("requests")
-    .select(["reference", "kind", "status", "service", "created_at"])
+export async function listRequestsForUser(userId: string, t: Translate): Promise<RequestSummary[]> {
+  const rows = await getRuntime()
+    .db.selectFrom("requests")
+    .select(["reference", "kind", "status", "data", "created_at"])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .limit(200)
@@ -217,20 +273,60 @@ export async function listRequestsForUser(userId: string): Promise<RequestSummar
     reference: r.reference,
     kind: r.kind as RequestKind,
     status: r.status as RequestStatus,
-    service: r.service,
+    title: titleOf(r, t),
     createdAt: r.created_at,
   }));
 }
 
-/** One of the signed-in customer's own requests, by reference (My Bookings → details). */
-export async function findRequestForUser(userId: string, reference: string): Promise<RequestView | null> {
-  const { db } = getRuntime();
-  const row = await db
-    .selectFrom("requests")
-    .select("token_hash")
-    .where("user_id", "=", userId)
-    .where("reference", "=", reference)
-    .executeTakeFirst();
-  if (!row) return null;
-  return findRequestByHash(row.token_hash);
+/** A listing's public visibility mirrors its request's status (the one lifecycle). */
+const LISTING_VISIBILITY: Record<RequestStatus, "published" | "pending" | "rejected"> = {
+  received: "pending",
+  in_review: "pending",
+  published: "published",
+  rejected: "rejected",
+  cancelled: "rejected",
+  matched: "pending",
+  completed: "pending",
+};
+
+export type TransitionResult = { ok: true; from: RequestStatus; to: RequestStatus } | { ok: false; reason: "not-found" | "not-allowed" };
+
+/**
+ * Moves a request along its kind's lifecycle (only the moves declared there), records the
+ * event with its note, keeps what the request concerns in step (a listing goes live when its
+ * request is published), and emails the customer in their language — in one transaction.
+ */
+export async function transitionRequest(id: string, to: RequestStatus, note: string | null = null): Promise<TransitionResult> {
+  const { db, env } = getRuntime();
+  const result = await db.transaction().execute(async (trx): Promise<TransitionResult> => {
+    const row = await trx.selectFrom("requests").selectAll().where("id", "=", id).executeTakeFirst();
+    const lifecycle = row ? lifecycleOf(row.kind) : null;
+    if (!row || !lifecycle || !isRequestStatus(row.status)) return { ok: false, reason: "not-found" };
+    if (!canMove(lifecycle, row.status, to)) return { ok: false, reason: "not-allowed" };
+    const now = new Date().toISOString();
+    // The status in the WHERE clause makes a concurrent move by another operator a no-op here.
+    const moved = await trx.updateTable("requests").set({ status: to, updated_at: now }).where("id", "=", id).where("status", "=", row.status).executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return { ok: false, reason: "not-allowed" };
+    await trx.insertInto("request_events").values({ id: randomUUID(), request_id: id, status: to, note, created_at: now }).execute();
+    if (row.subject_type === "listing" && row.kind === "listing" && row.subject_id) {
+      await trx.updateTable("home_listings").set({ status: LISTING_VISIBILITY[to] }).where("id", "=", row.subject_id).execute();
+    }
+    if (row.email) {
+      const t = translatorFor(isLocale(row.locale) ? row.locale : DEFAULT_LOCALE);
+      const status = t(STATUS_LABEL_KEYS[to]);
+      const email = renderEmail(
+        {
+          subject: t("email.status.subject", { reference: row.reference }),
+          heading: t("email.status.heading", { status }),
+          paragraphs: [t("email.status.text", { title: titleOf(row, t), status }), ...(note ? [note] : [])],
+          footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+        },
+        env.BRAND_NAME,
+      );
+      await enqueueEmail(trx, { ...email, kind: `${row.kind}.status`, to: row.email });
+    }
+    return { ok: true, from: row.status, to };
+  });
+  if (result.ok) mailQueued();
+  return result;
 }

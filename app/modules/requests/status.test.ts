@@ -1,24 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { canTransition, REQUEST_STATES, STEPS, TRANSITIONS } from "./status";
+import { canMove, canTransition, LISTING_LIFECYCLE, SHARED_LIFECYCLE, STEPS, TRANSITIONS } from "./status";
 
-describe("request status machine", () => {
-  it("moves forward along the timeline only", () => {
+describe("request lifecycles", () => {
+  it("moves a request forward along the timeline only", () => {
     expect(canTransition("received", "in_review")).toBe(true);
     expect(canTransition("in_review", "matched")).toBe(true);
     expect(canTransition("matched", "completed")).toBe(true);
     expect(canTransition("received", "completed")).toBe(false);
     expect(canTransition("matched", "received")).toBe(false);
+    expect(canTransition("received", "published")).toBe(false);
   });
 
   it("can cancel from every open state, and nothing leaves a final state", () => {
     for (const s of ["received", "in_review", "matched"] as const) expect(canTransition(s, "cancelled")).toBe(true);
     expect(TRANSITIONS.completed).toEqual([]);
     expect(TRANSITIONS.cancelled).toEqual([]);
+    expect(STEPS).toEqual(["received", "in_review", "matched", "completed"]);
   });
 
-  it("explains every transition and covers every state", () => {
-    expect(Object.keys(TRANSITIONS).sort()).toEqual([...REQUEST_STATES].sort());
-    for (const moves of Object.values(TRANSITIONS)) for (const m of moves) expect(m.why.length).toBeGreaterThan(10);
-    expect(STEPS).toEqual(["received", "in_review", "matched", "completed"]);
+  it("publishes or rejects a listing, and a rejected one can be looked at again", () => {
+    expect(canMove(LISTING_LIFECYCLE, "received", "published")).toBe(true);
+    expect(canMove(LISTING_LIFECYCLE, "in_review", "rejected")).toBe(true);
+    expect(canMove(LISTING_LIFECYCLE, "rejected", "in_review")).toBe(true);
+    expect(canMove(LISTING_LIFECYCLE, "received", "matched")).toBe(false);
+    expect(canMove(LISTING_LIFECYCLE, "cancelled", "published")).toBe(false);
+  });
+
+  it.each([SHARED_LIFECYCLE, LISTING_LIFECYCLE])("$name: explains every move and reaches only its own states", (lifecycle) => {
+    const own = new Set([...lifecycle.steps, ...lifecycle.endings]);
+    expect(Object.keys(lifecycle.transitions).sort()).toEqual([...own].sort());
+    for (const moves of Object.values(lifecycle.transitions)) {
+      for (const m of moves ?? []) {
+        expect(m.why.length).toBeGreaterThan(10);
+        expect(own.has(m.to)).toBe(true);
+      }
+    }
   });
 });

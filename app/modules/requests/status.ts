@@ -1,34 +1,83 @@
 /**
- * One status model for every kind of request (spec: bookings are matched by hand and confirmed
- * by email). States and the moves between them are data; the back office may only make the
- * moves listed here, and the status page draws its timeline from STEPS.
+ * Request lifecycles as data (spec: bookings are matched by hand and confirmed by email;
+ * listings are reviewed before they are published). Each kind uses one of these; the back
+ * office may only make the moves listed, each with the reason it exists, and the status page
+ * draws its timeline from `steps`.
  */
-export const REQUEST_STATES = ["received", "in_review", "matched", "completed", "cancelled"] as const;
+export const REQUEST_STATES = ["received", "in_review", "matched", "completed", "cancelled", "published", "rejected"] as const;
 export type RequestStatus = (typeof REQUEST_STATES)[number];
 
-export const TRANSITIONS: Record<RequestStatus, { to: RequestStatus; why: string }[]> = {
-  received: [
-    { to: "in_review", why: "An operator picked the request up." },
-    { to: "cancelled", why: "The customer withdrew, or it cannot be served." },
-  ],
-  in_review: [
-    { to: "matched", why: "A verified provider accepted; the customer is told by email." },
-    { to: "cancelled", why: "No provider could be found, or the customer withdrew." },
-  ],
-  matched: [
-    { to: "completed", why: "The provider delivered the service." },
-    { to: "cancelled", why: "The booking fell through after matching." },
-  ],
-  completed: [],
-  cancelled: [],
+export type Transition = { to: RequestStatus; why: string };
+
+export type Lifecycle = {
+  name: string;
+  /** The happy path, in order, as the timeline shows it. */
+  steps: readonly RequestStatus[];
+  /** States that end the request off the happy path (shown after the steps reached). */
+  endings: readonly RequestStatus[];
+  transitions: Partial<Record<RequestStatus, readonly Transition[]>>;
 };
 
-export function canTransition(from: RequestStatus, to: RequestStatus): boolean {
-  return TRANSITIONS[from].some((t) => t.to === to);
+/** Every kind of customer request but listings: Received → In review → Matched → Completed. */
+export const SHARED_LIFECYCLE: Lifecycle = {
+  name: "request",
+  steps: ["received", "in_review", "matched", "completed"],
+  endings: ["cancelled"],
+  transitions: {
+    received: [
+      { to: "in_review", why: "An operator picked the request up." },
+      { to: "cancelled", why: "The customer withdrew, or it cannot be served." },
+    ],
+    in_review: [
+      { to: "matched", why: "A verified provider accepted; the customer is told by email." },
+      { to: "cancelled", why: "No provider could be found, or the customer withdrew." },
+    ],
+    matched: [
+      { to: "completed", why: "The provider delivered the service." },
+      { to: "cancelled", why: "The booking fell through after matching." },
+    ],
+    completed: [],
+    cancelled: [],
+  },
+};
+
+/**
+ * A property listing's one lifecycle: its request's status *is* the listing's moderation
+ * status (the listing row only mirrors whether it is published, for the indexed search).
+ */
+export const LISTING_LIFECYCLE: Lifecycle = {
+  name: "listing",
+  steps: ["received", "in_review", "published"],
+  endings: ["rejected", "cancelled"],
+  transitions: {
+    received: [
+      { to: "in_review", why: "An operator started checking the listing." },
+      { to: "published", why: "The listing meets the provider guidelines as submitted." },
+      { to: "rejected", why: "The listing breaks the guidelines; the owner is told why." },
+      { to: "cancelled", why: "The owner withdrew the listing before review." },
+    ],
+    in_review: [
+      { to: "published", why: "The checks passed; the listing goes live." },
+      { to: "rejected", why: "The checks failed; the owner is told why." },
+      { to: "cancelled", why: "The owner withdrew the listing during review." },
+    ],
+    published: [
+      { to: "rejected", why: "A live listing was taken down (a complaint, or it no longer complies)." },
+      { to: "cancelled", why: "The owner took the listing off the site." },
+    ],
+    rejected: [{ to: "in_review", why: "The owner fixed the problem and asked for another look." }],
+    cancelled: [],
+  },
+};
+
+export function canMove(lifecycle: Lifecycle, from: RequestStatus, to: RequestStatus): boolean {
+  return (lifecycle.transitions[from] ?? []).some((t) => t.to === to);
 }
 
-/** The happy path the timeline shows (Received → In review → Matched/Confirmed → Completed). */
-export const STEPS: RequestStatus[] = ["received", "in_review", "matched", "completed"];
+/** The shared lifecycle's moves (the shape most kinds use). */
+export const TRANSITIONS = SHARED_LIFECYCLE.transitions as Record<"received" | "in_review" | "matched" | "completed" | "cancelled", Transition[]>;
+export const canTransition = (from: RequestStatus, to: RequestStatus) => canMove(SHARED_LIFECYCLE, from, to);
+export const STEPS = SHARED_LIFECYCLE.steps;
 
 export const STATUS_LABEL_KEYS = {
   received: "status.received",
@@ -36,6 +85,8 @@ export const STATUS_LABEL_KEYS = {
   matched: "status.matched",
   completed: "status.completed",
   cancelled: "status.cancelled",
+  published: "status.published",
+  rejected: "status.rejected",
 } as const satisfies Record<RequestStatus, string>;
 
 export function isRequestStatus(value: unknown): value is RequestStatus {

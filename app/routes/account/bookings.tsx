@@ -3,13 +3,15 @@ import { EmptyState } from "~/components/empty-state";
 import { requireUser } from "~/lib/auth/session.server";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { getAppEnv } from "~/lib/runtime.server";
 import { listRequestsForUser } from "~/modules/requests/requests.server";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/bookings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { requests: await listRequestsForUser(user.id) };
+  return { requests: await listRequestsForUser(user.id, serverTranslate(request, getAppEnv().BRAND_NAME)) };
 }
 
 const formatDate = (iso: string) =>
@@ -35,7 +37,7 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
         {loaderData.requests.map((r) => (
           <li key={r.reference} className="flex flex-wrap items-center justify-between gap-3 py-4">
             <div>
-              <p className="font-medium">{r.service}</p>
+              <p className="font-medium">{r.title}</p>
               <p className="text-sm text-slate-500">
                 <span className="font-mono">{r.reference}</span> · {formatDate(r.createdAt)}
               </p>

@@ -2,12 +2,14 @@ import { data, href, Link } from "react-router";
 import { RequestStatusView } from "~/components/requests/request-timeline";
 import { requireUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { getAppEnv } from "~/lib/runtime.server";
 import { findRequestForUser } from "~/modules/requests/requests.server";
 import type { Route } from "./+types/request";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const found = await findRequestForUser(user.id, params.reference);
+  const found = await findRequestForUser(user.id, params.reference, serverTranslate(request, getAppEnv().BRAND_NAME));
   if (!found) throw data(null, { status: 404 });
   return { request: found };
 }

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link, useLocation } from "react-router";
 import { CHAUFFEUR_CONTACT_ID, ChauffeurContactDialog } from "~/components/cars/chauffeur-contact";
 import { LinkDialogTrigger, useLinkDialog } from "~/components/link-dialog";
-import { getSessionUser } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: chauffeurContactSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await submitChauffeurContact(submission.value, { user: await getSessionUser(request), clientIp: context.clientIp });
+  await submitChauffeurContact(submission.value, await submitContext(request, context));
   const back = new URL(safeRedirectPath(form.get("returnTo"), href("/cars")), "http://x");
   back.searchParams.delete("contact");
   return redirectWithToast(back.pathname + back.search, { title: t("cars.contactSentTitle"), description: t("cars.contactSentText") }, { status: 303 });

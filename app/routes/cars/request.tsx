@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link } from "react-router";
 import { CarRequestForm } from "~/components/cars/car-request-form";
 import { getSessionUser } from "~/lib/auth/session.server";
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: carRequestSchema(type, t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const user = await getSessionUser(request);
-  const { reference, statusPath, emailed } = await submitCarRequest(type, submission.value, { user, clientIp: context.clientIp }, t);
+  const { reference, statusPath, emailed } = await submitCarRequest({ ...submission.value, type }, { ...(await submitContext(request, context)), user });
   return redirectToSuccess({ serviceName: t(CAR_TYPE_NAME_KEYS[type]), message: t(CAR_SUCCESS_KEYS[type]), reference, statusPath, emailed });
 }
 

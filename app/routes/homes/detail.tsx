@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link } from "react-router";
 import { Gallery } from "~/components/homes/gallery";
 import { HostedBy } from "~/components/homes/hosted-by";
@@ -6,7 +7,6 @@ import { PinIcon, priceLabel, propertyTypeLabel, roomsLabel } from "~/components
 import { RentRequestDialog, useRentDialog } from "~/components/homes/rent-request";
 import { LinkDialogTrigger } from "~/components/link-dialog";
 import { UnderConstruction } from "~/components/under-construction";
-import { getSessionUser } from "~/lib/auth/session.server";
 import { torontoToday } from "~/lib/forms/fields";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { createTranslate } from "~/lib/i18n/translate";
@@ -34,8 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   const submission = parseWithZod(await readForm(request), { schema: rentRequestSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const user = await getSessionUser(request);
-  const sent = await submitRentRequest(params.id, submission.value, { user, clientIp: context.clientIp });
+  const sent = await submitRentRequest({ ...submission.value, listingId: params.id }, await submitContext(request, context));
   if (!sent) return data({ result: submission.reply({ formErrors: [t("homes.notFoundTitle")] }) }, { status: 404 });
   return redirectWithToast(
     href("/homes/:id", { id: params.id }),

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { CITY_REQUEST_ID, CityRequestForm } from "~/components/homes/city-request-form";
 import { HomesSearch } from "~/components/homes/homes-search";
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: cityRequestSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const user = await getSessionUser(request);
-  const { reference, statusPath, emailed } = await submitCityRequest(submission.value, { user, clientIp: context.clientIp });
+  const { reference, statusPath, emailed } = await submitCityRequest(submission.value, { ...(await submitContext(request, context)), user });
   return redirectToSuccess({
     serviceName: t("homes.cityRequest.serviceName", { city: submission.value.city }),
     message: t("homes.cityRequest.success"),

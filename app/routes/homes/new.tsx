@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/zod/v4";
+import { submitContext } from "~/modules/requests/requests.server";
 import { useEffect, useRef } from "react";
 import { data, href, Link, redirect } from "react-router";
 import { WizardForm } from "~/components/homes/wizard-form";
@@ -44,7 +45,7 @@ const WIZARD = href("/homes/new");
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   formData?.get("intent") === "autosave" ? false : defaultShouldRevalidate;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
 
@@ -98,8 +99,7 @@ export async function action({ request }: Route.ActionArgs) {
       return redirect(WIZARD, 303);
     }
     case "submit": {
-      const message = t("wizard.successMessage");
-      const result = await submitListing(user, t, message);
+      const result = await submitListing({ ...(await submitContext(request, context)), user }, t);
       if (!result.ok) {
         const fields = [...STEPS[result.step - 1]!.fields];
         return data<ActionData>(
@@ -113,7 +113,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       return redirectToSuccess({
         serviceName: t("wizard.successService"),
-        message,
+        message: t("wizard.successMessage"),
         reference: result.reference ?? undefined,
         statusPath: result.statusPath ?? undefined,
         emailed: result.emailed,

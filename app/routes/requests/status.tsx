@@ -2,6 +2,8 @@ import { data, href, Link } from "react-router";
 import { RequestStatusView } from "~/components/requests/request-timeline";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { getAppEnv } from "~/lib/runtime.server";
 import { findRequestByToken } from "~/modules/requests/requests.server";
 import type { Route } from "./+types/status";
 
@@ -11,8 +13,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 /** The private status page behind the link in the confirmation email: no log-in needed. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const request = await findRequestByToken(params.token);
+export async function loader({ request: req, params }: Route.LoaderArgs) {
+  const request = await findRequestByToken(params.token, serverTranslate(req, getAppEnv().BRAND_NAME));
   if (!request) throw data(null, { status: 404 });
   return data({ request }, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
 }

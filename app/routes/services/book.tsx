@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link, redirect } from "react-router";
 import { BookingForm, type BookingKind } from "~/components/booking/booking-form";
 import { getSessionUser, loginUrl } from "~/lib/auth/session.server";
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ result: submission.reply(), kind: { form: "quick" } as BookingKind, returnTo }, { status: 400 });
     }
-    await submitQuickBooking(submission.value, { user, clientIp: context.clientIp });
+    await submitQuickBooking(submission.value, { ...(await submitContext(request, context)), user });
     return redirectWithToast(backPath, { title: t("booking.quickSentTitle"), description: t("booking.quickSentText") }, { status: 303 });
   }
   const submission = parseWithZod(formData, { schema: bookingSchema(t) });
@@ -46,7 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const service = String(formData.get("service") ?? "").slice(0, 200);
     return data({ result: submission.reply(), kind: { form: "service", service } as BookingKind, returnTo }, { status: 400 });
   }
-  await submitBooking(submission.value, { user, clientIp: context.clientIp });
+  // The service page it came from, so the back office can tell which service was booked.
+  const serviceSlug = /^\/services\/([a-z0-9-]+)$/.exec(back.pathname)?.[1];
+  await submitBooking({ ...submission.value, serviceSlug }, { ...(await submitContext(request, context)), user });
   return redirectWithToast(backPath, { title: t("booking.sentTitle"), description: t("booking.sentText") }, { status: 303 });
 }
 

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { submitContext } from "~/modules/requests/requests.server";
 import { useMemo, useRef } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CategoryCard, type CategoryCardData, PopularServices, SomethingElseCard } from "~/components/services/service-cards";
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: 400 });
   }
   const user = await getSessionUser(request);
-  const { reference, statusPath, emailed } = await submitServiceRequest(submission.value, { user, clientIp: context.clientIp });
+  const { reference, statusPath, emailed } = await submitServiceRequest(submission.value, { ...(await submitContext(request, context)), user });
   return redirectToSuccess({ serviceName: submission.value.service, message: t("serviceRequest.success"), reference, statusPath, emailed });
 }
 

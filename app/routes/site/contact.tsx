@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { submitContext } from "~/modules/requests/requests.server";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, useLocation, useNavigation } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
@@ -8,7 +9,6 @@ import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { Receipt } from "~/components/requests/receipt";
-import { getSessionUser } from "~/lib/auth/session.server";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { readReceipt, redirectWithReceipt } from "~/modules/requests/success.server";
 import { contactSchema } from "~/modules/contact/schema";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
-  const sent = await submitContactMessage(submission.value, { user: await getSessionUser(request), clientIp: context.clientIp });
+  const sent = await submitContactMessage(submission.value, await submitContext(request, context));
   return redirectWithReceipt(
     href("/contact"),
     { title: t("contact.sentTitle"), description: t("contact.sentText") },

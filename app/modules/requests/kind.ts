@@ -1,0 +1,71 @@
+import type { z } from "zod";
+import type { MessageKey, Translate } from "~/lib/i18n/translate";
+import { type Lifecycle, SHARED_LIFECYCLE } from "./status";
+
+/**
+ * A kind of customer request, declared once as data (in the spirit of Sharetribe's transaction
+ * processes): what it stores, how it reads, what it is about and how it moves. Requests are
+ * stored language-neutral (typed values, the customer's locale, a subject link); every text a
+ * person reads — field labels, titles, email subjects, confirmation lines — is rendered from
+ * message keys when it is shown or sent, in the reader's language.
+ * docs/decisions/0008-request-kinds.md
+ */
+export type SubjectType = "listing" | "service" | "provider-application";
+export type Subject = { type: SubjectType; id: string };
+
+/** One stored value shown to people: its label's message key, in form order. */
+export type KindField<D> = {
+  name: keyof D & string;
+  label: MessageKey;
+  /** How to read the stored value: a yes/no choice or a value that is itself a message key. */
+  format?: (value: unknown, t: Translate) => string | number | null;
+};
+
+export type RequestKindDefinition<D extends Record<string, unknown> = Record<string, unknown>> = {
+  name: string;
+  /** The stored payload's shape (typed values; no rules that depend on today's date). */
+  payload: z.ZodType<D>;
+  /** The fields people read (emails, status page, back office), in form order. */
+  fields: (data: D) => readonly KindField<D>[];
+  /** What was requested, as people read it: "Handyman Services", "Airport Transfer". */
+  title: (data: D, t: Translate) => string;
+  /** Who asked, and where a confirmation may go (null: they gave no email). */
+  contact: (data: D) => { name: string; email: string | null };
+  /** The operator email's subject, in the spec's shape for this kind (operator's language). */
+  operatorSubject: (data: D, t: Translate) => string;
+  /** The line the customer's confirmation email opens with. */
+  confirmation: (data: D, t: Translate) => string;
+  /** The record the request concerns, if any. */
+  concerns: SubjectType | "none";
+  subject: (data: D) => Subject | null;
+  lifecycle: Lifecycle;
+};
+
+/** Declares a kind; the shared lifecycle unless the kind has its own. */
+export function defineKind<D extends Record<string, unknown>>(
+  kind: Omit<RequestKindDefinition<D>, "lifecycle" | "subject" | "concerns"> &
+    Partial<Pick<RequestKindDefinition<D>, "lifecycle" | "subject" | "concerns">>,
+): RequestKindDefinition<D> {
+  return { lifecycle: SHARED_LIFECYCLE, subject: () => null, concerns: "none", ...kind };
+}
+
+/** A field list where every field's label key is `${prefix}${name}`. */
+export function labelled<D>(prefix: string, names: readonly (keyof D & string)[]): KindField<D>[] {
+  return names.map((name) => ({ name, label: `${prefix}${name}` as MessageKey }));
+}
+
+/** Yes/No values are stored as the options' English codes; shown in the reader's language. */
+export const yesNo = (value: unknown, t: Translate) => (value === "Yes" ? t("request.yes") : value === "No" ? t("request.no") : null);
+
+/** The fields of a stored request with their labels and values, for the reader's language. */
+export function renderFields<D extends Record<string, unknown>>(
+  kind: RequestKindDefinition<D>,
+  data: D,
+  t: Translate,
+): { label: string; value: string | number | null }[] {
+  return kind.fields(data).map((f) => {
+    const raw = data[f.name];
+    const value = f.format ? f.format(raw, t) : raw;
+    return { label: t(f.label), value: value === undefined || value === null || value === "" ? null : (value as string | number) };
+  });
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { en } from "~/lib/i18n/messages/en";
+import { createTranslate, type Messages } from "~/lib/i18n/translate";
+import { renderFields } from "./kind";
+import { type KindData, KINDS, kindOf, type RequestKind } from "./kinds";
+
+/** One filled-in example per kind, as its form's schema would hand it over. */
+const SAMPLES: { [K in RequestKind]: KindData<K> } = {
+  booking: {
+    service: "Handyman Services",
+    fullName: "Ada Lovelace",
+    email: "ada@example.com",
+    area: "Leslieville",
+    preferredDate: "2026-12-01",
+    preferredTime: "09:30",
+    notes: "Two shelves",
+    serviceSlug: "handyman",
+  },
+  "quick-booking": { fullName: "Ada Lovelace", email: "ada@example.com", details: "Deep clean, Saturday" },
+  "service-request": {
+    service: "Pool cleaning",
+    name: "Ada",
+    location: "Etobicoke",
+    contact: "416-555-0100",
+  },
+  "car-request": {
+    type: "airport-transfer",
+    fullName: "Ada",
+    email: "ada@example.com",
+    direction: "Round trip",
+    airport: "YYZ",
+    flightNumber: "AC 101",
+    pickupTime: "2026-12-01T14:30",
+    passengerCount: 2,
+    childSeat: "Yes",
+  },
+  "chauffeur-contact": {
+    fullName: "Ada",
+    email: "ada@example.com",
+    pickupArea: "Annex",
+    message: "A van on Saturday?",
+  },
+  "rent-request": {
+    listingId: "h-annex-studio",
+    listing: "Sunny studio in the Annex",
+    location: "Annex, Toronto",
+    fullName: "Ada",
+    email: "ada@example.com",
+    phone: "416-555-0100",
+    moveInDate: "2026-12-01",
+    adults: 1,
+    children: 0,
+    message: "Is it quiet?",
+  },
+  "city-request": { city: "Oshawa", name: "Ada", contact: "ada@example.com" },
+  listing: {
+    listingId: "l-0123456789abcdef",
+    title: "1BR in Annex, Toronto",
+    ownerName: "Ada",
+    ownerEmail: "ada@example.com",
+    address: "1 Bloor St W",
+    photoCount: 2,
+    agreed: true,
+    priceType: "month",
+    amenities: ["Wi-Fi", "Laundry"],
+    price: 2100,
+  },
+  "contact-message": { name: "Ada", email: "ada@example.com", subject: "Deck", message: "Etobicoke?" },
+};
+
+const english = createTranslate(en, { brand: "GTA Connect" });
+/** A stand-in second language: every message marked, so English left over would show. */
+const marked = createTranslate(
+  Object.fromEntries(Object.entries(en).map(([k, v]) => [k, `⟦${v}⟧`])) as Messages,
+  { brand: "GTA Connect" },
+);
+
+describe.each(Object.keys(KINDS) as RequestKind[])("request kind %s", (name) => {
+  const kind = kindOf(name);
+  const sample = SAMPLES[name] as Record<string, unknown>;
+
+  it("stores its payload as typed JSON that reads back the same", () => {
+    const stored = JSON.stringify(kind.payload.parse(sample));
+    expect(kind.payload.parse(JSON.parse(stored))).toEqual(kind.payload.parse(sample));
+  });
+
+  it("renders the same stored request in English and in another language", () => {
+    const data = kind.payload.parse(JSON.parse(JSON.stringify(sample)));
+    const inEnglish = renderFields(kind, data, english);
+    const inOther = renderFields(kind, data, marked);
+    expect(inEnglish.length).toBeGreaterThan(2);
+    expect(inOther.map((f) => f.label)).toEqual(inEnglish.map((f) => `⟦${f.label}⟧`));
+    for (const f of inEnglish) expect(f.label).not.toMatch(/^(request|cars|wizard)\./);
+    expect(kind.confirmation(data, marked)).toMatch(/^⟦.*⟧$/);
+    expect(kind.operatorSubject(data, english).length).toBeGreaterThan(5);
+    expect(kind.contact(data).name).toBeTruthy();
+  });
+});
+
+describe("what a request concerns", () => {
+  it("links a listing's submission and a rent request to that listing", () => {
+    expect(KINDS.listing.subject(SAMPLES.listing)).toEqual({ type: "listing", id: "l-0123456789abcdef" });
+    expect(KINDS["rent-request"].subject(SAMPLES["rent-request"])).toEqual({
+      type: "listing",
+      id: "h-annex-studio",
+    });
+    expect(KINDS.booking.subject(SAMPLES.booking)).toEqual({ type: "service", id: "handyman" });
+    expect(KINDS["contact-message"].subject(SAMPLES["contact-message"])).toBeNull();
+  });
+
+  it("shows stored codes in the reader's language (Yes/No, the car type, the price type)", () => {
+    const car = renderFields(KINDS["car-request"], SAMPLES["car-request"], english);
+    expect(car[0]).toEqual({ label: "Request type", value: "Airport Transfer" });
+    expect(car).toContainEqual({ label: "Child seat", value: "Yes" });
+    expect(renderFields(KINDS["car-request"], SAMPLES["car-request"], marked)).toContainEqual({
+      label: "⟦Child seat⟧",
+      value: "⟦Yes⟧",
+    });
+    expect(renderFields(KINDS.listing, SAMPLES.listing, english)).toContainEqual({
+      label: "Price type",
+      value: "per month",
+    });
+  });
+
+  it("keeps the spec's operator subjects", () => {
+    expect(KINDS["car-request"].operatorSubject(SAMPLES["car-request"], english)).toBe(
+      "[Cars/Rental] Airport Transfer – Ada – Flight AC 101 2026-12-01 14:30",
+    );
+    expect(KINDS["city-request"].operatorSubject(SAMPLES["city-request"], english)).toBe(
+      "[City Request] Oshawa",
+    );
+    expect(KINDS.listing.operatorSubject(SAMPLES.listing, english)).toBe(
+      "New Property Listing — 1 Bloor St W",
+    );
+  });
+});

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { fieldLabelKey } from "~/modules/cars/schema";
+import { CAR_FORMS, CAR_REQUEST_TYPES, CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS, contactFields, whenInfo } from "~/modules/cars/types";
+import { defineKind, type KindField, yesNo } from "../kind";
+
+/** The type, then each of its form's fields (spec §3), as typed: strings, numbers, Yes/No codes. */
+const payload = z.object({ type: z.enum(CAR_REQUEST_TYPES) }).catchall(z.union([z.string(), z.number()]).optional());
+type CarData = { type: (typeof CAR_REQUEST_TYPES)[number] } & Record<string, string | number | undefined>;
+
+/** The six car request forms (spec §3, §7): one kind, its fields chosen by type. */
+export const carRequest = defineKind<CarData>({
+  name: "car-request",
+  payload: payload as unknown as z.ZodType<CarData>,
+  fields: (d) => [
+    { name: "type", label: "request.field.requestType", format: (_v, t) => t(CAR_TYPE_NAME_KEYS[d.type]) },
+    ...CAR_FORMS[d.type].fields.map(
+      (f): KindField<CarData> => ({ name: f.name, label: fieldLabelKey(f.name), ...(f.kind === "yesno" ? { format: yesNo } : {}) }),
+    ),
+  ],
+  title: (d, t) => t(CAR_TYPE_NAME_KEYS[d.type]),
+  contact: (d) => {
+    const who = contactFields(d.type);
+    return { name: String(d[who.name] ?? ""), email: d[who.email] ? String(d[who.email]) : null };
+  },
+  operatorSubject: (d, t) => `[Cars/Rental] ${t(CAR_TYPE_NAME_KEYS[d.type])} – ${String(d[contactFields(d.type).name] ?? "")} – ${whenInfo(d.type, d)}`,
+  confirmation: (d, t) => t(CAR_SUCCESS_KEYS[d.type]),
+});

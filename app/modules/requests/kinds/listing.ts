@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { FIELD_LABEL_KEYS, type FieldName, PRICE_TYPE_LABEL_KEYS, type PriceType, STEPS } from "~/modules/homes/wizard";
+import { defineKind, type KindField } from "../kind";
+import { LISTING_LIFECYCLE } from "../status";
+
+/** The listing as submitted: its id and title, then the wizard's values as typed. */
+const payload = z.looseObject({
+  listingId: z.string(),
+  title: z.string(),
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  address: z.string(),
+  photoCount: z.number(),
+});
+type ListingData = z.infer<typeof payload> & Partial<Record<FieldName, unknown>>;
+
+const WIZARD_FIELDS = STEPS.flatMap((s) => s.fields as readonly FieldName[]).filter((f) => f !== "photos");
+
+const show = (v: unknown): string | number | null =>
+  v === undefined || v === null || v === "" ? null : Array.isArray(v) ? v.join(", ") || null : typeof v === "boolean" ? null : (v as string | number);
+
+/**
+ * A property listing from the wizard (spec: 'New Property Listing — {address}'). Its request's
+ * status is the listing's moderation status: one lifecycle (status.ts LISTING_LIFECYCLE).
+ */
+export const listing = defineKind<ListingData>({
+  name: "listing",
+  payload: payload as z.ZodType<ListingData>,
+  fields: () => [
+    { name: "listingId", label: "request.field.listingId" },
+    { name: "title", label: "request.field.title" },
+    ...WIZARD_FIELDS.map(
+      (name): KindField<ListingData> => ({
+        name,
+        label: FIELD_LABEL_KEYS[name],
+        ...(name === "agreed" ? { format: (v, t) => (v ? t("request.yes") : t("request.no")) } : {}),
+        ...(name === "priceType" ? { format: (v, t) => (v ? t(PRICE_TYPE_LABEL_KEYS[v as PriceType]) : null) } : {}),
+        ...(name !== "agreed" && name !== "priceType" ? { format: (v) => show(v) } : {}),
+      }),
+    ),
+    { name: "photoCount", label: FIELD_LABEL_KEYS.photos },
+  ],
+  title: (_d, t) => t("request.title.listing"),
+  contact: (d) => ({ name: d.ownerName, email: d.ownerEmail }),
+  operatorSubject: (d) => `New Property Listing — ${d.address}`,
+  confirmation: (_d, t) => t("wizard.successMessage"),
+  concerns: "listing",
+  subject: (d) => ({ type: "listing", id: d.listingId }),
+  lifecycle: LISTING_LIFECYCLE,
+});
