@@ -434,6 +434,8 @@ test.describe("cars: hub and chauffeur contact", () => {
   });
 
   test("accessibility: /cars, the chauffeur dialog, and every request form", async ({ page }) => {
+    // Several full axe scans in one test: slow on a shared 2-core machine, not a timing claim.
+    test.slow();
     await page.goto("/cars");
     await waitForHydration(page);
     await expectNoSeriousA11yViolations(page);

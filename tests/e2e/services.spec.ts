@@ -406,6 +406,8 @@ test.describe("services", () => {
   });
 
   test("accessibility: /services, a service page and its dialog, /search, /request, a status page", async ({ page }) => {
+    // Several full axe scans in one test: slow on a shared 2-core machine, not a timing claim.
+    test.slow();
     for (const path of ["/services", "/services?q=pool%20cleaning", "/search", "/search?type=plumb&location=Toronto", "/request"]) {
       await page.goto(path);
       await waitForHydration(page);
