@@ -125,7 +125,7 @@ const CAR_CASES = [
     type: "custom",
     name: "Custom Request",
     success: "We'll review and follow up with options.",
-    required: { "Full name": "Full name is required.", Email: "Email is required.", "Describe your request": "Describe your request is required." },
+    required: { "Full name": "Full name is required.", Email: "Email is required.", "Describe your request": "Description is required." },
     fill: { "Describe your request": "A moving van with two helpers.", Budget: "$300" },
     subjectTail: "N/A",
   },
