@@ -323,7 +323,7 @@ test.describe("homes: no results", () => {
     await fields.send.click();
 
     await expect(page).toHaveURL(/\/request-success$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you!");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set!");
     await expect(main(page).getByText("Homes in Oakville", { exact: true })).toBeVisible();
     await expect(
       main(page).getByText(

@@ -215,7 +215,15 @@ const PHONE_SHAPE = (v: string) => /^\+?[\d\s().-]+$/.test(v) && /^(\D*\d){7,15}
 // Step schemas, with the spec's exact messages (§5 Property wizard)
 // ---------------------------------------------------------------------------------------------
 
-const tooLong = (t: Translate, key: FieldName, max: number) => t("form.tooLong", { label: t(FIELD_LABEL_KEYS[key]), max });
+/** Where the visible label says "(optional)", messages name the field plainly. */
+const FIELD_NAME_KEYS: Partial<Record<FieldName, MessageKey>> = {
+  neighborhood: "wizard.fieldName.neighborhood",
+  minStay: "wizard.fieldName.minStay",
+  leaseTerm: "wizard.fieldName.leaseTerm",
+};
+const fieldName = (t: Translate, key: FieldName) => t(FIELD_NAME_KEYS[key] ?? FIELD_LABEL_KEYS[key]);
+
+const tooLong = (t: Translate, key: FieldName, max: number) => t("form.tooLong", { label: fieldName(t, key), max });
 
 export function ownerSchema(t: Translate) {
   return z.object({
@@ -229,7 +237,7 @@ export function ownerSchema(t: Translate) {
 }
 
 export function propertySchema(t: Translate) {
-  const invalid = (key: FieldName) => t("form.invalidOption", { label: t(FIELD_LABEL_KEYS[key]) });
+  const invalid = (key: FieldName) => t("form.invalidOption", { label: fieldName(t, key) });
   return z.object({
     propertyType: requiredChoice(PROPERTY_TYPES, t("wizard.error.propertyType"), invalid("propertyType")),
     address: requiredText(t("wizard.error.address"), tooLong(t, "address", LIMITS.address), LIMITS.address),
@@ -257,7 +265,7 @@ export function propertySchema(t: Translate) {
 }
 
 export function pricingSchema(t: Translate) {
-  const invalid = (key: FieldName) => t("form.invalidOption", { label: t(FIELD_LABEL_KEYS[key]) });
+  const invalid = (key: FieldName) => t("form.invalidOption", { label: fieldName(t, key) });
   return z.object({
     price: requiredNumber({ required: t("wizard.error.price"), range: t("wizard.error.priceRange", { max: LIMITS.price.max }), ...LIMITS.price, step: 1 }),
     priceType: defaultedChoice(PRICE_TYPES, invalid("priceType"), DEFAULT_PRICE_TYPE),
