@@ -319,9 +319,7 @@ test("forgot password: refused → the message by its field; sent → 'Check You
   });
 });
 
-// Known defect, being rebuilt with the dialogs: on /cars?contact the inputs' form="chauffeur-contact"
-// resolves to the <section id="chauffeur-contact"> around the form, so a plain post sends none of them.
-test.fixme("chauffeur contact (/cars?contact): refused → messages by their fields; sent → 'Request Sent!' and the operator email", async ({
+test("chauffeur contact (/cars?contact): refused → messages by their fields; sent → 'Request Sent!' and the operator email", async ({
   page,
 }) => {
   const who = `Grace Hopper ${randomLetters()}`;
