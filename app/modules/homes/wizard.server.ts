@@ -28,9 +28,9 @@ import {
 
 /**
  * The wizard's server side: one draft per owner (the latest `listing_drafts` row) holding the
- * step they are on and every value so far, saved on each Next / Previous, so a reload or
- * another device resumes where they left off; and the final submit, which turns the draft
- * into a listing under review and notifies the operator.
+ * step they are on and every value so far, saved on each Next / Previous (values also as they
+ * are typed), so a reload or another device resumes where they left off; and the final submit,
+ * which turns the draft into a listing under review and notifies the operator.
  */
 export const DEFAULT_AVATAR = "/images/avatars/default.svg";
 export const LISTING_SERVICE_NAME = "Property listing";
@@ -115,9 +115,65 @@ export async function saveDraft(user: SessionUser, step: number, patch: WizardVa
     await db.updateTable("listing_drafts").set({ step: s, data, updated_at: now }).where("id", "=", existing.id).execute();
     return { id: existing.id, step: s, values, updatedAt: now };
   }
+  const id = await insertDraft(user.id, s, data, now, "wins");
+  return { id: id!, step: s, values, updatedAt: now };
+}
+
+/**
+ * Typing saved as it goes (debounced in the browser, and a beacon on leaving the page): only the
+ * values of the step the owner is on, never the step itself. Next, Previous and Save carry the
+ * step's values and move the draft; an autosave sent before one of them can reach the server
+ * after it, and must then neither move the owner back nor overwrite what that post carried, so an
+ * autosave for a step the draft is no longer on is dropped. Without a draft the owner is on step
+ * 1. Returns whether it was applied.
+ */
+export async function autosaveDraft(user: SessionUser, step: number, patch: WizardValues): Promise<boolean> {
+  const { db } = getRuntime();
+  const existing = await findDraft(user.id);
+  const now = new Date().toISOString();
+  if (!existing) {
+    if (step !== 1) return false; // e.g. late after the submit that removed the draft
+    const data = JSON.stringify(sanitizeValues({ ...startingValues(user), ...patch }));
+    return (await insertDraft(user.id, 1, data, now, "yields")) !== null;
+  }
+  if (existing.step !== step) return false;
+  const data = JSON.stringify(sanitizeValues({ ...existing.values, ...patch }));
+  // The step is checked again in the write: a Next may have moved the draft since it was read.
+  const result = await db
+    .updateTable("listing_drafts")
+    .set({ data, updated_at: now })
+    .where("id", "=", existing.id)
+    .where("step", "=", step)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Inserts the owner's first draft. An autosave and a Next can both find no draft and both insert
+ * one; there is one draft per owner, so the Next's row "wins" (removes any other row without
+ * photos) and the autosave's row "yields" (removes itself when another exists). Whichever order
+ * the four statements run in, the Next's row is the one left. Returns the row's id, or null when
+ * it yielded.
+ */
+async function insertDraft(userId: string, step: number, data: string, now: string, race: "wins" | "yields"): Promise<string | null> {
+  const { db } = getRuntime();
   const id = randomUUID();
-  await db.insertInto("listing_drafts").values({ id, user_id: user.id, step: s, data, updated_at: now }).execute();
-  return { id, step: s, values, updatedAt: now };
+  await db.insertInto("listing_drafts").values({ id, user_id: userId, step, data, updated_at: now }).execute();
+  if (race === "wins") {
+    await db
+      .deleteFrom("listing_drafts")
+      .where("user_id", "=", userId)
+      .where("id", "!=", id)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("listing_photos").select("listing_photos.id").whereRef("listing_photos.draft_id", "=", "listing_drafts.id"))),
+      )
+      .execute();
+    return id;
+  }
+  const other = await db.selectFrom("listing_drafts").select("id").where("user_id", "=", userId).where("id", "!=", id).executeTakeFirst();
+  if (!other) return id;
+  await db.deleteFrom("listing_drafts").where("id", "=", id).execute();
+  return null;
 }
 
 /** The owner's draft, created (empty, on step 1) when there is none yet: photos need one. */

@@ -13,7 +13,7 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { addDraftPhotos, chosenFiles, moveDraftPhoto, removeDraftPhoto } from "~/modules/homes/photos.server";
 import { clampStep, parsePhotoOp, parseStep, type PhotoError, STEP_COUNT, STEPS, stepValuesFrom } from "~/modules/homes/wizard";
-import { ensureDraft, findDraft, loadWizard, saveDraft, submitListing } from "~/modules/homes/wizard.server";
+import { autosaveDraft, ensureDraft, findDraft, loadWizard, saveDraft, submitListing } from "~/modules/homes/wizard.server";
 import { redirectToSuccess } from "~/modules/requests/success.server";
 import { LISTING_REVIEW_TIME } from "~/modules/site/constants";
 import type { ShouldRevalidateFunction } from "react-router";
@@ -78,8 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   switch (intent) {
     case "autosave":
-      // Typing saves the step as it goes (debounced in the browser, and on leaving the page).
-      if (STEPS[step - 1]?.id !== "photos") await saveDraft(user, step, stepValuesFrom(form, step));
+      if (STEPS[step - 1]?.id !== "photos") await autosaveDraft(user, step, stepValuesFrom(form, step));
       return data<ActionData>({ ok: true });
     case "previous":
       await saveDraft(user, step - 1, stepValuesFrom(form, step));
