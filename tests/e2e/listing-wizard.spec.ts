@@ -366,6 +366,11 @@ test.describe("listing wizard", () => {
     await expect(field(page, "Price (CAD)")).toHaveValue("2800");
     await next(page).click();
     await expect(wizardForm(page).getByText("Available date is required.", { exact: true })).toBeVisible();
+    // A date in the past is refused as on every other form.
+    await field(page, "Available from").fill(torontoDate(-1));
+    await next(page).click();
+    await expect(wizardForm(page).getByText("Please choose today or a later date.", { exact: true })).toBeVisible();
+    await expectStep(page, 3);
     await field(page, "Available from").fill(availableFrom);
     await next(page).click();
 

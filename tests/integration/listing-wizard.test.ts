@@ -194,6 +194,18 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     expect(html).toContain("Price is required.");
     expect(html).toContain("Available date is required.");
     expect(await pageHtml(await step(3, "next", { ...PRICING, availableFrom: "2030-02-30" }))).toContain("Please enter a valid date.");
+    // A date in the past is refused like on every other form, on Next and again on Submit.
+    const past = await step(3, "next", { ...PRICING, availableFrom: "2020-05-01" });
+    expect(past.status).toBe(400);
+    const pastHtml = await pageHtml(past);
+    expect(pastHtml).toContain("Please choose today or a later date.");
+    expect(pastHtml).not.toContain("Available date is required.");
+    expect(currentStep(await page())).toBe("3");
+    const submitted = await step(4, "submit");
+    expect(submitted.status).toBe(400);
+    const sentBack = await pageHtml(submitted);
+    expect(currentStep(sentBack)).toBe("3");
+    expect(sentBack).toContain("Please choose today or a later date.");
 
     expect((await step(3, "next", PRICING)).status).toBe(303);
     const photos = await page();

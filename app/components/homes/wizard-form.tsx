@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CheckboxField, TextAreaField, TextField } from "~/components/form/field";
 import { SelectField } from "~/components/form/select-field";
 import { useToast } from "~/components/toaster";
+import { torontoToday } from "~/lib/forms/fields";
 import { useT } from "~/lib/i18n/use-t";
 import {
   AMENITIES,
@@ -281,7 +282,7 @@ function PricingStep({ f }: { f: Fields }) {
         inputMode="numeric"
       />
       <TextField field={f.minStay} label={label("minStay")} placeholder={t("wizard.hint.minStay")} maxLength={LIMITS.minStay} />
-      <TextField field={f.availableFrom} type="date" label={label("availableFrom")} required />
+      <TextField field={f.availableFrom} type="date" label={label("availableFrom")} min={torontoToday()} required />
       <SelectField field={f.leaseTerm} label={label("leaseTerm")} options={LEASE_TERMS} placeholder={t("wizard.select")} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { href } from "react-router";
 import { z } from "zod";
-import { isCalendarDate } from "~/lib/forms/fields";
+import { isCalendarDate, torontoToday } from "~/lib/forms/fields";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
 
@@ -263,10 +263,11 @@ export function pricingSchema(t: Translate) {
     priceType: defaultedChoice(PRICE_TYPES, invalid("priceType"), DEFAULT_PRICE_TYPE),
     deposit: optionalNumber({ range: t("wizard.error.depositRange", { max: LIMITS.deposit.max }), ...LIMITS.deposit, step: 1 }),
     minStay: optionalText(tooLong(t, "minStay", LIMITS.minStay), LIMITS.minStay),
-    availableFrom: requiredText(t("wizard.error.availableFrom"), t("form.invalidDate"), 10).refine(
-      (v) => v === "" || (isCalendarDate(v) && v >= "2000-01-01" && v <= "2100-12-31"),
-      t("form.invalidDate"),
-    ),
+    // Like every other date customers choose: today or later in Toronto (fields.ts futureDate),
+    // but blank keeps the spec's own message.
+    availableFrom: requiredText(t("wizard.error.availableFrom"), t("form.invalidDate"), 10)
+      .refine((v) => v === "" || (isCalendarDate(v) && v <= "2100-12-31"), t("form.invalidDate"))
+      .refine((v) => !isCalendarDate(v) || v >= torontoToday(), t("form.pastDate")),
     leaseTerm: optionalChoice(LEASE_TERMS, invalid("leaseTerm")),
   });
 }
