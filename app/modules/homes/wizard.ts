@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { href } from "react-router";
 import { z } from "zod";
 import { isCalendarDate, torontoToday } from "~/lib/forms/fields";
@@ -129,7 +129,6 @@ export function stepIndex(step: StepId | number): number {
   if (i < 0 || i >= STEPS.length || !Number.isInteger(i)) throw new RangeError(`Unknown wizard step: ${step}`);
   return i;
 }
-export const stepNumber = (step: StepId | number) => stepIndex(step) + 1;
 export const clampStep = (n: unknown) => {
   const v = typeof n === "number" ? n : Number(n);
   return Number.isInteger(v) ? Math.min(Math.max(v, 1), STEP_COUNT) : 1;
@@ -339,6 +338,20 @@ export function parseStep(form: FormData, step: StepId | number, t: Translate) {
   return parseWithZod(form, { schema: stepSchema(step, t), disableAutoCoercion: true });
 }
 
+/**
+ * What the wizard page is given back when a post does not move it on: a step's messages (and
+ * with `incomplete`, a submit sent back to that step), a refused batch of photos, or how many
+ * were added (photo fetchers).
+ */
+export type WizardAnswer = {
+  step?: number;
+  result?: SubmissionResult<string[]>;
+  incomplete?: boolean;
+  photoError?: PhotoError;
+  photosAdded?: number;
+  ok?: boolean;
+};
+
 /** The step's raw values from a posted form (lists for list fields, strings otherwise). */
 export function stepValuesFrom(form: FormData, step: StepId | number): WizardValues {
   const values: WizardValues = {};
@@ -365,7 +378,6 @@ export function listingTitle(v: Pick<ListingValues, "propertyType" | "neighborho
 // ---------------------------------------------------------------------------------------------
 
 export type PhotoVariant = "card" | "gallery";
-export const PHOTO_VARIANT_NAMES: readonly PhotoVariant[] = ["card", "gallery"];
 export const listingPhotoPath = (photoId: string, variant: PhotoVariant) => href("/media/listings/:photoId/:variant", { photoId, variant });
 
 /** Why a batch of photos was refused; each has the toast the owner sees. */
