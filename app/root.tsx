@@ -86,7 +86,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<RootData>("root");
-  const t = createTranslate(root?.messages ?? en, { brand: root?.brand ?? "GTA Connect" });
+  const t = createTranslate(root?.messages ?? en, { brand: root?.brand ?? "GTA Connect" }, root?.contentLocale);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
   const refused = isRouteErrorResponse(error) ? refusalKey(error.data) : undefined;

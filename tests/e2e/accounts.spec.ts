@@ -30,7 +30,7 @@ const ADULT_LABEL = "I confirm that I am 18 years of age or older.";
 const ADULT_REQUIRED = "You must be 18 or older to create an account.";
 const TERMS_LABEL = "I accept the Terms of Use and the Privacy Policy.";
 const INVALID_LOGIN = "The email or password is incorrect.";
-const TOO_MANY = /^Too many attempts\. Please wait \d+ minutes and try again\.$/;
+const TOO_MANY = /^Too many attempts\. Please wait (1 minute|([02-9]|\d{2,}) minutes) and try again\.$/;
 
 const main = (page: Page) => page.getByRole("main");
 const notifications = (page: Page) => page.getByRole("region", NOTIFICATIONS);

@@ -18,7 +18,8 @@ import {
  */
 
 type Kind = "text" | "email" | "tel" | "address" | "textarea" | "date" | "time" | "datetime" | "number" | "select" | "yesno";
-type FieldSpec = { label: string; kind: Kind; required?: boolean; value?: string };
+/** `name` is how messages name the field, where that differs from its visible label. */
+type FieldSpec = { label: string; name?: string; kind: Kind; required?: boolean; value?: string };
 type CarType = {
   type: string;
   name: string;
@@ -105,8 +106,8 @@ function carTypes(who: string, email: string): CarType[] {
         { label: "Recipient's name", kind: "text", required: true, value: "Charles Babbage" },
         { label: "Recipient's phone", kind: "tel", required: true, value: "416-555-0100" },
         { label: "Drop-off address", kind: "address", required: true, value: "10 Main St, Brampton" },
-        { label: "Deliver by (date)", kind: "date", required: true, value: TOMORROW },
-        { label: "Deliver by (time)", kind: "time", required: true, value: "17:00" },
+        { label: "Deliver by (date)", name: "Delivery date", kind: "date", required: true, value: TOMORROW },
+        { label: "Deliver by (time)", name: "Delivery time", kind: "time", required: true, value: "17:00" },
         { label: "Package size", kind: "select", required: true, value: "Small" },
         { label: "Fragile", kind: "yesno", value: "Yes" },
         { label: "Signature required", kind: "yesno" },
@@ -141,7 +142,7 @@ function carTypes(who: string, email: string): CarType[] {
       fields: [
         { label: "Full name", kind: "text", required: true, value: who },
         { label: "Email", kind: "email", required: true, value: email },
-        { label: "Describe your request", kind: "textarea", required: true, value: "A moving van with two helpers for a studio." },
+        { label: "Describe your request", name: "Description", kind: "textarea", required: true, value: "A moving van with two helpers for a studio." },
         { label: "Pick-up address", kind: "address" },
         { label: "Drop-off address", kind: "address" },
         { label: "Date", kind: "text" },
@@ -181,7 +182,7 @@ test.describe("cars: one request per type", () => {
         .getByRole("link", { name: new RegExp(`^${escapeRegExp(name)}`) })
         .click();
       await expect(page).toHaveURL(new RegExp(`/cars/request\\?type=${escapeRegExp(type)}$`));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} request`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
       await waitForHydration(page);
 
       const form = requestForm(page);
@@ -195,7 +196,7 @@ test.describe("cars: one request per type", () => {
       await submit.click();
       await expectToast(page, "Missing Information", "Please fill out all required fields.", { destructive: true });
       for (const f of car.fields.filter((x) => x.required)) {
-        await expect(form.getByText(`${f.label} is required.`, { exact: true })).toBeVisible();
+        await expect(form.getByText(`${f.name ?? f.label} is required.`, { exact: true })).toBeVisible();
         await expect(control(form, f.label)).toHaveAttribute("aria-invalid", "true");
       }
       await expect(form.getByText(CONSENT_REQUIRED, { exact: true })).toBeVisible();
@@ -242,7 +243,7 @@ test.describe("cars: request page", () => {
 
     await types.getByRole("link", { name: "Airport Transfer" }).click();
     await expect(page).toHaveURL(/\/cars\/request\?type=airport-transfer$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Airport Transfer request");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Airport Transfer");
     await expect(control(form, "Full name")).toHaveValue("");
     await expect(form.getByRole("checkbox", { name: CONSENT })).not.toBeChecked();
     const flight = control(form, "Flight number");
@@ -258,7 +259,7 @@ test.describe("cars: request page", () => {
 
     await page.goto("/cars/request?type=unknown");
     await waitForHydration(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Custom Request request");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Custom Request");
     await expect(control(requestForm(page), "Describe your request")).toBeVisible();
     await expect(types.getByRole("link", { name: "Custom Request" })).toHaveAttribute("aria-current", "page");
   });
@@ -363,7 +364,7 @@ test.describe("cars: phone", () => {
     const page = await context.newPage();
     await page.goto("/cars/request?type=airport-transfer");
     await waitForHydration(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Airport Transfer request");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Airport Transfer");
     await expect(control(requestForm(page), "Flight number")).toBeVisible();
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
@@ -434,6 +435,8 @@ test.describe("cars: hub and chauffeur contact", () => {
   });
 
   test("accessibility: /cars, the chauffeur dialog, and every request form", async ({ page }) => {
+    // Several full axe scans in one test: slow on a shared 2-core machine, not a timing claim.
+    test.slow();
     await page.goto("/cars");
     await waitForHydration(page);
     await expectNoSeriousA11yViolations(page);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type APIResponse, expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import sharp from "sharp";
 import {
   expectNoHorizontalScroll,
@@ -114,6 +114,74 @@ async function photoChange(page: Page, change: () => Promise<void>) {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Late autosaves                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+const intentOf = (body: string) =>
+  /(?:^|&)intent=([^&]*)/.exec(body)?.[1] ?? /name="intent"\r\n\r\n([^\r]*)\r\n/.exec(body)?.[1] ?? null;
+
+/**
+ * Makes every autosave arrive late, in the order a slow network or a busy server produces now
+ * and then: the browser has sent it (the typing debounce has run), but the server only gets it
+ * after the wizard post that follows (Next, Previous, Submit; or only Submit, with
+ * `until: "submit"`) has been answered, and the browser only gets its answer once the next step
+ * has started loading. Forcing that order makes every click below meet the race, instead of
+ * the one click in many that meets it by chance.
+ */
+async function lateAutosaves(page: Page, { until = ["next", "previous", "submit", "save"] } = {}) {
+  const held: Route[] = [];
+  const answered: { route: Route; response: APIResponse }[] = [];
+  let onSent: (() => void) | null = null;
+  const deliverAnswers = async () => {
+    for (const { route, response } of answered.splice(0)) {
+      // The page may have given up on it (aborted): then there is nobody to answer.
+      await route.fulfill({ response }).catch(() => undefined);
+    }
+  };
+  await page.route(
+    (url) => url.pathname === "/homes/new.data",
+    async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") {
+        await deliverAnswers();
+        await route.continue().catch(() => undefined);
+        return;
+      }
+      const intent = intentOf(request.postDataBuffer()?.toString("latin1") ?? "");
+      if (intent === "autosave") {
+        held.push(route);
+        onSent?.();
+        onSent = null;
+        return;
+      }
+      const response = await route.fetch();
+      if (intent && until.includes(intent)) {
+        for (const late of held.splice(0)) {
+          const answer = await late.fetch().catch(() => null);
+          if (answer) answered.push({ route: late, response: answer });
+        }
+      }
+      await route.fulfill({ response });
+    },
+  );
+  return {
+    /** Resolves when the browser next sends an autosave (which is then held back). */
+    nextAutosave: () => new Promise<void>((resolve) => (onSent = resolve)),
+    stop: () => page.unrouteAll({ behavior: "ignoreErrors" }),
+  };
+}
+
+/** Fills step 2 with valid details. */
+async function fillPropertyStep(page: Page, address: string) {
+  await field(page, "Property type").selectOption("2BR");
+  await field(page, "Street address").fill(address);
+  await field(page, "City").fill("Toronto");
+  await field(page, "Bedrooms").fill("2");
+  await field(page, "Bathrooms").fill("1");
+  await field(page, "Description").fill("A quiet unit near the lake, with a balcony.");
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -298,6 +366,11 @@ test.describe("listing wizard", () => {
     await expect(field(page, "Price (CAD)")).toHaveValue("2800");
     await next(page).click();
     await expect(wizardForm(page).getByText("Available date is required.", { exact: true })).toBeVisible();
+    // A date in the past is refused as on every other form.
+    await field(page, "Available from").fill(torontoDate(-1));
+    await next(page).click();
+    await expect(wizardForm(page).getByText("Please choose today or a later date.", { exact: true })).toBeVisible();
+    await expectStep(page, 3);
     await field(page, "Available from").fill(availableFrom);
     await next(page).click();
 
@@ -432,5 +505,75 @@ test.describe("listing wizard", () => {
     } finally {
       await phone.context().close();
     }
+  });
+  test("a fast owner never clicks twice: Next right after typing advances every time, even with an autosave arriving late", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signUpAndVerify(page, uniqueAccount("fast", `Quick Owner ${randomLetters()}`));
+    await page.goto("/homes/new");
+    await waitForHydration(page);
+    await wizardForm(page).getByRole("checkbox", { name: AGREE, exact: true }).check();
+    await next(page).click();
+    await expectStep(page, 2);
+    await fillPropertyStep(page, `${Date.now()} Quick Lane`);
+
+    const late = await lateAutosaves(page);
+    const neighborhood = field(page, "Neighborhood (optional)");
+    for (let round = 1; round <= 20; round++) {
+      const sent = late.nextAutosave();
+      await neighborhood.fill(`Early ${round}`);
+      await sent; // an autosave of "Early" is on its way, and will arrive after Next
+      await neighborhood.fill(`Final ${round}`);
+      await next(page).click(); // at once: nothing waits for an autosave
+      await expect(stepHeading(page), `round ${round}: one click on Next advanced`).toHaveText(STEP_TITLES[2]!);
+      await expectStep(page, 3);
+      await button(page, "Previous").click();
+      await expectStep(page, 2);
+      // What Next carried is kept: the late autosave of older typing did not overwrite it.
+      await expect(neighborhood, `round ${round}`).toHaveValue(`Final ${round}`);
+    }
+    await late.stop();
+  });
+
+  test("a fast owner never clicks twice: Submit right after the last step lands on the success page, and a late autosave brings no draft back", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signUpAndVerify(page, uniqueAccount("submit", `Swift Owner ${randomLetters()}`));
+    const token = randomLetters(8);
+    for (let round = 1; round <= 3; round++) {
+      await page.goto("/homes/new");
+      await waitForHydration(page);
+      await expectStep(page, 1); // each listing starts afresh
+      await wizardForm(page).getByRole("checkbox", { name: AGREE, exact: true }).check();
+      await next(page).click();
+      await expectStep(page, 2);
+      await fillPropertyStep(page, `${round} Swift Lane ${token}`);
+      await next(page).click();
+      await expectStep(page, 3);
+
+      // The autosave of step 3 reaches the server only after Submit.
+      const late = await lateAutosaves(page, { until: ["submit"] });
+      const sent = late.nextAutosave();
+      await field(page, "Price (CAD)").fill("1000");
+      await sent;
+      await field(page, "Price (CAD)").fill("2100");
+      await field(page, "Available from").fill(torontoDate(20));
+      await next(page).click();
+      await expectStep(page, 4);
+      const [photo] = await makePhotos(photoDir, `${token}-${round}`, 1);
+      await photoChange(page, () => photosStep(page).input.setInputFiles([photo!]));
+      await expect(photosStep(page).stored).toHaveCount(1);
+      await button(page, "Submit Listing").click();
+      await expect(page, `round ${round}: one click on Submit`).toHaveURL(/\/request-success$/);
+      await expect(main(page).getByText(SUCCESS, { exact: true })).toBeVisible();
+      await late.stop();
+    }
+    const subject = `New Property Listing — 3 Swift Lane ${token}`;
+    const mail = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === subject, { message: subject });
+    expect(mail.text).toContain("Price (CAD): 2100");
+    await page.goto("/homes/new");
+    await expectStep(page, 1);
   });
 });

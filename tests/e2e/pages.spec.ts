@@ -10,7 +10,7 @@ const PAGES: { path: string; status: number; heading: string | RegExp }[] = [
   { path: "/", status: 200, heading: /Services, cars & homes/ },
   { path: "/about", status: 200, heading: "About GTA Connect" },
   { path: "/contact", status: 200, heading: "Contact us" },
-  { path: "/request-success", status: 200, heading: "Thank you!" },
+  { path: "/request-success", status: 200, heading: "All set!" },
   { path: "/legal", status: 200, heading: "Legal Center" },
   { path: "/legal/terms", status: 200, heading: "Terms of Use" },
   { path: "/legal/privacy", status: 200, heading: "Privacy Policy" },

@@ -185,7 +185,7 @@ test.describe("services", () => {
 
     await expect(page).toHaveURL(/\/request-success$/);
     await expect(main(page).getByText(term, { exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you!");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set!");
     await expect(main(page).getByText(REFERENCE)).toBeVisible();
     await expect(main(page)).not.toContainText(/mail client|email client/i);
 
@@ -366,6 +366,8 @@ test.describe("services", () => {
     await page.goto("/search");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find a Service");
+    // Before any search there is nothing to count.
+    await expect(main(page).getByText(/matching service/)).toHaveCount(0);
     const form = main(page).getByRole("search");
     await form.getByRole("textbox", { name: "Service type" }).fill("plumb");
     await form.getByRole("textbox", { name: "Location" }).fill("Brampton");
@@ -374,6 +376,7 @@ test.describe("services", () => {
     await expect(page).toHaveURL(/\/search\?type=plumb&location=Brampton$/);
     const results = main(page).getByRole("heading", { level: 3 });
     await expect(results).toHaveText(["Plumbing"]);
+    await expect(main(page).getByText("1 matching service", { exact: true })).toBeVisible();
     await expect(main(page).getByText("Serves Brampton")).toBeVisible();
     await expect(form.getByRole("textbox", { name: "Service type" })).toHaveValue("plumb");
 
@@ -406,6 +409,8 @@ test.describe("services", () => {
   });
 
   test("accessibility: /services, a service page and its dialog, /search, /request, a status page", async ({ page }) => {
+    // Several full axe scans in one test: slow on a shared 2-core machine, not a timing claim.
+    test.slow();
     for (const path of ["/services", "/services?q=pool%20cleaning", "/search", "/search?type=plumb&location=Toronto", "/request"]) {
       await page.goto(path);
       await waitForHydration(page);

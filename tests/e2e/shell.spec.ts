@@ -71,15 +71,15 @@ test("the language choice shows a toast and is remembered across reloads", async
 
   await picker.toggle.click();
   for (const name of [
-    "EN (English (US))",
-    "ES (Español)",
-    "FR (Français (Canada))",
-    "PT (Português (Brasil))",
+    "EN (English US)",
+    "ES",
+    "FR (Canada)",
+    "PT (Brazil)",
   ]) {
     await expect(picker.option(name)).toBeVisible();
   }
-  await expect(picker.option("EN (English (US))")).toHaveAttribute("aria-pressed", "true");
-  await picker.option("ES (Español)").click();
+  await expect(picker.option("EN (English US)")).toHaveAttribute("aria-pressed", "true");
+  await picker.option("ES").click();
 
   const notifications = page.getByRole("region", NOTIFICATIONS);
   await expect(notifications.getByText("Language set to Español")).toBeVisible();
@@ -93,13 +93,13 @@ test("the language choice shows a toast and is remembered across reloads", async
   await expect(picker.toggle).toHaveText(/ES/);
   await expect(picker.toggle).toHaveAccessibleName("Language: Español");
   await picker.toggle.click();
-  await expect(picker.option("ES (Español)")).toHaveAttribute("aria-pressed", "true");
+  await expect(picker.option("ES")).toHaveAttribute("aria-pressed", "true");
   // The open picker is accessible.
   await expectNoSeriousA11yViolations(page);
   // A reload does not replay the one-time confirmation.
   await expect(notifications.getByText("Language set to Español")).toHaveCount(0);
 
-  await picker.option("EN (English (US))").click();
+  await picker.option("EN (English US)").click();
   await expect(notifications.getByText("Language set to English (US)")).toBeVisible();
   await expect(picker.toggle).toHaveText(/EN/);
   await expect(picker.toggle).toHaveAccessibleName("Language: English (US)");
@@ -111,9 +111,9 @@ test("the language picker closes once a language is chosen", async ({ page }) =>
   await waitForHydration(page);
   const picker = languagePicker(page);
   await picker.toggle.click();
-  await picker.option("ES (Español)").click();
+  await picker.option("ES").click();
   await expect(page.getByRole("region", NOTIFICATIONS).getByText("Language set to Español")).toBeVisible();
-  await expect(picker.option("ES (Español)"), "the open menu keeps covering the page").toBeHidden();
+  await expect(picker.option("ES"), "the open menu keeps covering the page").toBeHidden();
 });
 
 test("only one toast is shown at a time: a new one replaces the old", async ({ page }) => {
@@ -122,15 +122,15 @@ test("only one toast is shown at a time: a new one replaces the old", async ({ p
   const maxToasts = await trackToastCount(page);
   const notifications = page.getByRole("region", NOTIFICATIONS);
 
-  await chooseLanguage(page, "ES (Español)");
+  await chooseLanguage(page, "ES");
   await expect(notifications.getByText("Language set to Español")).toBeVisible();
   // Well within the first toast's 5 s lifetime.
-  await chooseLanguage(page, "FR (Français (Canada))");
+  await chooseLanguage(page, "FR (Canada)");
   await expect(notifications.getByText("Language set to Français (Canada)")).toBeVisible();
   await expect(notifications.getByText("Language set to Español")).toHaveCount(0);
   await expect(notifications.getByRole("listitem")).toHaveCount(1);
 
-  await chooseLanguage(page, "EN (English (US))");
+  await chooseLanguage(page, "EN (English US)");
   await expect(notifications.getByText("Language set to English (US)")).toBeVisible();
   expect(await maxToasts(), "toasts visible at the same time").toBeLessThanOrEqual(1);
 });
@@ -138,7 +138,7 @@ test("only one toast is shown at a time: a new one replaces the old", async ({ p
 test("F8 moves focus into the notifications region", async ({ page }) => {
   await page.goto("/about");
   await waitForHydration(page);
-  await chooseLanguage(page, "ES (Español)");
+  await chooseLanguage(page, "ES");
   const notifications = page.getByRole("region", NOTIFICATIONS);
   await expect(notifications.getByText("Language set to Español")).toBeVisible();
   await expect(notifications).toHaveAccessibleName("Notifications (F8)");

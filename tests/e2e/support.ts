@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /* ------------------------------------------------------------------------------------------ */
 /* Accessibility                                                                              */
@@ -279,4 +279,34 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   }));
   const where = `no horizontal scroll at ${clientWidth} px on ${page.url()}`;
   expect(scrollWidth, where).toBeLessThanOrEqual(clientWidth);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Without JavaScript (plain form posts)                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Clicks a submit button on a page without JavaScript: the browser posts the form as a
+ * document. Waits for the answer to that post and for the page it leads to; returns the post's
+ * status (a redirect after success, a 4xx for refused input).
+ */
+export async function postByClick(page: Page, button: Locator): Promise<number> {
+  const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document");
+  await button.click();
+  const status = (await answer).status();
+  await page.waitForLoadState();
+  return status;
+}
+
+/** A rendered page with its shell and a main heading: not raw JSON, not a blank document. */
+export async function expectRenderedPage(page: Page): Promise<void> {
+  await expect(page.locator("body")).not.toHaveText(/^\s*[[{]/);
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+/** A control shows its own message: aria-invalid and the message as its accessible description. */
+export async function expectFieldError(control: Locator, message: string): Promise<void> {
+  await expect(control).toHaveAttribute("aria-invalid", "true");
+  await expect(control).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
 }

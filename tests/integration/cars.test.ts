@@ -35,6 +35,7 @@ const VALID: Record<CarRequestType, Record<string, string>> = {
   custom: { fullName: "Ada Lovelace", email: "ada@example.com", description: "A moving van with two helpers for a studio." },
 };
 
+/** Each required field's visible label (the operator email lists them). */
 const LABELS: Record<string, string> = {
   fullName: "Full name", email: "Email", pickupAddress: "Pick-up address", startDate: "Start date", startTime: "Start time",
   estimatedHours: "Estimated hours", vehicleClass: "Vehicle class", direction: "Direction", airport: "Airport",
@@ -44,6 +45,9 @@ const LABELS: Record<string, string> = {
   packageSize: "Package size", eventDate: "Event date", primaryVenue: "Primary venue", vehiclePreference: "Vehicle preference",
   numVehicles: "Number of vehicles", description: "Describe your request",
 };
+
+/** How messages name a field: its label, unless that is a prompt or carries a hint. */
+const NAMES: Record<string, string> = { ...LABELS, deliveryByDate: "Delivery date", deliveryByTime: "Delivery time", description: "Description" };
 
 const REQUIRED = CAR_REQUEST_TYPES.flatMap((type) =>
   CAR_FORMS[type].fields.filter((f) => "required" in f && f.required).map((f) => [type, f.name] as const),
@@ -71,7 +75,7 @@ const BAD: [CarRequestType, Record<string, string>, string][] = [
   ["event-wedding", { durationHours: "0" }, "Duration (hours) must be between 1 and 24."],
   ["event-wedding", { vehiclePreference: "Tank" }, "Please choose a valid option for Vehicle preference."],
   ["event-wedding", { passengerCount: "2.5" }, "Passengers must be a whole number."],
-  ["custom", { description: "x".repeat(100_000) }, "Describe your request must be at most 5000 characters."],
+  ["custom", { description: "x".repeat(100_000) }, "Description must be at most 5000 characters."],
 ];
 
 describe.each(DIALECTS)("car requests on %s", (dialect) => {
@@ -105,7 +109,7 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
     delete (fields as Record<string, string>)[name];
     const res = await post(type, fields);
     expect(res.status).toBe(400);
-    expect(await pageHtml(res)).toContain(`${LABELS[name]} is required.`);
+    expect(await pageHtml(res)).toContain(`${NAMES[name]} is required.`);
     expect(await counts()).toEqual(before);
   });
 
@@ -128,7 +132,7 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
   it("treats an unknown or missing type as custom", async () => {
     for (const query of ["?type=spaceship", ""]) {
       const html = await pageHtml(await fetch(`${server.url}/cars/request${query}`));
-      expect(html).toContain("Custom Request request");
+      expect(html).toMatch(/<h1[^>]*>Custom Request<\/h1>/);
       expect(html).toContain('name="description"');
     }
   });

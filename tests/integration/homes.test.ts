@@ -344,7 +344,7 @@ describe.each(DIALECTS)("homes on %s", (dialect) => {
       ["no message", { message: "" }, "Message is required."],
       ["no phone", { phone: "" }, "Phone is required."],
       ["a bad email", { email: "grace@" }, "Please enter a valid email."],
-      ["an unknown length of stay", { lengthOfStay: "forever" }, "Please choose a valid option for Length of stay (optional)."],
+      ["an unknown length of stay", { lengthOfStay: "forever" }, "Please choose a valid option for Length of stay."],
     ])("refuses %s with a 400 and stores nothing", async (_case, override, message) => {
       const before = [await requestCount(), await outboxCount()];
       const res = await postForm(`${server.url}/homes/h-annex-studio`, { ...valid(), ...override });

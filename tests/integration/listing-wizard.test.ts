@@ -126,6 +126,27 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     expect(html).toContain('value="Ontario" selected=""');
   });
 
+  const draftRows = (userId = ownerId) =>
+    db.db.selectFrom("listing_drafts").select(["step", "data"]).where("user_id", "=", userId).execute();
+
+  it("an autosave stores what is typed on the current step, never the step; one for another step is dropped", async () => {
+    expect((await step(2, "autosave", { ...PROPERTY, neighborhood: "Typed so far" })).status).toBe(200);
+    const html = await page();
+    expect(currentStep(html)).toBe("2");
+    expect(html).toContain('value="Typed so far"');
+
+    // Sent before a Next or Previous that overtook it on the way: it neither moves the owner
+    // back nor overwrites what that post carried.
+    expect((await step(1, "autosave", { ...OWNER, ownerName: "Late Typing" })).status).toBe(200);
+    expect((await step(3, "autosave", { price: "1" })).status).toBe(200);
+    const [draft] = await draftRows();
+    expect(draft!.step).toBe(2);
+    const values = JSON.parse(draft!.data) as Record<string, unknown>;
+    expect(values.ownerName).toBe("Grace Hopper");
+    expect(values.price).toBeUndefined();
+    expect(values.neighborhood).toBe("Typed so far");
+  });
+
   it("step 2 refuses Next with the spec's messages, and checks bounds", async () => {
     const html = await pageHtml(await step(2, "next"));
     for (const m of [
@@ -173,6 +194,18 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     expect(html).toContain("Price is required.");
     expect(html).toContain("Available date is required.");
     expect(await pageHtml(await step(3, "next", { ...PRICING, availableFrom: "2030-02-30" }))).toContain("Please enter a valid date.");
+    // A date in the past is refused like on every other form, on Next and again on Submit.
+    const past = await step(3, "next", { ...PRICING, availableFrom: "2020-05-01" });
+    expect(past.status).toBe(400);
+    const pastHtml = await pageHtml(past);
+    expect(pastHtml).toContain("Please choose today or a later date.");
+    expect(pastHtml).not.toContain("Available date is required.");
+    expect(currentStep(await page())).toBe("3");
+    const submitted = await step(4, "submit");
+    expect(submitted.status).toBe(400);
+    const sentBack = await pageHtml(submitted);
+    expect(currentStep(sentBack)).toBe("3");
+    expect(sentBack).toContain("Please choose today or a later date.");
 
     expect((await step(3, "next", PRICING)).status).toBe(303);
     const photos = await page();
@@ -385,6 +418,39 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     expect(html).toContain("Incomplete Form");
     expect(html).toContain("Address is required.");
     expect(currentStep(await page())).toBe("2");
+  });
+
+  it("without a draft only a step 1 autosave starts one, and racing a Next it never leaves a second draft", async () => {
+    const newcomer = new HttpClient(server.url);
+    const newEmail = `newcomer.${Date.now()}@example.com`;
+    await newcomer.post("/signup", { name: "Ada Byron", email: newEmail, password: PASSWORD, adult: "on", terms: "on" });
+    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", newEmail).execute();
+    expect((await newcomer.post("/auth/login", { email: newEmail, password: PASSWORD })).status).toBe(302);
+    const newcomerId = (await db.db.selectFrom("user").select("id").where("email", "=", newEmail).executeTakeFirstOrThrow()).id;
+    const post = (n: number, intent: string, fields: Record<string, string> = {}) =>
+      newcomer.post("/homes/new", { step: String(n), intent, ...fields });
+
+    // Late, after the submit that removed the draft: nothing comes back.
+    expect((await post(3, "autosave", PRICING)).status).toBe(200);
+    expect(await draftRows(newcomerId)).toEqual([]);
+
+    expect((await post(1, "autosave", { ...OWNER, ownerEmail: newEmail, ownerName: "Ada B." })).status).toBe(200);
+    const [started] = await draftRows(newcomerId);
+    expect(started!.step).toBe(1);
+    expect(JSON.parse(started!.data)).toMatchObject({ ownerName: "Ada B." });
+
+    // Both find no draft and both insert one: the Next's is the one left, on step 2.
+    for (let round = 0; round < 8; round++) {
+      await db.db.deleteFrom("listing_drafts").where("user_id", "=", newcomerId).execute();
+      const [autosave, next] = await Promise.all([
+        post(1, "autosave", { ...OWNER, ownerEmail: newEmail, ownerName: "Early" }),
+        post(1, "next", { ...OWNER, ownerEmail: newEmail, ownerName: "Final" }),
+      ]);
+      expect([autosave.status, next.status]).toEqual([200, 303]);
+      const rows = await draftRows(newcomerId);
+      expect(rows.map((r) => r.step), `round ${round}`).toEqual([2]);
+      expect(JSON.parse(rows[0]!.data).ownerName).toBe("Final");
+    }
   });
 
   it("shows an empty My Listings with a way to list a property", async () => {

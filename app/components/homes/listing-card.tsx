@@ -12,8 +12,8 @@ export const propertyTypeLabel = (t: Translate, type: string) => t(`homes.type.$
 
 /** "1 bed · 1 bath", "Studio · 1 bath", "3 beds · 2.5 baths". */
 export function roomsLabel(t: Translate, bedrooms: number, bathrooms: number) {
-  const beds = bedrooms === 0 ? t("homes.studio") : t(bedrooms === 1 ? "homes.bed" : "homes.beds", { count: bedrooms });
-  const baths = t(bathrooms === 1 ? "homes.bath" : "homes.baths", { count: bathrooms });
+  const beds = bedrooms === 0 ? t("homes.studio") : t("homes.beds", { count: bedrooms });
+  const baths = t("homes.baths", { count: bathrooms });
   return `${beds} · ${baths}`;
 }
 

@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { useT } from "~/lib/i18n/use-t";
 import type { CityCount } from "~/modules/homes/listings.server";
-import { formatCount, homesSearch } from "~/modules/homes/search";
+import { homesSearch } from "~/modules/homes/search";
 import { PinIcon } from "./listing-card";
 
 /** The no-results view's popular cities (spec §9: up to 4, most listings first). */
@@ -26,7 +26,7 @@ export function PopularCities({ cities }: { cities: readonly CityCount[] }) {
               <span>
                 <span className="block font-medium text-slate-900">{city}</span>
                 <span className="block text-sm text-slate-600">
-                  {count === 1 ? t("homes.cityListingsOne") : t("homes.cityListings", { count: formatCount(count) })}
+                  {t("homes.cityListings", { count })}
                 </span>
               </span>
             </Link>

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CheckboxField, TextAreaField, TextField } from "~/components/form/field";
 import { SelectField } from "~/components/form/select-field";
 import { useToast } from "~/components/toaster";
+import { torontoToday } from "~/lib/forms/fields";
 import { useT } from "~/lib/i18n/use-t";
 import {
   AMENITIES,
@@ -99,13 +100,16 @@ export function WizardForm({
           if (check.status !== "success") showIncomplete();
         }
         formProps.onSubmit(event);
+        // The post about to go carries every value of the step: a pending or running autosave has
+        // nothing left to add, and its answer would land in the middle of the step change.
+        if (!event.defaultPrevented) autosave.cancel();
       }}
       // Spec: an error on a field is cleared when that field is edited (it is checked again on Next).
       onInput={(event) => {
         const input = (event.target as HTMLInputElement).name;
         const name = input === "files" ? "photos" : input; // choosing photos answers "At least 1 photo"
         if (name && form.allErrors[name]?.length) form.update({ name, validated: false });
-        autosave(event.currentTarget);
+        autosave.save(event.currentTarget);
       }}
       className="space-y-6"
     >
@@ -278,7 +282,7 @@ function PricingStep({ f }: { f: Fields }) {
         inputMode="numeric"
       />
       <TextField field={f.minStay} label={label("minStay")} placeholder={t("wizard.hint.minStay")} maxLength={LIMITS.minStay} />
-      <TextField field={f.availableFrom} type="date" label={label("availableFrom")} required />
+      <TextField field={f.availableFrom} type="date" label={label("availableFrom")} min={torontoToday()} required />
       <SelectField field={f.leaseTerm} label={label("leaseTerm")} options={LEASE_TERMS} placeholder={t("wizard.select")} />
     </div>
   );
@@ -289,6 +293,11 @@ function PricingStep({ f }: { f: Fields }) {
  * after the owner stops typing and, as a beacon, when the page is left. A reload can outrun that
  * beacon, so the browser also keeps the step's latest input in sessionStorage and puts it back
  * when it is newer than the server's draft.
+ *
+ * An autosave only ever stores values (the server never lets it move the draft), and `cancel`
+ * drops a pending or running one when the step form itself is posted: a fetcher whose answer
+ * arrives while the next step loads makes React Router end that navigation with the data it
+ * already has, which left a fast owner on the same step.
  */
 const LOCAL_KEY = "gta:listing-wizard";
 type LocalCopy = { step: number; at: number; entries: [string, string][] };
@@ -318,6 +327,13 @@ function useAutosave(enabled: boolean, step: number, savedAt: string | null) {
       pending.current = false;
       void fetcher.submit(payload(form), { method: "post", action: href("/homes/new") });
     }, 500);
+  };
+  const cancel = () => {
+    clearTimeout(timer.current);
+    pending.current = false;
+    // Aborts a request under way: the router then ignores its answer (the server may still get
+    // it, and drops it once the draft has moved on).
+    fetcher.reset();
   };
 
   useEffect(() => {
@@ -353,7 +369,10 @@ function useAutosave(enabled: boolean, step: number, savedAt: string | null) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, step]);
 
-  return (form: HTMLFormElement) => {
-    if (enabled) save(form);
+  return {
+    save: (form: HTMLFormElement) => {
+      if (enabled) save(form);
+    },
+    cancel,
   };
 }

@@ -45,9 +45,7 @@ export function LanguagePicker() {
               aria-pressed={l.code === locale}
               className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 aria-pressed:font-semibold"
             >
-              <span>
-                {l.short} ({l.name})
-              </span>
+              <span>{l.label}</span>
               {l.code === locale ? <span aria-hidden="true">✓</span> : null}
             </button>
           ))}

@@ -4,19 +4,23 @@ import type { Translate } from "../i18n/translate";
 /**
  * Field rules shared by every form schema, with the catalogue's messages: required text with a
  * length cap, emails, dates that must be today or later (Toronto time), times, bounded numbers.
+ *
+ * `name` is the field's name as messages use it ("Notes must be at most 2000 characters."): a
+ * plain noun, not the visible label, which may carry "(optional)" or be a prompt ("Describe your
+ * request"). Where they differ, the catalogue has a `…fieldName.…` key beside the label's.
  */
-export const requiredText = (t: Translate, label: string, max: number) =>
+export const requiredText = (t: Translate, name: string, max: number) =>
   z
-    .string({ error: t("form.required", { label }) })
+    .string({ error: t("form.required", { label: name }) })
     .trim()
-    .min(1, t("form.required", { label }))
-    .max(max, t("form.tooLong", { label, max }));
+    .min(1, t("form.required", { label: name }))
+    .max(max, t("form.tooLong", { label: name, max }));
 
-export const optionalText = (t: Translate, label: string, max: number) =>
-  z.string().trim().max(max, t("form.tooLong", { label, max })).optional();
+export const optionalText = (t: Translate, name: string, max: number) =>
+  z.string().trim().max(max, t("form.tooLong", { label: name, max })).optional();
 
-export const requiredEmail = (t: Translate, label: string) =>
-  requiredText(t, label, 254).pipe(z.email(t("form.invalidEmail")));
+export const requiredEmail = (t: Translate, name: string) =>
+  requiredText(t, name, 254).pipe(z.email(t("form.invalidEmail")));
 
 /** Today's date in Toronto as YYYY-MM-DD: "today or later" means the customer's today. */
 export function torontoToday(now = new Date()): string {
@@ -29,17 +33,17 @@ export const isCalendarDate = (v: string) =>
 const isTime = (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
 
 /** A date: required, a real calendar date, today or later (Toronto time). */
-export const futureDate = (t: Translate, label: string) =>
-  requiredText(t, label, 10)
+export const futureDate = (t: Translate, name: string) =>
+  requiredText(t, name, 10)
     .refine(isCalendarDate, t("form.invalidDate"))
     .refine((v) => !isCalendarDate(v) || v >= torontoToday(), t("form.pastDate"));
 
 /** A time of day, HH:MM (what <input type="time"> sends). */
-export const timeOfDay = (t: Translate, label: string) => requiredText(t, label, 8).refine(isTime, t("form.invalidTime"));
+export const timeOfDay = (t: Translate, name: string) => requiredText(t, name, 8).refine(isTime, t("form.invalidTime"));
 
 /** A date and time (YYYY-MM-DDTHH:MM, from <input type="datetime-local">), today or later. */
-export const futureDateTime = (t: Translate, label: string) =>
-  requiredText(t, label, 19)
+export const futureDateTime = (t: Translate, name: string) =>
+  requiredText(t, name, 19)
     .refine((v) => {
       const [d, tm] = v.split("T");
       return Boolean(d && tm && isCalendarDate(d) && isTime(tm.slice(0, 5)));
@@ -47,12 +51,12 @@ export const futureDateTime = (t: Translate, label: string) =>
     .refine((v) => v.slice(0, 10) >= torontoToday(), t("form.pastDate"));
 
 /** A whole number within bounds; empty is allowed unless required. */
-export function boundedInt(t: Translate, label: string, min: number, max: number | undefined, required: boolean) {
-  const range = max === undefined ? t("form.atLeast", { label, min }) : t("form.between", { label, min, max });
+export function boundedInt(t: Translate, name: string, min: number, max: number | undefined, required: boolean) {
+  const range = max === undefined ? t("form.atLeast", { label: name, min }) : t("form.between", { label: name, min, max });
   // A required number must not be optional anywhere inside: zod skips absent optional keys.
   let n = z
-    .number({ error: (issue) => (issue.input === undefined ? t("form.required", { label }) : t("form.number", { label })) })
-    .int(t("form.number", { label }))
+    .number({ error: (issue) => (issue.input === undefined ? t("form.required", { label: name }) : t("form.number", { label: name })) })
+    .int(t("form.number", { label: name }))
     .min(min, range);
   if (max !== undefined) n = n.max(max, range);
   const empty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
@@ -61,10 +65,10 @@ export function boundedInt(t: Translate, label: string, min: number, max: number
 }
 
 /** One of a fixed list of options. */
-export const oneOf = (t: Translate, label: string, options: readonly string[], required: boolean) => {
-  const e = z.enum(options as [string, ...string[]], { error: t("form.invalidOption", { label }) });
+export const oneOf = (t: Translate, name: string, options: readonly string[], required: boolean) => {
+  const e = z.enum(options as [string, ...string[]], { error: t("form.invalidOption", { label: name }) });
   return required
-    ? z.preprocess((v) => (v === "" ? undefined : v), z.string({ error: t("form.required", { label }) }).pipe(e))
+    ? z.preprocess((v) => (v === "" ? undefined : v), z.string({ error: t("form.required", { label: name }) }).pipe(e))
     : z.preprocess((v) => (v === "" ? undefined : v), e.optional());
 };
 

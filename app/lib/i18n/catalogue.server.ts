@@ -30,5 +30,6 @@ export function localeCookie(locale: Locale, secure: boolean): string {
 
 /** The translate function for a request, for actions, meta and emails written on the server. */
 export function serverTranslate(request: Request, brand: string) {
-  return createTranslate(messagesFor(localeFromRequest(request)).messages, { brand });
+  const { messages, contentLocale } = messagesFor(localeFromRequest(request));
+  return createTranslate(messages, { brand }, contentLocale);
 }

@@ -1,9 +1,12 @@
-/** The four languages the picker offers (spec core.md §2 Header). */
+/**
+ * The four languages the picker offers, `label` as the spec gives them (core.md §2 Header);
+ * `name` is the language's own name, for announcements.
+ */
 export const LOCALES = [
-  { code: "en-US", short: "EN", name: "English (US)" },
-  { code: "es", short: "ES", name: "Español" },
-  { code: "fr-CA", short: "FR", name: "Français (Canada)" },
-  { code: "pt-BR", short: "PT", name: "Português (Brasil)" },
+  { code: "en-US", short: "EN", label: "EN (English US)", name: "English (US)" },
+  { code: "es", short: "ES", label: "ES", name: "Español" },
+  { code: "fr-CA", short: "FR", label: "FR (Canada)", name: "Français (Canada)" },
+  { code: "pt-BR", short: "PT", label: "PT (Brazil)", name: "Português (Brasil)" },
 ] as const;
 
 export type Locale = (typeof LOCALES)[number]["code"];

@@ -22,14 +22,54 @@ describe("translate", () => {
     expect(en["footer.serviceArea"]).toBe("Service Area: Toronto & GTA, CA");
   });
 
-  it("offers the four languages and falls back to English until a catalogue exists", () => {
-    expect(LOCALES.map((l) => `${l.short} (${l.name})`)).toEqual([
-      "EN (English (US))",
-      "ES (Español)",
-      "FR (Français (Canada))",
-      "PT (Português (Brasil))",
-    ]);
+  it("offers the four languages as the spec labels them, and falls back to English until a catalogue exists", () => {
+    expect(LOCALES.map((l) => l.label)).toEqual(["EN (English US)", "ES", "FR (Canada)", "PT (Brazil)"]);
     expect(messagesFor("en-US").contentLocale).toBe("en-US");
     expect(messagesFor("fr-CA")).toMatchObject({ contentLocale: "en-US", messages: en });
+  });
+});
+
+describe("plural messages", () => {
+  const t = createTranslate(en, { brand: "Acme" });
+  const PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
+
+  it("choose the form with Intl.PluralRules from the count", () => {
+    expect(t("search.results", { count: 0 })).toBe("0 matching services");
+    expect(t("search.results", { count: 1 })).toBe("1 matching service");
+    expect(t("search.results", { count: 7 })).toBe("7 matching services");
+    expect(t("homes.baths", { count: 1 })).toBe("1 bath");
+    expect(t("homes.baths", { count: 1.5 })).toBe("1.5 baths");
+    expect(t("homes.resultCountTerm", { count: 1, term: "Annex" })).toBe('1 home matches "Annex"');
+    expect(t("login.tooMany", { count: 1 })).toBe("Too many attempts. Please wait 1 minute and try again.");
+  });
+
+  it("show the count as a number of the locale", () => {
+    expect(t("homes.resultCount", { count: 1234 })).toBe("1,234 homes");
+  });
+
+  it("follow the locale's rules, falling back to the `other` form", () => {
+    // French counts 0 as singular; Portuguese has a "many" form English catalogues lack.
+    const fr = createTranslate(en, {}, "fr-CA");
+    expect(new Intl.PluralRules("fr-CA").select(0)).toBe("one");
+    expect(fr("homes.beds", { count: 0 })).toBe("0 bed");
+    const pt = createTranslate(en, {}, "pt-BR");
+    expect(new Intl.PluralRules("pt-BR").select(1_000_000)).toBe("many");
+    expect(pt("homes.beds", { count: 1_000_000 })).toBe(`${new Intl.NumberFormat("pt-BR").format(1_000_000)} beds`);
+  });
+
+  it("are catalogue entries `key#category` with CLDR categories, each with an `other` form", () => {
+    const variants = Object.keys(en).filter((k) => k.includes("#"));
+    expect(variants.length).toBeGreaterThan(0);
+    for (const key of variants) {
+      const [base, category] = key.split("#");
+      expect(PLURAL_CATEGORIES, key).toContain(category);
+      expect(Object.keys(en), key).toContain(`${base}#other`);
+    }
+  });
+
+  it("are the only messages with a count, but for capped counts and \"{count} of {max} photos\"", () => {
+    const counted = Object.entries(en).filter(([key, text]) => !key.includes("#") && text.includes("{count}"));
+    // "{count}+" is always plural; "{count} of {max} photos" counts the maximum.
+    expect(counted.map(([key]) => key)).toEqual(["homes.resultCountCapped", "homes.resultCountTermCapped", "wizard.photos.count"]);
   });
 });

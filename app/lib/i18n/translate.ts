@@ -1,17 +1,48 @@
 import type { en } from "./messages/en";
 
-export type Messages = { readonly [K in keyof typeof en]: string };
-export type MessageKey = keyof Messages;
-export type MessageParams = Record<string, string | number>;
-export type Translate = (key: MessageKey, params?: MessageParams) => string;
+type CatalogueKey = keyof typeof en;
 
-/** `{name}` placeholders are filled from params; unknown placeholders stay visible. */
-export function createTranslate(messages: Messages, defaults: MessageParams = {}): Translate {
-  return (key, params) => {
-    const template = messages[key] ?? key;
-    const values = { ...defaults, ...params };
-    return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+export type Messages = { readonly [K in CatalogueKey]: string };
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * Plural messages are catalogue entries `base#one`, `base#other`, … (the CLDR categories of
+ * Intl.PluralRules), looked up as `base` with a numeric `count`. `#other` is required: it is what
+ * a locale falls back to, and what marks `base` as plural here.
+ */
+type PluralBase<K> = K extends `${infer Base}#other` ? Base : never;
+export type PluralKey = PluralBase<CatalogueKey>;
+export type PluralCategory = Intl.LDMLPluralRule;
+
+/** What callers ask for: plain keys and plural bases, never a single plural variant. */
+export type MessageKey = Exclude<CatalogueKey, `${string}#${string}`> | PluralKey;
+
+/** A plural message cannot be asked for without the count that chooses its form. */
+type ParamsFor<K extends MessageKey> = K extends PluralKey
+  ? [params: MessageParams & { count: number }]
+  : [params?: MessageParams];
+
+export type Translate = <K extends MessageKey>(key: K, ...params: ParamsFor<K>) => string;
+
+/**
+ * `{name}` placeholders are filled from params; unknown placeholders stay visible. A plural key
+ * picks its variant with the locale's plural rules and shows `{count}` as a localized number.
+ */
+export function createTranslate(messages: Messages, defaults: MessageParams = {}, locale = "en-US"): Translate {
+  const table: Readonly<Record<string, string>> = messages;
+  const plurals = new Intl.PluralRules(locale);
+  const numbers = new Intl.NumberFormat(locale);
+  const translate = (key: string, params?: MessageParams) => {
+    const values: MessageParams = { ...defaults, ...params };
+    let template = table[key];
+    const count = params?.count;
+    if (template === undefined && typeof count === "number") {
+      template = table[`${key}#${plurals.select(count)}`] ?? table[`${key}#other`];
+      values.count = numbers.format(count);
+    }
+    return (template ?? key).replace(/\{(\w+)\}/g, (match, name: string) =>
       name in values ? String(values[name]) : match,
     );
   };
+  return translate as Translate;
 }

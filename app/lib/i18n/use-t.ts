@@ -10,8 +10,8 @@ export function useRootData() {
   return data;
 }
 
-/** Translate with the active locale's catalogue; `{brand}` is always available. */
+/** Translate with the active locale's catalogue (and its plural rules); `{brand}` is always available. */
 export function useT(): Translate {
-  const { messages, brand } = useRootData();
-  return useMemo(() => createTranslate(messages, { brand }), [messages, brand]);
+  const { messages, brand, contentLocale } = useRootData();
+  return useMemo(() => createTranslate(messages, { brand }, contentLocale), [messages, brand, contentLocale]);
 }

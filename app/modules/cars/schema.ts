@@ -5,38 +5,46 @@ import { CAR_FORMS, type CarField, type CarRequestType, YES_NO } from "./types";
 
 export const fieldLabelKey = (name: string) => `cars.field.${name}` as MessageKey;
 
+/** Where the visible label is a prompt or carries a hint, messages name the field plainly. */
+const FIELD_NAME_KEYS: Partial<Record<string, MessageKey>> = {
+  description: "cars.fieldName.description",
+  deliveryByDate: "cars.fieldName.deliveryByDate",
+  deliveryByTime: "cars.fieldName.deliveryByTime",
+};
+export const fieldNameKey = (name: string) => FIELD_NAME_KEYS[name] ?? fieldLabelKey(name);
+
 const TEXT_MAX = 200;
 const TEXTAREA_MAX = 2000;
 const LARGE_TEXTAREA_MAX = 5000;
 
 function fieldSchema(t: Translate, field: CarField): z.ZodType {
-  const label = t(fieldLabelKey(field.name));
+  const name = t(fieldNameKey(field.name));
   const required = "required" in field && Boolean(field.required);
   switch (field.kind) {
     case "text":
     case "address":
     case "tel": {
       const max = ("max" in field && field.max) || TEXT_MAX;
-      return required ? requiredText(t, label, max) : optionalText(t, label, max);
+      return required ? requiredText(t, name, max) : optionalText(t, name, max);
     }
     case "email":
-      return required ? requiredEmail(t, label) : optionalText(t, label, 254).pipe(z.email(t("form.invalidEmail")).optional());
+      return required ? requiredEmail(t, name) : optionalText(t, name, 254).pipe(z.email(t("form.invalidEmail")).optional());
     case "textarea": {
       const max = field.large ? LARGE_TEXTAREA_MAX : TEXTAREA_MAX;
-      return required ? requiredText(t, label, max) : optionalText(t, label, max);
+      return required ? requiredText(t, name, max) : optionalText(t, name, max);
     }
     case "date":
-      return required ? futureDate(t, label) : futureDate(t, label).optional();
+      return required ? futureDate(t, name) : futureDate(t, name).optional();
     case "time":
-      return required ? timeOfDay(t, label) : timeOfDay(t, label).optional();
+      return required ? timeOfDay(t, name) : timeOfDay(t, name).optional();
     case "datetime":
-      return required ? futureDateTime(t, label) : futureDateTime(t, label).optional();
+      return required ? futureDateTime(t, name) : futureDateTime(t, name).optional();
     case "number":
-      return boundedInt(t, label, field.min, field.max, required);
+      return boundedInt(t, name, field.min, field.max, required);
     case "select":
-      return oneOf(t, label, field.options, required);
+      return oneOf(t, name, field.options, required);
     case "yesno":
-      return oneOf(t, label, YES_NO, false);
+      return oneOf(t, name, YES_NO, false);
   }
 }
 

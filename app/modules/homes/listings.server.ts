@@ -17,7 +17,7 @@ import {
 /**
  * Published home listings: the /homes search (substring match over title, city, neighbourhood
  * and description, sorted and paginated), the city list behind suggestions and popular
- * cities, and one listing's public detail. Functions take the connection so the benchmark
+ * cities, and one listing's public detail; and an owner's own listings, whatever their status. Functions take the connection so the benchmark
  * can call them on its own database; the route-facing wrappers at the end use the runtime's.
  *
  * Search uses the lower-cased `search_text` column and each engine's substring index
@@ -321,6 +321,43 @@ export async function getListing(conn: Conn, id: string): Promise<ListingDetail 
 }
 
 // ---------------------------------------------------------------------------------------------
+// An owner's own listings, whatever their status (My Account → My Listings)
+// ---------------------------------------------------------------------------------------------
+
+export type OwnerListing = {
+  id: string;
+  title: string;
+  address: string;
+  status: "published" | "pending" | "rejected";
+  price: number;
+  priceUnit: PriceUnit;
+  createdAt: string;
+  coverUrl: string | null;
+};
+
+/** The owner's listings, newest first, with each one's status and cover photo. */
+export async function listOwnerListings(conn: Conn, userId: string): Promise<OwnerListing[]> {
+  const rows = await conn.db
+    .selectFrom("home_listings")
+    .select(["id", "title", "address", "status", "price", "price_unit", "created_at"])
+    .where("owner_user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .limit(200)
+    .execute();
+  const covers = await firstPhotos(conn, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    address: r.address,
+    status: r.status,
+    price: r.price,
+    priceUnit: r.price_unit,
+    createdAt: r.created_at,
+    coverUrl: covers.get(r.id)?.src ?? null,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Route-facing wrappers (the process's database)
 // ---------------------------------------------------------------------------------------------
 
@@ -331,6 +368,7 @@ const runtimeConn = (): Conn => {
 
 export const findListings = (params: SearchParams) => searchListings(runtimeConn(), params);
 export const findListing = (id: string) => getListing(runtimeConn(), id);
+export const findOwnerListings = (userId: string) => listOwnerListings(runtimeConn(), userId);
 
 /**
  * The city list changes only when a listing is published, and counting cities reads every

@@ -19,18 +19,17 @@ const isEmail = (v: string) => z.email().safeParse(v).success;
  * budget optional.
  */
 export function rentRequestSchema(t: Translate) {
-  const moveOut = t("homes.rent.moveOutDate");
   return z
     .object({
       fullName: requiredText(t, t("homes.rent.fullName"), LIMITS.name),
       email: requiredEmail(t, t("homes.rent.email")),
       phone: requiredText(t, t("homes.rent.phone"), LIMITS.phone).refine(isPhoneNumber, t("homes.rent.phoneInvalid")),
       moveInDate: futureDate(t, t("homes.rent.moveInDate")),
-      moveOutDate: optionalText(t, moveOut, 10).refine((v) => v === undefined || isCalendarDate(v), t("form.invalidDate")),
-      lengthOfStay: oneOf(t, t("homes.rent.lengthOfStay"), LENGTHS_OF_STAY, false),
+      moveOutDate: optionalText(t, t("homes.rent.fieldName.moveOutDate"), 10).refine((v) => v === undefined || isCalendarDate(v), t("form.invalidDate")),
+      lengthOfStay: oneOf(t, t("homes.rent.fieldName.lengthOfStay"), LENGTHS_OF_STAY, false),
       adults: boundedInt(t, t("homes.rent.adults"), GUESTS.adults.min, GUESTS.adults.max, true),
       children: boundedInt(t, t("homes.rent.children"), GUESTS.children.min, GUESTS.children.max, true),
-      budget: optionalText(t, t("homes.rent.budget"), LIMITS.budget),
+      budget: optionalText(t, t("homes.rent.fieldName.budget"), LIMITS.budget),
       message: requiredText(t, t("homes.rent.message"), LIMITS.message),
     })
     .superRefine((v, ctx) => {
@@ -52,7 +51,7 @@ export function cityRequestSchema(t: Translate) {
       (v) => isEmail(v) || isPhoneNumber(v),
       t("homes.cityRequest.contactInvalid"),
     ),
-    note: optionalText(t, t("homes.cityRequest.note"), LIMITS.note),
+    note: optionalText(t, t("homes.cityRequest.fieldName.note"), LIMITS.note),
   });
 }
 

@@ -6,7 +6,7 @@ import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { type SubmitContext, submitRequest } from "~/modules/requests/requests.server";
 import { MAX_LISTING_PHOTOS } from "~/modules/site/constants";
 import { monthlyPrice, searchText } from "./derived";
-import { type DraftPhoto, listDraftPhotos } from "./photos.server";
+import { addDraftPhotos, chosenFiles, type DraftPhoto, listDraftPhotos, moveDraftPhoto, removeDraftPhoto } from "./photos.server";
 import {
   clampStep,
   DEFAULT_PRICE_TYPE,
@@ -17,20 +17,25 @@ import {
   type ListingValues,
   listingPhotoPath,
   listingTitle,
+  parsePhotoOp,
+  parseStep,
   PRICE_TYPE_LABEL_KEYS,
   priceUnit,
   propertyTypeCode,
   provinceCode,
+  STEP_COUNT,
   STEPS,
+  stepValuesFrom,
   validateAll,
+  type WizardAnswer,
   type WizardValues,
 } from "./wizard";
 
 /**
  * The wizard's server side: one draft per owner (the latest `listing_drafts` row) holding the
- * step they are on and every value so far, saved on each Next / Previous, so a reload or
- * another device resumes where they left off; and the final submit, which turns the draft
- * into a listing under review and notifies the operator.
+ * step they are on and every value so far, saved on each Next / Previous (values also as they
+ * are typed), so a reload or another device resumes where they left off; and the final submit,
+ * which turns the draft into a listing under review and notifies the operator.
  */
 export const DEFAULT_AVATAR = "/images/avatars/default.svg";
 export const LISTING_SERVICE_NAME = "Property listing";
@@ -115,9 +120,65 @@ export async function saveDraft(user: SessionUser, step: number, patch: WizardVa
     await db.updateTable("listing_drafts").set({ step: s, data, updated_at: now }).where("id", "=", existing.id).execute();
     return { id: existing.id, step: s, values, updatedAt: now };
   }
+  const id = await insertDraft(user.id, s, data, now, "wins");
+  return { id: id!, step: s, values, updatedAt: now };
+}
+
+/**
+ * Typing saved as it goes (debounced in the browser, and a beacon on leaving the page): only the
+ * values of the step the owner is on, never the step itself. Next, Previous and Save carry the
+ * step's values and move the draft; an autosave sent before one of them can reach the server
+ * after it, and must then neither move the owner back nor overwrite what that post carried, so an
+ * autosave for a step the draft is no longer on is dropped. Without a draft the owner is on step
+ * 1. Returns whether it was applied.
+ */
+export async function autosaveDraft(user: SessionUser, step: number, patch: WizardValues): Promise<boolean> {
+  const { db } = getRuntime();
+  const existing = await findDraft(user.id);
+  const now = new Date().toISOString();
+  if (!existing) {
+    if (step !== 1) return false; // e.g. late after the submit that removed the draft
+    const data = JSON.stringify(sanitizeValues({ ...startingValues(user), ...patch }));
+    return (await insertDraft(user.id, 1, data, now, "yields")) !== null;
+  }
+  if (existing.step !== step) return false;
+  const data = JSON.stringify(sanitizeValues({ ...existing.values, ...patch }));
+  // The step is checked again in the write: a Next may have moved the draft since it was read.
+  const result = await db
+    .updateTable("listing_drafts")
+    .set({ data, updated_at: now })
+    .where("id", "=", existing.id)
+    .where("step", "=", step)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Inserts the owner's first draft. An autosave and a Next can both find no draft and both insert
+ * one; there is one draft per owner, so the Next's row "wins" (removes any other row without
+ * photos) and the autosave's row "yields" (removes itself when another exists). Whichever order
+ * the four statements run in, the Next's row is the one left. Returns the row's id, or null when
+ * it yielded.
+ */
+async function insertDraft(userId: string, step: number, data: string, now: string, race: "wins" | "yields"): Promise<string | null> {
+  const { db } = getRuntime();
   const id = randomUUID();
-  await db.insertInto("listing_drafts").values({ id, user_id: user.id, step: s, data, updated_at: now }).execute();
-  return { id, step: s, values, updatedAt: now };
+  await db.insertInto("listing_drafts").values({ id, user_id: userId, step, data, updated_at: now }).execute();
+  if (race === "wins") {
+    await db
+      .deleteFrom("listing_drafts")
+      .where("user_id", "=", userId)
+      .where("id", "!=", id)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("listing_photos").select("listing_photos.id").whereRef("listing_photos.draft_id", "=", "listing_drafts.id"))),
+      )
+      .execute();
+    return id;
+  }
+  const other = await db.selectFrom("listing_drafts").select("id").where("user_id", "=", userId).where("id", "!=", id).executeTakeFirst();
+  if (!other) return id;
+  await db.deleteFrom("listing_drafts").where("id", "=", id).execute();
+  return null;
 }
 
 /** The owner's draft, created (empty, on step 1) when there is none yet: photos need one. */
@@ -263,48 +324,86 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
   return { ok: true, listingId, reference: request.reference, statusPath: request.statusPath, emailed: request.emailed };
 }
 
-export type OwnerListing = {
-  id: string;
-  title: string;
-  address: string;
-  status: "published" | "pending" | "rejected";
-  price: number;
-  priceUnit: "month" | "night";
-  createdAt: string;
-  coverUrl: string | null;
-};
+// ---------------------------------------------------------------------------------------------
+// What each button of the wizard does
+// ---------------------------------------------------------------------------------------------
 
-/** The owner's listings, newest first, with each one's status and cover photo. */
-export async function listListingsForOwner(userId: string): Promise<OwnerListing[]> {
-  const { db } = getRuntime();
-  const rows = await db
-    .selectFrom("home_listings")
-    .select(["id", "title", "address", "status", "price", "price_unit", "created_at"])
-    .where("owner_user_id", "=", userId)
-    .orderBy("created_at", "desc")
-    .limit(200)
-    .execute();
-  if (rows.length === 0) return [];
-  const photos = await db
-    .selectFrom("listing_photos")
-    .select(["id", "listing_id", "position"])
-    .where(
-      "listing_id",
-      "in",
-      rows.map((r) => r.id),
-    )
-    .orderBy("position")
-    .execute();
-  const cover = new Map<string, string>();
-  for (const p of photos) if (p.listing_id && !cover.has(p.listing_id)) cover.set(p.listing_id, listingPhotoPath(p.id, "card"));
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    address: r.address,
-    status: r.status,
-    price: r.price,
-    priceUnit: r.price_unit,
-    createdAt: r.created_at,
-    coverUrl: cover.get(r.id) ?? null,
-  }));
+/**
+ * Where a wizard post leaves the owner; the route turns it into a response:
+ * - `answer`: the page again with this answer (messages, a refused photo batch, photos added),
+ * - `wizard`: the wizard as it now stands (a redirect to it, or just "ok" for a fetcher),
+ * - `saved`: the same, with the 'Draft saved' toast,
+ * - `submitted`: the success page.
+ */
+export type WizardOutcome =
+  | { kind: "answer"; answer: WizardAnswer; status?: number }
+  | { kind: "wizard"; answer?: WizardAnswer }
+  | { kind: "saved" }
+  | { kind: "submitted"; reference: string | null; statusPath: string | null; emailed: boolean };
+
+/**
+ * One post of the wizard form, by its `intent` (the button that sent it; spec §4): Next
+ * validates the step and moves on, Previous and Save keep what was typed without validating,
+ * autosave keeps it without moving (see autosaveDraft), Submit checks every step, and the
+ * photo buttons manage the draft's photos.
+ */
+export async function runWizardPost(ctx: SubmitContext & { user: SessionUser }, form: FormData, t: Translate): Promise<WizardOutcome> {
+  const user = ctx.user;
+  const intent = form.get("intent");
+  const step = clampStep(form.get("step"));
+
+  // Files chosen on the Photos step are stored first, whichever button sent them (no-JS).
+  const files = chosenFiles(form);
+  if (intent === "upload" || files.length > 0) {
+    const draft = await ensureDraft(user);
+    const result = await addDraftPhotos(user.id, draft.id, files);
+    if (!result.ok) return { kind: "answer", answer: { photoError: result.error }, status: result.error === "tooLarge" ? 413 : 400 };
+    if (intent === "upload") return { kind: "wizard", answer: { photosAdded: result.added } };
+  }
+
+  const op = parsePhotoOp(intent);
+  if (op) {
+    const draft = await findDraft(user.id);
+    if (draft) {
+      if (op.op === "remove") await removeDraftPhoto(user.id, draft.id, op.photoId);
+      else await moveDraftPhoto(user.id, draft.id, op.photoId, op.op);
+    }
+    return { kind: "wizard" };
+  }
+
+  switch (intent) {
+    case "autosave":
+      if (STEPS[step - 1]?.id !== "photos") await autosaveDraft(user, step, stepValuesFrom(form, step));
+      return { kind: "answer", answer: { ok: true } };
+    case "previous":
+      await saveDraft(user, step - 1, stepValuesFrom(form, step));
+      return { kind: "wizard" };
+    case "save":
+      await saveDraft(user, step, stepValuesFrom(form, step));
+      return { kind: "saved" };
+    case "next": {
+      if (step >= STEP_COUNT) break;
+      const submission = parseStep(form, step, t);
+      if (submission.status !== "success") {
+        await saveDraft(user, step, stepValuesFrom(form, step)); // an error is no reason to lose input
+        return { kind: "answer", answer: { step, result: submission.reply() }, status: 400 };
+      }
+      await saveDraft(user, step + 1, stepValuesFrom(form, step));
+      return { kind: "wizard" };
+    }
+    case "submit": {
+      const result = await submitListing(ctx, t);
+      if (!result.ok) {
+        const fields = [...STEPS[result.step - 1]!.fields];
+        const initialValue = result.values as Record<string, string | string[]>;
+        return {
+          kind: "answer",
+          answer: { step: result.step, incomplete: true, result: { status: "error", initialValue, error: result.errors, fields } },
+          status: 400,
+        };
+      }
+      return { kind: "submitted", reference: result.reference, statusPath: result.statusPath, emailed: result.emailed };
+    }
+  }
+  return { kind: "answer", answer: { ok: false }, status: 400 };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/messages/en";
+import { torontoToday } from "~/lib/forms/fields";
 import { createTranslate } from "~/lib/i18n/translate";
 import {
   AMENITIES,
@@ -129,6 +130,8 @@ describe("validateStep messages (spec §5 Property wizard)", () => {
     expect(errorsFor(3, { ...pricing, price: "-5" }).price).toEqual(["Price must be a whole number from 0 to 100000."]);
     expect(errorsFor(3, { ...pricing, deposit: "-1" }).deposit).toEqual(["Deposit must be a whole number from 0 to 100000."]);
     expect(errorsFor(3, { ...pricing, availableFrom: "2030-02-30" }).availableFrom).toEqual(["Please enter a valid date."]);
+    expect(errorsFor(3, { ...pricing, availableFrom: "2020-05-01" }).availableFrom).toEqual(["Please choose today or a later date."]);
+    expect(validateStep(3, { ...pricing, availableFrom: torontoToday() }, t).success).toBe(true);
     expect(errorsFor(3, { ...pricing, leaseTerm: "forever" }).leaseTerm).toBeDefined();
     const r = validateStep(3, { ...pricing, price: "0", priceType: "" }, t);
     expect(r.success && r.value).toMatchObject({ price: 0, priceType: "month", deposit: undefined, leaseTerm: undefined });

@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { href } from "react-router";
 import { z } from "zod";
-import { isCalendarDate } from "~/lib/forms/fields";
+import { isCalendarDate, torontoToday } from "~/lib/forms/fields";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
 
@@ -129,7 +129,6 @@ export function stepIndex(step: StepId | number): number {
   if (i < 0 || i >= STEPS.length || !Number.isInteger(i)) throw new RangeError(`Unknown wizard step: ${step}`);
   return i;
 }
-export const stepNumber = (step: StepId | number) => stepIndex(step) + 1;
 export const clampStep = (n: unknown) => {
   const v = typeof n === "number" ? n : Number(n);
   return Number.isInteger(v) ? Math.min(Math.max(v, 1), STEP_COUNT) : 1;
@@ -215,7 +214,15 @@ const PHONE_SHAPE = (v: string) => /^\+?[\d\s().-]+$/.test(v) && /^(\D*\d){7,15}
 // Step schemas, with the spec's exact messages (§5 Property wizard)
 // ---------------------------------------------------------------------------------------------
 
-const tooLong = (t: Translate, key: FieldName, max: number) => t("form.tooLong", { label: t(FIELD_LABEL_KEYS[key]), max });
+/** Where the visible label says "(optional)", messages name the field plainly. */
+const FIELD_NAME_KEYS: Partial<Record<FieldName, MessageKey>> = {
+  neighborhood: "wizard.fieldName.neighborhood",
+  minStay: "wizard.fieldName.minStay",
+  leaseTerm: "wizard.fieldName.leaseTerm",
+};
+const fieldName = (t: Translate, key: FieldName) => t(FIELD_NAME_KEYS[key] ?? FIELD_LABEL_KEYS[key]);
+
+const tooLong = (t: Translate, key: FieldName, max: number) => t("form.tooLong", { label: fieldName(t, key), max });
 
 export function ownerSchema(t: Translate) {
   return z.object({
@@ -229,7 +236,7 @@ export function ownerSchema(t: Translate) {
 }
 
 export function propertySchema(t: Translate) {
-  const invalid = (key: FieldName) => t("form.invalidOption", { label: t(FIELD_LABEL_KEYS[key]) });
+  const invalid = (key: FieldName) => t("form.invalidOption", { label: fieldName(t, key) });
   return z.object({
     propertyType: requiredChoice(PROPERTY_TYPES, t("wizard.error.propertyType"), invalid("propertyType")),
     address: requiredText(t("wizard.error.address"), tooLong(t, "address", LIMITS.address), LIMITS.address),
@@ -257,16 +264,17 @@ export function propertySchema(t: Translate) {
 }
 
 export function pricingSchema(t: Translate) {
-  const invalid = (key: FieldName) => t("form.invalidOption", { label: t(FIELD_LABEL_KEYS[key]) });
+  const invalid = (key: FieldName) => t("form.invalidOption", { label: fieldName(t, key) });
   return z.object({
     price: requiredNumber({ required: t("wizard.error.price"), range: t("wizard.error.priceRange", { max: LIMITS.price.max }), ...LIMITS.price, step: 1 }),
     priceType: defaultedChoice(PRICE_TYPES, invalid("priceType"), DEFAULT_PRICE_TYPE),
     deposit: optionalNumber({ range: t("wizard.error.depositRange", { max: LIMITS.deposit.max }), ...LIMITS.deposit, step: 1 }),
     minStay: optionalText(tooLong(t, "minStay", LIMITS.minStay), LIMITS.minStay),
-    availableFrom: requiredText(t("wizard.error.availableFrom"), t("form.invalidDate"), 10).refine(
-      (v) => v === "" || (isCalendarDate(v) && v >= "2000-01-01" && v <= "2100-12-31"),
-      t("form.invalidDate"),
-    ),
+    // Like every other date customers choose: today or later in Toronto (fields.ts futureDate),
+    // but blank keeps the spec's own message.
+    availableFrom: requiredText(t("wizard.error.availableFrom"), t("form.invalidDate"), 10)
+      .refine((v) => v === "" || (isCalendarDate(v) && v <= "2100-12-31"), t("form.invalidDate"))
+      .refine((v) => !isCalendarDate(v) || v >= torontoToday(), t("form.pastDate")),
     leaseTerm: optionalChoice(LEASE_TERMS, invalid("leaseTerm")),
   });
 }
@@ -338,6 +346,20 @@ export function parseStep(form: FormData, step: StepId | number, t: Translate) {
   return parseWithZod(form, { schema: stepSchema(step, t), disableAutoCoercion: true });
 }
 
+/**
+ * What the wizard page is given back when a post does not move it on: a step's messages (and
+ * with `incomplete`, a submit sent back to that step), a refused batch of photos, or how many
+ * were added (photo fetchers).
+ */
+export type WizardAnswer = {
+  step?: number;
+  result?: SubmissionResult<string[]>;
+  incomplete?: boolean;
+  photoError?: PhotoError;
+  photosAdded?: number;
+  ok?: boolean;
+};
+
 /** The step's raw values from a posted form (lists for list fields, strings otherwise). */
 export function stepValuesFrom(form: FormData, step: StepId | number): WizardValues {
   const values: WizardValues = {};
@@ -364,7 +386,6 @@ export function listingTitle(v: Pick<ListingValues, "propertyType" | "neighborho
 // ---------------------------------------------------------------------------------------------
 
 export type PhotoVariant = "card" | "gallery";
-export const PHOTO_VARIANT_NAMES: readonly PhotoVariant[] = ["card", "gallery"];
 export const listingPhotoPath = (photoId: string, variant: PhotoVariant) => href("/media/listings/:photoId/:variant", { photoId, variant });
 
 /** Why a batch of photos was refused; each has the toast the owner sees. */

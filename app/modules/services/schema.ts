@@ -18,7 +18,7 @@ export function bookingSchema(t: Translate) {
     area: text(t, t("booking.area"), LIMITS.area),
     preferredDate: futureDate(t, t("booking.preferredDate")),
     preferredTime: timeOfDay(t, t("booking.preferredTime")),
-    notes: optionalText(t, t("booking.notes"), LIMITS.notes),
+    notes: optionalText(t, t("booking.fieldName.notes"), LIMITS.notes),
   });
 }
 

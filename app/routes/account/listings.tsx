@@ -4,12 +4,13 @@ import { requireUser } from "~/lib/auth/session.server";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { STEP_COUNT } from "~/modules/homes/wizard";
-import { findDraft, listListingsForOwner, type OwnerListing } from "~/modules/homes/wizard.server";
+import { findOwnerListings, type OwnerListing } from "~/modules/homes/listings.server";
+import { findDraft } from "~/modules/homes/wizard.server";
 import type { Route } from "./+types/listings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [listings, draft] = await Promise.all([listListingsForOwner(user.id), findDraft(user.id)]);
+  const [listings, draft] = await Promise.all([findOwnerListings(user.id), findDraft(user.id)]);
   return { listings, draft: draft ? { step: draft.step } : null };
 }
 

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) {
     const minutes = Math.max(1, Math.ceil(limited.retryAfterMs / 60_000));
     return data(
-      { result: submission.reply({ formErrors: [t("login.tooMany", { minutes })], hideFields: ["password"] }) },
+      { result: submission.reply({ formErrors: [t("login.tooMany", { count: minutes })], hideFields: ["password"] }) },
       { status: 429, headers: { "Retry-After": String(Math.ceil(limited.retryAfterMs / 1000)) } },
     );
   }

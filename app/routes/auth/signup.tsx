@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
 
   if (!(await hit("signUp", context.clientIp)).allowed) {
-    return data({ result: submission.reply({ formErrors: [t("login.tooMany", { minutes: 60 })], hideFields: ["password"] }) }, { status: 429 });
+    return data({ result: submission.reply({ formErrors: [t("login.tooMany", { count: 60 })], hideFields: ["password"] }) }, { status: 429 });
   }
   // Where the visitor was heading (e.g. a booking), resumed once they verify in this browser.
   const url = new URL(request.url);

@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   const email = (await readPendingVerification(request))?.email;
   if (!(await hit("resendVerification", context.clientIp)).allowed) {
-    return new Response(t("login.tooMany", { minutes: 10 }), { status: 429 });
+    return new Response(t("login.tooMany", { count: 10 }), { status: 429 });
   }
   if (email && (await hit("resendVerification", email)).allowed) await resendVerification(email, request);
   return redirectWithToast(

@@ -45,7 +45,7 @@ export default function CarRequestPage({ loaderData, actionData }: Route.Compone
       <Link to={href("/cars")} className="text-sm text-teal-800 underline">
         ← {t("cars.title")}
       </Link>
-      <h1 className="mt-4 text-3xl font-bold">{t("cars.requestTitle", { type: loaderData.typeName })}</h1>
+      <h1 className="mt-4 text-3xl font-bold">{loaderData.typeName}</h1>
       <nav aria-label={t("cars.changeType")} className="mt-6">
         <ul className="flex flex-wrap gap-2">
           {CAR_REQUEST_TYPES.map((ty) => (

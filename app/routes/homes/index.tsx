@@ -72,7 +72,6 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
   const cityRequested = params.get("request") === "city" || Boolean(actionData?.result);
   const showCityForm = cityRequested && !noResults;
 
-  const count = result.totalCapped ? `${formatCount(result.total)}+` : formatCount(result.total);
   const from = (page - 1) * PAGE_SIZE + 1;
   const to = from + result.listings.length - 1;
   const status = loading
@@ -82,9 +81,9 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
       : none
         ? ""
         : [
-            q
-              ? t(result.total === 1 && !result.totalCapped ? "homes.resultCountTermOne" : "homes.resultCountTerm", { count, term: q })
-              : t(result.total === 1 && !result.totalCapped ? "homes.resultCountOne" : "homes.resultCount", { count }),
+            result.totalCapped
+              ? t(q ? "homes.resultCountTermCapped" : "homes.resultCountCapped", { count: formatCount(result.total), term: q })
+              : t(q ? "homes.resultCountTerm" : "homes.resultCount", { count: result.total, term: q }),
             page > 1 || result.hasNext ? t("homes.showing", { from: formatCount(from), to: formatCount(to) }) : "",
           ]
             .filter(Boolean)

@@ -1,5 +1,3 @@
-import type { SubmissionResult } from "@conform-to/zod/v4";
-import { submitContext } from "~/modules/requests/requests.server";
 import { useEffect, useRef } from "react";
 import { data, href, Link, redirect } from "react-router";
 import { WizardForm } from "~/components/homes/wizard-form";
@@ -12,9 +10,9 @@ import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
-import { addDraftPhotos, chosenFiles, moveDraftPhoto, removeDraftPhoto } from "~/modules/homes/photos.server";
-import { clampStep, parsePhotoOp, parseStep, type PhotoError, STEP_COUNT, STEPS, stepValuesFrom } from "~/modules/homes/wizard";
-import { ensureDraft, findDraft, loadWizard, saveDraft, submitListing } from "~/modules/homes/wizard.server";
+import { STEPS, type WizardAnswer } from "~/modules/homes/wizard";
+import { loadWizard, runWizardPost } from "~/modules/homes/wizard.server";
+import { submitContext } from "~/modules/requests/requests.server";
 import { redirectToSuccess } from "~/modules/requests/success.server";
 import { LISTING_REVIEW_TIME } from "~/modules/site/constants";
 import type { ShouldRevalidateFunction } from "react-router";
@@ -30,15 +28,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ wizard: await loadWizard(user) }, { headers });
 }
 
-type ActionData = {
-  step?: number;
-  result?: SubmissionResult<string[]>;
-  incomplete?: boolean;
-  photoError?: PhotoError;
-  photosAdded?: number;
-  ok?: boolean;
-};
-
 const WIZARD = href("/homes/new");
 
 /** Autosaves change nothing on screen: skip reloading the wizard's data after them. */
@@ -48,85 +37,32 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-
   // Size, content type and part count are checked by the request guard and readForm (body-limits.ts).
   const form = await readForm(request);
-  const js = form.get("js") === "1"; // fetcher posts: answer with data, not a redirect
-  const intent = form.get("intent");
-  const step = clampStep(form.get("step"));
-  const backToWizard = () => (js ? data<ActionData>({ ok: true }) : redirect(WIZARD, 303));
-
-  // Files chosen on the Photos step are stored first, whichever button sent them (no-JS).
-  const files = chosenFiles(form);
-  if (intent === "upload" || files.length > 0) {
-    const draft = await ensureDraft(user);
-    const result = await addDraftPhotos(user.id, draft.id, files);
-    if (!result.ok) {
-      return data<ActionData>({ photoError: result.error }, { status: result.error === "tooLarge" ? 413 : 400 });
-    }
-    if (intent === "upload") return js ? data<ActionData>({ photosAdded: result.added }) : redirect(WIZARD, 303);
-  }
-
-  const op = parsePhotoOp(intent);
-  if (op) {
-    const draft = await findDraft(user.id);
-    if (draft) {
-      if (op.op === "remove") await removeDraftPhoto(user.id, draft.id, op.photoId);
-      else await moveDraftPhoto(user.id, draft.id, op.photoId, op.op);
-    }
-    return backToWizard();
-  }
-
-  switch (intent) {
-    case "autosave":
-      // Typing saves the step as it goes (debounced in the browser, and on leaving the page).
-      if (STEPS[step - 1]?.id !== "photos") await saveDraft(user, step, stepValuesFrom(form, step));
-      return data<ActionData>({ ok: true });
-    case "previous":
-      await saveDraft(user, step - 1, stepValuesFrom(form, step));
-      return redirect(WIZARD, 303);
-    case "save":
-      await saveDraft(user, step, stepValuesFrom(form, step));
+  const outcome = await runWizardPost({ ...(await submitContext(request, context)), user }, form, t);
+  switch (outcome.kind) {
+    case "answer":
+      return data<WizardAnswer>(outcome.answer, { status: outcome.status ?? 200 });
+    case "wizard":
+      // Fetchers (photos) post js=1 and want data; forms follow a redirect back to the wizard.
+      return form.get("js") === "1" ? data<WizardAnswer>(outcome.answer ?? { ok: true }) : redirect(WIZARD, 303);
+    case "saved":
       return redirectWithToast(WIZARD, { title: t("wizard.draftSavedTitle"), description: t("wizard.draftSavedText") }, { status: 303 });
-    case "next": {
-      if (step >= STEP_COUNT) break;
-      const submission = parseStep(form, step, t);
-      if (submission.status !== "success") {
-        await saveDraft(user, step, stepValuesFrom(form, step)); // an error is no reason to lose input
-        return data<ActionData>({ step, result: submission.reply() }, { status: 400 });
-      }
-      await saveDraft(user, step + 1, stepValuesFrom(form, step));
-      return redirect(WIZARD, 303);
-    }
-    case "submit": {
-      const result = await submitListing({ ...(await submitContext(request, context)), user }, t);
-      if (!result.ok) {
-        const fields = [...STEPS[result.step - 1]!.fields];
-        return data<ActionData>(
-          {
-            step: result.step,
-            incomplete: true,
-            result: { status: "error", initialValue: result.values as Record<string, string | string[]>, error: result.errors, fields },
-          },
-          { status: 400 },
-        );
-      }
+    case "submitted":
       return redirectToSuccess({
         serviceName: t("wizard.successService"),
         message: t("wizard.successMessage"),
-        reference: result.reference ?? undefined,
-        statusPath: result.statusPath ?? undefined,
-        emailed: result.emailed,
+        reference: outcome.reference ?? undefined,
+        statusPath: outcome.statusPath ?? undefined,
+        emailed: outcome.emailed,
       });
-    }
   }
-  return data<ActionData>({ ok: false }, { status: 400 });
 }
 
 export default function NewListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const wizard = loaderData.wizard;
-  const answer = actionData as ActionData | undefined;
+  const answer = actionData as WizardAnswer | undefined;
   const step = answer?.step ?? wizard?.step ?? 1;
   const def = STEPS[step - 1]!;
   const headingRef = useRef<HTMLHeadingElement>(null);

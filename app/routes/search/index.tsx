@@ -106,7 +106,7 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="results-title" className="mt-8">
         <h2 id="results-title" className="sr-only">
-          {t("search.results", { count: results.length })}
+          {t("search.resultsTitle")}
         </h2>
         {!searched ? (
           <p className="text-slate-600">{t("search.prompt")}</p>

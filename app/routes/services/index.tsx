@@ -86,11 +86,9 @@ export default function ServicesPage({ loaderData, actionData }: Route.Component
 
   const status = !term
     ? t("services.allCount", { count: categories.length })
-    : results.length === 1
-      ? t("services.resultCountOne", { term })
-      : results.length > 1
-        ? t("services.resultCount", { count: results.length, term })
-        : `${t("services.noMatchTitle", { term })} ${t("services.noMatchHint")}`;
+    : results.length > 0
+      ? t("services.resultCount", { count: results.length, term })
+      : `${t("services.noMatchTitle", { term })} ${t("services.noMatchHint")}`;
 
   return (
     <>
