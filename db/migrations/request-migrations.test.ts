@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMigrator, type DatabaseHandle, migrateToLatest, openDatabase } from "~/lib/db/db.server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../tests/support/databases";
@@ -139,7 +139,14 @@ describe.each(DIALECTS)("request migrations on %s", (dialect) => {
       .where("request_id", "=", "c-1")
       .execute();
     expect(events).toEqual([{ status: "received" }]);
-    const tables = await handle.db.introspection.getTables();
+    // PostgreSQL lists every schema's tables (other test runs share the database): keep ours.
+    const own =
+      dialect === "postgres"
+        ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]!.s
+        : undefined;
+    const tables = (await handle.db.introspection.getTables()).filter(
+      (t) => own === undefined || t.schema === own,
+    );
     expect(tables.map((t) => t.name)).not.toContain("contact_messages");
     expect(tables.find((t) => t.name === "requests")!.columns.map((c) => c.name)).not.toContain("details");
   });

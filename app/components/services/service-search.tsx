@@ -4,7 +4,7 @@ import { useT } from "~/lib/i18n/use-t";
 import { Highlighted } from "~/components/search/highlighted";
 import { useCombobox } from "~/components/search/use-combobox";
 import { suggest } from "~/modules/search/suggest";
-import { MAX_QUERY_LENGTH } from "./use-search-query";
+import { MAX_QUERY_LENGTH } from "~/components/search/use-url-query";
 
 export const SEARCH_INPUT_ID = "service-search";
 const LISTBOX_ID = "service-search-suggestions";

@@ -3,24 +3,53 @@ import type { Translate } from "../i18n/translate";
 
 /**
  * Field rules shared by every form schema, with the catalogue's messages: required text with a
- * length cap, emails, dates that must be today or later (Toronto time), times, bounded numbers.
+ * length cap, emails (one shape, one normalisation), phone numbers (one shape), "email or
+ * phone" contacts, dates that must be today or later (Toronto time), times, bounded numbers,
+ * options and Yes/No choices. Schemas compose these; none defines its own.
  *
  * `name` is the field's name as messages use it ("Notes must be at most 2000 characters."): a
  * plain noun, not the visible label, which may carry "(optional)" or be a prompt ("Describe your
  * request"). Where they differ, the catalogue has a `…fieldName.…` key beside the label's.
  */
-export const requiredText = (t: Translate, name: string, max: number) =>
+export const requiredText = (t: Translate, name: string, max: number, required = t("form.required", { label: name })) =>
   z
-    .string({ error: t("form.required", { label: name }) })
+    .string({ error: required })
     .trim()
-    .min(1, t("form.required", { label: name }))
+    .min(1, required)
     .max(max, t("form.tooLong", { label: name, max }));
 
 export const optionalText = (t: Translate, name: string, max: number) =>
   z.string().trim().max(max, t("form.tooLong", { label: name, max })).optional();
 
-export const requiredEmail = (t: Translate, name: string) =>
-  requiredText(t, name, 254).pipe(z.email(t("form.invalidEmail")));
+export const EMAIL_MAX = 254;
+export const PHONE_MAX = 30;
+
+/** An address people can reach; stored trimmed and lower-cased, so one person is one address. */
+export const isEmail = (v: string) => z.email().safeParse(v).success;
+const normaliseEmail = (v: string) => v.toLowerCase();
+
+export const requiredEmail = (t: Translate, name: string, required?: string) =>
+  requiredText(t, name, EMAIL_MAX, required).pipe(z.email(t("form.invalidEmail")).transform(normaliseEmail));
+
+export const optionalEmail = (t: Translate, name: string) =>
+  optionalText(t, name, EMAIL_MAX).pipe(z.email(t("form.invalidEmail")).transform(normaliseEmail).optional());
+
+/** Digits, spaces and the usual separators, with 7 to 15 digits (E.164 allows at most 15). */
+export const isPhoneNumber = (v: string) => /^\+?[\d\s().-]+$/.test(v) && /^(\D*\d){7,15}\D*$/.test(v);
+
+export const requiredPhone = (t: Translate, name: string) => requiredText(t, name, PHONE_MAX).refine(isPhoneNumber, t("form.invalidPhone"));
+
+export const optionalPhone = (t: Translate) =>
+  z
+    .string()
+    .trim()
+    .max(PHONE_MAX, t("form.invalidPhone"))
+    .refine((v) => v === "" || isPhoneNumber(v), t("form.invalidPhone"))
+    .optional();
+
+/** "Email or phone" (spec: the new-service and city requests' contact field). */
+export const emailOrPhone = (t: Translate, name: string, invalid: string) =>
+  requiredText(t, name, EMAIL_MAX).refine((v) => isEmail(v) || isPhoneNumber(v), invalid);
 
 /** Today's date in Toronto as YYYY-MM-DD: "today or later" means the customer's today. */
 export function torontoToday(now = new Date()): string {
@@ -71,6 +100,11 @@ export const oneOf = (t: Translate, name: string, options: readonly string[], re
     ? z.preprocess((v) => (v === "" ? undefined : v), z.string({ error: t("form.required", { label: name }) }).pipe(e))
     : z.preprocess((v) => (v === "" ? undefined : v), e.optional());
 };
+
+/** Yes/No choices are stored as these codes and shown in the reader's language. */
+export const YES_NO = ["No", "Yes"] as const;
+export type YesNo = (typeof YES_NO)[number];
+export const yesNo = (t: Translate, name: string) => oneOf(t, name, YES_NO, false);
 
 /** A checkbox that must be ticked (browsers send "on"). */
 export const mustTick = (message: string) => z.enum(["on", "true"], { error: message });

@@ -1,22 +1,15 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth/password-policy";
-import { mustTick } from "~/lib/forms/fields";
+import { EMAIL_MAX, mustTick, optionalPhone, PHONE_MAX, requiredEmail, requiredText } from "~/lib/forms/fields";
 import type { Translate } from "~/lib/i18n/translate";
 import { MIN_AGE } from "~/modules/site/constants";
 
 export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const PHONE_MAX = 30;
+export { EMAIL_MAX, PHONE_MAX };
 
-const required = (t: Translate, label: string, max: number) =>
-  z
-    .string({ error: t("form.required", { label }) })
-    .trim()
-    .min(1, t("form.required", { label }))
-    .max(max, t("form.tooLong", { label, max }));
+const required = requiredText;
 
-export const emailField = (t: Translate, label: string) =>
-  required(t, label, EMAIL_MAX).pipe(z.email(t("form.invalidEmail")).transform((v) => v.toLowerCase()));
+export const emailField = (t: Translate, label: string) => requiredEmail(t, label);
 
 export const passwordField = (t: Translate, label: string) =>
   z
@@ -25,14 +18,7 @@ export const passwordField = (t: Translate, label: string) =>
     .min(PASSWORD_MIN, t("password.tooShort", { min: PASSWORD_MIN }))
     .max(PASSWORD_MAX, t("password.tooLong", { max: PASSWORD_MAX }));
 
-/** Digits, spaces and the usual separators; 7 to 15 digits (E.164 allows at most 15). */
-export const phoneField = (t: Translate) =>
-  z
-    .string()
-    .trim()
-    .max(PHONE_MAX, t("form.invalidPhone"))
-    .refine((v) => /^\+?[\d\s().-]+$/.test(v) && /^(\D*\d){7,15}\D*$/.test(v), t("form.invalidPhone"))
-    .optional();
+export const phoneField = optionalPhone;
 
 
 export function signUpSchema(t: Translate) {
@@ -61,12 +47,8 @@ export function loginSchema(t: Translate) {
 
 export function forgotSchema(t: Translate) {
   return z.object({
-    email: z
-      .string({ error: t("forgot.emailRequiredText") })
-      .trim()
-      .min(1, t("forgot.emailRequiredText"))
-      .max(EMAIL_MAX, t("form.invalidEmail"))
-      .pipe(z.email(t("form.invalidEmail")).transform((v) => v.toLowerCase())),
+    // Spec: an empty address gets 'Please enter your email address.'
+    email: requiredEmail(t, t("forgot.email"), t("forgot.emailRequiredText")),
   });
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { boundedInt, futureDate, futureDateTime, mustTick, oneOf, optionalText, requiredEmail, requiredText, timeOfDay } from "~/lib/forms/fields";
+import { boundedInt, futureDate, futureDateTime, mustTick, oneOf, optionalEmail, optionalText, requiredEmail, requiredText, timeOfDay, yesNo } from "~/lib/forms/fields";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
-import { CAR_FORMS, type CarField, type CarRequestType, YES_NO } from "./types";
+import { CAR_FORMS, type CarField, type CarRequestType } from "./types";
 
 export const fieldLabelKey = (name: string) => `cars.field.${name}` as MessageKey;
 
@@ -28,7 +28,7 @@ function fieldSchema(t: Translate, field: CarField): z.ZodType {
       return required ? requiredText(t, name, max) : optionalText(t, name, max);
     }
     case "email":
-      return required ? requiredEmail(t, name) : optionalText(t, name, 254).pipe(z.email(t("form.invalidEmail")).optional());
+      return required ? requiredEmail(t, name) : optionalEmail(t, name);
     case "textarea": {
       const max = field.large ? LARGE_TEXTAREA_MAX : TEXTAREA_MAX;
       return required ? requiredText(t, name, max) : optionalText(t, name, max);
@@ -44,7 +44,7 @@ function fieldSchema(t: Translate, field: CarField): z.ZodType {
     case "select":
       return oneOf(t, name, field.options, required);
     case "yesno":
-      return oneOf(t, name, YES_NO, false);
+      return yesNo(t, name);
   }
 }
 

@@ -13,7 +13,7 @@ export const CAR_REQUEST_TYPES = [
 ] as const;
 export type CarRequestType = (typeof CAR_REQUEST_TYPES)[number];
 
-export const YES_NO = ["No", "Yes"] as const;
+export { YES_NO } from "~/lib/forms/fields";
 
 export type CarField =
   | { name: string; kind: "text" | "email" | "tel" | "address"; required?: boolean; max?: number; help?: boolean }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredEmail, requiredText } from "~/lib/forms/fields";
 import type { Translate } from "~/lib/i18n/translate";
 
 /** Longest accepted values: generous for people, small enough that nobody stores a novel. */
@@ -9,19 +10,11 @@ export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 50
  * built with the reader's language, validates in the browser and in the server action.
  */
 export function contactSchema(t: Translate) {
-  const text = (labelKey: Parameters<Translate>[0], max: number) => {
-    const label = t(labelKey);
-    return z
-      .string({ error: t("form.required", { label }) })
-      .trim()
-      .min(1, t("form.required", { label }))
-      .max(max, t("form.tooLong", { label, max }));
-  };
   return z.object({
-    name: text("contact.name", CONTACT_LIMITS.name),
-    email: text("contact.email", CONTACT_LIMITS.email).pipe(z.email(t("form.invalidEmail"))),
-    subject: text("contact.subject", CONTACT_LIMITS.subject),
-    message: text("contact.message", CONTACT_LIMITS.message),
+    name: requiredText(t, t("contact.name"), CONTACT_LIMITS.name),
+    email: requiredEmail(t, t("contact.email")),
+    subject: requiredText(t, t("contact.subject"), CONTACT_LIMITS.subject),
+    message: requiredText(t, t("contact.message"), CONTACT_LIMITS.message),
   });
 }
 

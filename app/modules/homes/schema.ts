@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { boundedInt, futureDate, isCalendarDate, oneOf, optionalText, requiredEmail, requiredText } from "~/lib/forms/fields";
+import { boundedInt, emailOrPhone, futureDate, isCalendarDate, isEmail, oneOf, optionalText, requiredEmail, requiredPhone, requiredText } from "~/lib/forms/fields";
 import type { Translate } from "~/lib/i18n/translate";
-import { isPhoneNumber } from "./search";
 
 /** Spec §3 Rent request: optional length of stay. */
 export const LENGTHS_OF_STAY = ["<3 months", "3-6 months", "6-12 months", "12+ months"] as const;
@@ -10,8 +9,6 @@ export const LENGTHS_OF_STAY = ["<3 months", "3-6 months", "6-12 months", "12+ m
 export const GUESTS = { adults: { min: 1, max: 20, default: 1 }, children: { min: 0, max: 20, default: 0 } } as const;
 
 export const LIMITS = { name: 100, phone: 30, budget: 100, message: 2000, city: 100, contact: 254, note: 1000 } as const;
-
-const isEmail = (v: string) => z.email().safeParse(v).success;
 
 /**
  * The Request to Rent dialog (spec §5): full name, email, phone, move-in date (today or later),
@@ -23,7 +20,7 @@ export function rentRequestSchema(t: Translate) {
     .object({
       fullName: requiredText(t, t("homes.rent.fullName"), LIMITS.name),
       email: requiredEmail(t, t("homes.rent.email")),
-      phone: requiredText(t, t("homes.rent.phone"), LIMITS.phone).refine(isPhoneNumber, t("homes.rent.phoneInvalid")),
+      phone: requiredPhone(t, t("homes.rent.phone")),
       moveInDate: futureDate(t, t("homes.rent.moveInDate")),
       moveOutDate: optionalText(t, t("homes.rent.fieldName.moveOutDate"), 10).refine((v) => v === undefined || isCalendarDate(v), t("form.invalidDate")),
       lengthOfStay: oneOf(t, t("homes.rent.fieldName.lengthOfStay"), LENGTHS_OF_STAY, false),
@@ -47,10 +44,7 @@ export function cityRequestSchema(t: Translate) {
   return z.object({
     city: requiredText(t, t("homes.cityRequest.city"), LIMITS.city),
     name: requiredText(t, t("homes.cityRequest.name"), LIMITS.name),
-    contact: requiredText(t, t("homes.cityRequest.contact"), LIMITS.contact).refine(
-      (v) => isEmail(v) || isPhoneNumber(v),
-      t("homes.cityRequest.contactInvalid"),
-    ),
+    contact: emailOrPhone(t, t("homes.cityRequest.contact"), t("homes.cityRequest.contactInvalid")),
     note: optionalText(t, t("homes.cityRequest.fieldName.note"), LIMITS.note),
   });
 }

@@ -7,7 +7,6 @@ import {
   formatCount,
   ftsQuery,
   homesSearch,
-  isPhoneNumber,
   MAX_PAGE,
   MAX_QUERY_LENGTH,
   MAX_TERMS,
@@ -102,14 +101,7 @@ describe("city suggestions", () => {
   });
 });
 
-describe("contacts and property types", () => {
-  it("accepts phone numbers with at least 7 digits", () => {
-    expect(isPhoneNumber("416-555-0199")).toBe(true);
-    expect(isPhoneNumber("+1 (647) 555 0100")).toBe(true);
-    expect(isPhoneNumber("12345")).toBe(false);
-    expect(isPhoneNumber("call me")).toBe(false);
-  });
-
+describe("property types", () => {
   it("folds seed and wizard spellings into one kind and a schema.org type", () => {
     expect(propertyKind("WholeHome")).toBe("wholehome");
     expect(propertyKind("Whole Home")).toBe("wholehome");

@@ -3,6 +3,7 @@
  * (URL state, labels): sort options, the search terms a query is split into, LIKE escaping,
  * pagination and price formatting. Nothing here touches the database.
  */
+import { MAX_QUERY_LENGTH, normalizeQuery } from "~/modules/search/query";
 import { suggest } from "~/modules/search/suggest";
 
 /** Spec §9: newest (default), added within 24 hours / 7 days / 30 days, price low→high, high→low. */
@@ -35,14 +36,13 @@ export function parsePage(value: string | null | undefined): number {
 }
 
 /** Longer queries are cut (the URL stays sane, and no listing text needs more). */
-export const MAX_QUERY_LENGTH = 100;
+export { MAX_QUERY_LENGTH, normalizeQuery };
 /** At most this many words are matched; the rest of a pasted paragraph is ignored. */
 export const MAX_TERMS = 8;
 /** The trigram index answers terms of at least three characters; shorter ones use LIKE. */
 export const MIN_INDEXED_TERM = 3;
 
 /** The query as the page shows and keeps it: trimmed, inner spaces collapsed, length capped. */
-export const normalizeQuery = (q: string | null | undefined) => (q ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
 
 /**
  * The words a listing must all contain (anywhere in title, city, neighbourhood or description,
@@ -95,9 +95,6 @@ export function homesSearch(state: { q?: string; sort?: Sort; page?: number }): 
   return s ? `?${s}` : "";
 }
 
-/** A city request's contact: an email (the confirmation goes there) or a phone number. */
-export const isEmailAddress = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
-export const isPhoneNumber = (v: string) => /^\+?[\d\s().-]{7,20}$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7;
 
 /**
  * A listing's property type, as stored by the seed ("WholeHome", "ShortTerm") or the wizard

@@ -1,6 +1,7 @@
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { href } from "react-router";
 import { z } from "zod";
+import { isEmail, isPhoneNumber, YES_NO } from "~/lib/forms/fields";
 import { isCalendarDate, torontoToday } from "~/lib/forms/fields";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
@@ -36,8 +37,7 @@ export const PROPERTY_TYPE_CODES: Record<PropertyTypeOption, ListingPropertyType
 };
 export const propertyTypeCode = (option: PropertyTypeOption): ListingPropertyType => PROPERTY_TYPE_CODES[option];
 
-export const YES_NO = ["Yes", "No"] as const;
-export type YesNo = (typeof YES_NO)[number];
+export { YES_NO, type YesNo } from "~/lib/forms/fields";
 
 export const AMENITIES = ["Wi-Fi", "Parking", "Laundry", "A/C", "Heating", "Gym", "Pool", "Kitchen", "TV", "Workspace"] as const;
 export type Amenity = (typeof AMENITIES)[number];
@@ -208,7 +208,6 @@ const optionalChoice = <T extends string>(options: readonly T[], invalid: string
 const asList = (v: unknown) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
 
 const POSTAL = /^([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]) ?(\d[ABCEGHJ-NPRSTV-Z]\d)$/;
-const PHONE_SHAPE = (v: string) => /^\+?[\d\s().-]+$/.test(v) && /^(\D*\d){7,15}\D*$/.test(v);
 
 // ---------------------------------------------------------------------------------------------
 // Step schemas, with the spec's exact messages (§5 Property wizard)
@@ -228,9 +227,9 @@ export function ownerSchema(t: Translate) {
   return z.object({
     ownerName: requiredText(t("wizard.error.name"), tooLong(t, "ownerName", LIMITS.ownerName), LIMITS.ownerName),
     ownerEmail: requiredText(t("wizard.error.email"), tooLong(t, "ownerEmail", LIMITS.ownerEmail), LIMITS.ownerEmail).pipe(
-      z.email(t("form.invalidEmail")),
+      z.string().refine(isEmail, t("form.invalidEmail")).transform((v) => v.toLowerCase()),
     ),
-    ownerPhone: optionalText(t("form.invalidPhone"), LIMITS.ownerPhone).refine((v) => v === "" || PHONE_SHAPE(v), t("form.invalidPhone")),
+    ownerPhone: optionalText(t("form.invalidPhone"), LIMITS.ownerPhone).refine((v) => v === "" || isPhoneNumber(v), t("form.invalidPhone")),
     agreed: z.preprocess((v) => v === true || v === "on" || v === "true", z.literal(true, { error: t("wizard.error.agree") })),
   });
 }

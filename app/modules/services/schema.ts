@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { futureDate, optionalText, requiredEmail, requiredText, timeOfDay } from "~/lib/forms/fields";
+import { emailOrPhone, futureDate, optionalText, requiredEmail, requiredText, timeOfDay } from "~/lib/forms/fields";
 import type { Translate } from "~/lib/i18n/translate";
 
 export { torontoToday } from "~/lib/forms/fields";
@@ -36,10 +36,7 @@ export function serviceRequestSchema(t: Translate) {
   return z.object({
     name: text(t, t("serviceRequest.name"), LIMITS.name),
     location: text(t, t("serviceRequest.location"), LIMITS.area),
-    contact: text(t, t("serviceRequest.contact"), LIMITS.contact).refine(
-      (v) => z.email().safeParse(v).success || /^\+?[\d\s().-]{7,20}$/.test(v),
-      t("serviceRequest.contactInvalid"),
-    ),
+    contact: emailOrPhone(t, t("serviceRequest.contact"), t("serviceRequest.contactInvalid")),
     service: text(t, t("serviceRequest.service"), LIMITS.service),
   });
 }

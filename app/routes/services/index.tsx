@@ -5,7 +5,7 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CategoryCard, type CategoryCardData, PopularServices, SomethingElseCard } from "~/components/services/service-cards";
 import { ServiceRequestForm } from "~/components/services/service-request-form";
 import { ServiceSearch } from "~/components/services/service-search";
-import { useSearchQuery } from "~/components/services/use-search-query";
+import { useUrlQuery } from "~/components/search/use-url-query";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
@@ -70,7 +70,7 @@ export default function ServicesPage({ loaderData, actionData }: Route.Component
   // /request's "A service" card lands here with ?book: the booking form opens on arrival.
   const booking = useBookingDialog();
   const { categories } = loaderData;
-  const { query, setQuery, cancelPending } = useSearchQuery();
+  const { query, setQuery, cancelPending } = useUrlQuery();
   const inputRef = useRef<HTMLInputElement>(null);
   const term = query.trim();
   const results = useMemo(() => filterCategories(categories, term), [categories, term]);

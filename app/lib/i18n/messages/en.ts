@@ -588,7 +588,6 @@ export const en = {
   "homes.rent.fullName": "Full name",
   "homes.rent.email": "Email",
   "homes.rent.phone": "Phone",
-  "homes.rent.phoneInvalid": "Please enter a valid phone number.",
   "homes.rent.moveInDate": "Move-in date",
   "homes.rent.moveOutDate": "Move-out date (optional)",
   "homes.rent.fieldName.moveOutDate": "Move-out date",
