@@ -1,3 +1,4 @@
+import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
 
 /** 'Hosted by' with the owner's name and photo, and 'Verified Owner' only when we verified them. */
@@ -10,10 +11,7 @@ export function HostedBy({ landlord }: { landlord: { name: string; avatar: strin
     .map((w) => w[0]!.toUpperCase())
     .join("");
   return (
-    <section aria-labelledby="hosted-by" className="card p-6">
-      <h2 id="hosted-by" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
-        {t("homes.hostedBy")}
-      </h2>
+    <Section id="hosted-by" title={t("homes.hostedBy")} titleClassName="text-sm font-semibold tracking-wide text-slate-500 uppercase" className="card p-6">
       <div className="mt-4 flex items-center gap-4">
         {landlord.avatar ? (
           <img src={landlord.avatar} alt="" width={56} height={56} loading="lazy" className="size-14 shrink-0 rounded-full bg-slate-100 object-cover" />
@@ -38,6 +36,6 @@ export function HostedBy({ landlord }: { landlord: { name: string; avatar: strin
           ) : null}
         </div>
       </div>
-    </section>
+    </Section>
   );
 }

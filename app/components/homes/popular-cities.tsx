@@ -1,4 +1,5 @@
 import { href, Link } from "react-router";
+import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
 import type { CityCount } from "~/modules/homes/listings.server";
 import { homesSearch } from "~/modules/homes/search";
@@ -9,10 +10,7 @@ export function PopularCities({ cities }: { cities: readonly CityCount[] }) {
   const t = useT();
   if (cities.length === 0) return null;
   return (
-    <section aria-labelledby="popular-cities">
-      <h2 id="popular-cities" className="text-lg font-semibold">
-        {t("homes.popularCities")}
-      </h2>
+    <Section id="popular-cities" title={t("homes.popularCities")} titleClassName="text-lg font-semibold">
       <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         {cities.map(({ city, count }) => (
           <li key={city}>
@@ -33,6 +31,6 @@ export function PopularCities({ cities }: { cities: readonly CityCount[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -1,3 +1,4 @@
+import { Section } from "~/components/ui/section";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import type { RequestView } from "~/modules/requests/requests.server";
@@ -23,10 +24,7 @@ export function RequestStatusView({ request }: { request: RequestView }) {
         <p className="font-mono text-2xl font-bold tracking-wider">{request.reference}</p>
         <p className="mt-2 text-slate-700">{request.title}</p>
       </div>
-      <section aria-labelledby="timeline-title">
-        <h2 id="timeline-title" className="text-lg font-semibold">
-          {t("status.timeline")}
-        </h2>
+      <Section id="timeline-title" title={t("status.timeline")} titleClassName="text-lg font-semibold">
         <ol className="mt-4 grid gap-4">
           {steps.map((step, i) => {
             const at = reached.get(step);
@@ -64,11 +62,8 @@ export function RequestStatusView({ request }: { request: RequestView }) {
             </li>
           ) : null}
         </ol>
-      </section>
-      <section aria-labelledby="details-title">
-        <h2 id="details-title" className="text-lg font-semibold">
-          {t("status.details")}
-        </h2>
+      </Section>
+      <Section id="details-title" title={t("status.details")} titleClassName="text-lg font-semibold">
         <dl className="mt-4 grid gap-3 sm:grid-cols-2">
           {request.details.map((d) => (
             <div key={d.label}>
@@ -77,7 +72,7 @@ export function RequestStatusView({ request }: { request: RequestView }) {
             </div>
           ))}
         </dl>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { href, Link } from "react-router";
+import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
 import { SEARCH_INPUT_ID } from "./service-search";
 
@@ -78,10 +79,7 @@ export function SomethingElseCard({ onActivate }: { onActivate: () => void }) {
 export function PopularServices({ categories }: { categories: readonly CategoryCardData[] }) {
   const t = useT();
   return (
-    <section aria-labelledby="popular-services">
-      <h2 id="popular-services" className="text-lg font-semibold">
-        {t("services.popular")}
-      </h2>
+    <Section id="popular-services" title={t("services.popular")} titleClassName="text-lg font-semibold">
       <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         {categories.map((category) => (
           <li key={category.slug}>
@@ -103,6 +101,6 @@ export function PopularServices({ categories }: { categories: readonly CategoryC
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { EmptyState } from "~/components/empty-state";
+import { Section } from "~/components/ui/section";
 import { requireUser } from "~/lib/auth/session.server";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
@@ -29,10 +30,7 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <section aria-labelledby="bookings-title" className="card p-6">
-      <h2 id="bookings-title" className="text-xl font-semibold">
-        {t("account.bookings")}
-      </h2>
+    <Section id="bookings-title" title={t("account.bookings")} className="card p-6">
       <ul className="mt-4 divide-y divide-slate-200">
         {loaderData.requests.map((r) => (
           <li key={r.reference} className="flex flex-wrap items-center justify-between gap-3 py-4">
@@ -55,6 +53,6 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

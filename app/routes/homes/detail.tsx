@@ -7,6 +7,7 @@ import { PinIcon, priceLabel, propertyTypeLabel, roomsLabel } from "~/components
 import { RentRequestDialog, useRentDialog } from "~/components/homes/rent-request";
 import { LinkDialogTrigger } from "~/components/link-dialog";
 import { UnderConstruction } from "~/components/under-construction";
+import { Section } from "~/components/ui/section";
 import { torontoToday } from "~/lib/forms/fields";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { createTranslate } from "~/lib/i18n/translate";
@@ -180,10 +181,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
         </aside>
 
         <div className="space-y-10 lg:col-start-1">
-          <section aria-labelledby="about">
-            <h2 id="about" className="text-xl font-semibold">
-              {t("homes.about")}
-            </h2>
+          <Section id="about" title={t("homes.about")}>
             <p className="mt-3 leading-7 whitespace-pre-line text-slate-700">{l.description}</p>
             <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-4 rounded-xl bg-slate-50 p-5 sm:grid-cols-3">
               {facts.map(([label, value]) => (
@@ -193,12 +191,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
                 </div>
               ))}
             </dl>
-          </section>
+          </Section>
 
-          <section aria-labelledby="amenities">
-            <h2 id="amenities" className="text-xl font-semibold">
-              {t("homes.amenities")}
-            </h2>
+          <Section id="amenities" title={t("homes.amenities")}>
             {l.amenities.length ? (
               <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
                 {l.amenities.map((a) => (
@@ -213,12 +208,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             ) : (
               <p className="mt-3 text-slate-600">{t("homes.noAmenities")}</p>
             )}
-          </section>
+          </Section>
 
-          <section aria-labelledby="rules">
-            <h2 id="rules" className="text-xl font-semibold">
-              {t("homes.rules")}
-            </h2>
+          <Section id="rules" title={t("homes.rules")}>
             <ul className="mt-3 space-y-2">
               {[t("homes.rule.noSmoking"), t("homes.rule.noParties")].map((rule) => (
                 <li key={rule} className="flex items-center gap-2 text-slate-700">
@@ -229,12 +221,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
                 </li>
               ))}
             </ul>
-          </section>
+          </Section>
 
-          <section aria-labelledby="location">
-            <h2 id="location" className="text-xl font-semibold">
-              {t("homes.location")}
-            </h2>
+          <Section id="location" title={t("homes.location")}>
             {/* No map tiles from a third party: an illustrated placeholder with the area. */}
             <div className="relative mt-3 flex aspect-[21/9] min-h-40 w-full items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-[linear-gradient(90deg,var(--color-slate-200)_1px,transparent_1px),linear-gradient(var(--color-slate-200)_1px,transparent_1px)] bg-[size:32px_32px] bg-slate-50">
               <div className="flex flex-col items-center rounded-xl bg-white/95 px-6 py-4 text-center shadow-sm">
@@ -244,7 +233,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               </div>
             </div>
             <p className="mt-2 text-sm text-slate-500">{t("homes.locationNote")}</p>
-          </section>
+          </Section>
 
           <RentRequestDialog dialog={rent} listing={target} user={user} serverResult={actionData?.result} />
         </div>

@@ -1,4 +1,5 @@
 import { data, href, Link } from "react-router";
+import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -68,10 +69,7 @@ function LegalDocumentView({
       </nav>
 
       {doc.sections.map((s, i) => (
-        <section key={s.id} aria-labelledby={s.id}>
-          <h2 id={s.id} tabIndex={-1}>
-            {i + 1}. {s.heading}
-          </h2>
+        <Section key={s.id} id={s.id} title={`${i + 1}. ${s.heading}`} titleClassName="" titleProps={{ tabIndex: -1 }}>
           {s.blocks.map((b, j) =>
             b.kind === "p" ? (
               <p key={j}>{b.text}</p>
@@ -83,13 +81,10 @@ function LegalDocumentView({
               </ul>
             ),
           )}
-        </section>
+        </Section>
       ))}
 
-      <section aria-labelledby="contact-block" className="card mt-12 p-6">
-        <h2 id="contact-block" className="!mt-0">
-          {t("legal.contactTitle")}
-        </h2>
+      <Section id="contact-block" title={t("legal.contactTitle")} titleClassName="!mt-0" className="card mt-12 p-6">
         <p>{t("legal.contactText")}</p>
         <address className="mt-3 not-italic leading-7">
           {brand}
@@ -104,7 +99,7 @@ function LegalDocumentView({
             {supportEmail}
           </a>
         </address>
-      </section>
+      </Section>
       <p className="no-print mt-8 text-sm">
         <a href="#doc-title" className="text-teal-800 underline">
           {t("legal.backToTop")}

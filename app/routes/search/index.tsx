@@ -2,6 +2,7 @@ import { Form, href, Link } from "react-router";
 import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
 import { LinkDialogTrigger } from "~/components/link-dialog";
 import { useCloseOnNavigation } from "~/components/layout/use-close-on-navigation";
+import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { listCategories } from "~/modules/services/catalogue.server";
@@ -104,10 +105,7 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
         </details>
       </div>
 
-      <section aria-labelledby="results-title" className="mt-8">
-        <h2 id="results-title" className="sr-only">
-          {t("search.resultsTitle")}
-        </h2>
+      <Section id="results-title" title={t("search.resultsTitle")} titleClassName="sr-only" className="mt-8">
         {!searched ? (
           <p className="text-slate-600">{t("search.prompt")}</p>
         ) : results.length === 0 ? (
@@ -141,7 +139,7 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
             </ul>
           </>
         )}
-      </section>
+      </Section>
       <BookingDialog dialog={booking} kind={QUICK_BOOKING} user={user} />
     </div>
   );

@@ -2,6 +2,7 @@ import { data, href, Link } from "react-router";
 import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
 import { LinkDialogTrigger } from "~/components/link-dialog";
 import { UnderConstruction } from "~/components/under-construction";
+import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -65,10 +66,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </LinkDialogTrigger>
 
         <div className="mt-10 grid gap-8 md:grid-cols-2">
-          <section aria-labelledby="includes">
-            <h2 id="includes" className="text-xl font-semibold">
-              {t("service.includes")}
-            </h2>
+          <Section id="includes" title={t("service.includes")}>
             <ul className="mt-3 space-y-2">
               {c.includes.map((item) => (
                 <li key={item} className="flex gap-2">
@@ -79,28 +77,19 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-          </section>
+          </Section>
           <div className="space-y-8">
-            <section aria-labelledby="areas">
-              <h2 id="areas" className="text-xl font-semibold">
-                {t("service.areas")}
-              </h2>
+            <Section id="areas" title={t("service.areas")}>
               <p className="mt-3 text-slate-700">{c.areas}</p>
-            </section>
-            <section aria-labelledby="payment" className="rounded-lg bg-slate-50 p-4">
-              <h2 id="payment" className="font-semibold">
-                {t("service.paymentTitle")}
-              </h2>
+            </Section>
+            <Section id="payment" title={t("service.paymentTitle")} titleClassName="font-semibold" className="rounded-lg bg-slate-50 p-4">
               <p className="mt-1 text-sm text-slate-700">{t("service.paymentNote")}</p>
-            </section>
+            </Section>
           </div>
         </div>
 
         {c.gallery ? (
-          <section aria-labelledby="gallery" className="mt-10">
-            <h2 id="gallery" className="text-xl font-semibold">
-              {t("service.gallery")}
-            </h2>
+          <Section id="gallery" title={t("service.gallery")} className="mt-10">
             <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
               {c.gallery.map((src, i) => (
                 <li key={src}>
@@ -108,7 +97,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-          </section>
+          </Section>
         ) : null}
 
         <BookingDialog dialog={booking} kind={kind} user={user} />

@@ -1,3 +1,4 @@
+import { Section } from "~/components/ui/section";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
@@ -18,16 +19,10 @@ export default function AboutPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="text-3xl font-bold">{t("about.title")}</h1>
-      <section aria-labelledby="mission" className="mt-8">
-        <h2 id="mission" className="text-2xl font-semibold">
-          {t("about.missionTitle")}
-        </h2>
+      <Section id="mission" title={t("about.missionTitle")} titleClassName="text-2xl font-semibold" className="mt-8">
         <p className="mt-3 leading-7 text-slate-700">{t("about.mission")}</p>
-      </section>
-      <section aria-labelledby="why" className="mt-12">
-        <h2 id="why" className="text-2xl font-semibold">
-          {t("about.whyTitle")}
-        </h2>
+      </Section>
+      <Section id="why" title={t("about.whyTitle")} titleClassName="text-2xl font-semibold" className="mt-12">
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {WHY.map((key) => (
             <li key={key} className="card flex gap-3 p-4">
@@ -38,11 +33,8 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="how" className="mt-12">
-        <h2 id="how" className="text-2xl font-semibold">
-          {t("about.howTitle")}
-        </h2>
+      </Section>
+      <Section id="how" title={t("about.howTitle")} titleClassName="text-2xl font-semibold" className="mt-12">
         <ol className="mt-4 grid gap-4 sm:grid-cols-3">
           {STEPS.map(([title, text], i) => (
             <li key={title} className="card p-5">
@@ -54,7 +46,7 @@ export default function AboutPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
+import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { pageMeta } from "~/lib/meta";
@@ -51,10 +52,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="partner-ads" className="border-y border-slate-200 bg-white py-6">
-        <h2 id="partner-ads" className="mx-auto max-w-6xl px-4 text-xs font-semibold tracking-widest text-slate-500 uppercase">
-          {t("home.partnerAds")}
-        </h2>
+      <Section id="partner-ads" title={t("home.partnerAds")} titleClassName="mx-auto max-w-6xl px-4 text-xs font-semibold tracking-widest text-slate-500 uppercase" className="border-y border-slate-200 bg-white py-6">
         <div className="marquee mt-4 overflow-hidden">
           {/* The list is rendered twice so the strip loops seamlessly; the copy is hidden from assistive tech. */}
           <div className="marquee-track flex w-max gap-6">
@@ -74,12 +72,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="popular" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="popular" className="text-2xl font-bold sm:text-3xl">
-          {t("home.popularTitle")}
-        </h2>
+      <Section id="popular" title={t("home.popularTitle")} titleClassName="text-2xl font-bold sm:text-3xl" className="mx-auto max-w-6xl px-4 py-16">
         <p className="mt-2 text-slate-600">{t("home.popularSubtitle")}</p>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {POPULAR.map((card) => (
@@ -100,7 +95,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             </Link>
           </li>
         </ul>
-      </section>
+      </Section>
     </>
   );
 }
