@@ -6,7 +6,7 @@ import { SUGGESTION_BLUR_DELAY_MS } from "~/modules/search/suggest";
  * popup"), shared by the services and homes searches: shown while focused, hidden
  * SUGGESTION_BLUR_DELAY_MS after blur; ArrowDown/ArrowUp move the highlight, Enter chooses it
  * (or submits the search when nothing is highlighted), the first Escape closes the list and a
- * second one clears the box. Focus stays in the input; markup is the caller's.
+ * second one clears the box. Focus stays in the input; the markup is `SearchBox`'s.
  */
 export function useCombobox<T>({
   options,
