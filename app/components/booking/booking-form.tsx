@@ -3,6 +3,7 @@ import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { href, useFetcher } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
 import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
+import { FormActions } from "~/components/form/form-actions";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
 import { bookingSchema, quickBookingSchema, torontoToday } from "~/modules/services/schema";
@@ -74,16 +75,7 @@ export function BookingForm({
           required
         />
       )}
-      <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-        {onCancel ? (
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            {t("booking.cancel")}
-          </button>
-        ) : null}
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {t("booking.submit")}
-        </button>
-      </div>
+      <FormActions busy={busy} label={t("booking.submit")} cancelLabel={t("booking.cancel")} onCancel={onCancel} />
     </fetcher.Form>
   );
 }

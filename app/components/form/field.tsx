@@ -27,19 +27,11 @@ export function TextField({
     React.InputHTMLAttributes<HTMLInputElement>,
     "type" | "name" | "id" | "defaultValue" | "required"
   >) {
-  const hintId = hint ? `${field.id}-hint` : undefined;
-  const props = getInputProps(field, { type, ariaDescribedBy: hintId });
+  const props = getInputProps(field, { type, ariaDescribedBy: hintIdOf(field, hint) });
   return (
-    <div className={className}>
-      <FieldLabel htmlFor={field.id} label={label} required={required} />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame field={field} label={label} hint={hint} className={className} required={required}>
       <input {...props} {...rest} key={props.key} aria-required={required || undefined} className="field-input" />
-      <FieldError field={field} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -51,17 +43,38 @@ export function TextAreaField({
   required,
   rows = 5,
 }: Common & { rows?: number }) {
-  const hintId = hint ? `${field.id}-hint` : undefined;
-  const props = getTextareaProps(field, { ariaDescribedBy: hintId });
+  const props = getTextareaProps(field, { ariaDescribedBy: hintIdOf(field, hint) });
+  return (
+    <FieldFrame field={field} label={label} hint={hint} className={className} required={required}>
+      <textarea {...props} key={props.key} rows={rows} aria-required={required || undefined} className="field-input" />
+    </FieldFrame>
+  );
+}
+
+/** The hint's id, which the control names in aria-describedby (conform adds the error's). */
+const hintIdOf = (field: { id: string }, hint?: string) => (hint ? `${field.id}-hint` : undefined);
+
+/** What every text control has around it: label, optional hint, then the control and its error. */
+function FieldFrame({
+  field,
+  label,
+  hint,
+  className,
+  required,
+  children,
+}: Omit<Common, "field"> & {
+  field: { id: string; errorId: string; errors?: string[] };
+  children: React.ReactNode;
+}) {
   return (
     <div className={className}>
       <FieldLabel htmlFor={field.id} label={label} required={required} />
       {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-500">
+        <p id={hintIdOf(field, hint)} className="mt-1 text-sm text-slate-500">
           {hint}
         </p>
       ) : null}
-      <textarea {...props} key={props.key} rows={rows} aria-required={required || undefined} className="field-input" />
+      {children}
       <FieldError field={field} />
     </div>
   );
@@ -87,6 +100,19 @@ export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; labe
       {label}
       {required ? <RequiredMark /> : null}
     </label>
+  );
+}
+
+/**
+ * The form's own error (e.g. wrong email or password): announced at once, and its id is the one
+ * conform's form props point aria-describedby at.
+ */
+export function FormError({ form }: { form: { errorId: string; errors?: string[] } }) {
+  if (!form.errors?.length) return null;
+  return (
+    <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+      {form.errors[0]}
+    </p>
   );
 }
 

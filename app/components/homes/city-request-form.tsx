@@ -1,8 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
+import { FormActions } from "~/components/form/form-actions";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { useT } from "~/lib/i18n/use-t";
 import { cityRequestSchema } from "~/modules/homes/schema";
 
@@ -28,14 +30,7 @@ export function CityRequestForm({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: CITY_REQUEST_ID,
-    lastResult,
-    defaultValue: { city: term },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: cityRequestSchema(t) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(cityRequestSchema(t), lastResult, { id: CITY_REQUEST_ID, defaultValue: { city: term } });
 
   const followed = useRef(term);
   const city = fields.city.value ?? "";
@@ -67,11 +62,13 @@ export function CityRequestForm({
           required
         />
         <TextAreaField field={fields.note} label={t("homes.cityRequest.note")} className="sm:col-span-2" rows={3} />
-        <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary px-5 py-2.5" disabled={busy}>
-            {busy ? t("homes.cityRequest.sending") : t("homes.cityRequest.submit")}
-          </button>
-        </div>
+        <FormActions
+          className="sm:col-span-2"
+          submitClassName="btn-primary px-5 py-2.5"
+          busy={busy}
+          label={t("homes.cityRequest.submit")}
+          busyLabel={t("homes.cityRequest.sending")}
+        />
       </Form>
     </section>
   );

@@ -8,6 +8,7 @@ import { torontoToday } from "~/lib/forms/fields";
 import { useT } from "~/lib/i18n/use-t";
 import { GUESTS, LENGTHS_OF_STAY, LIMITS, rentRequestSchema } from "~/modules/homes/schema";
 import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
+import { FormActions } from "~/components/form/form-actions";
 
 const FORM_ID = "rent-request-form";
 
@@ -97,16 +98,13 @@ export function RentRequestForm({
         required
       />
       <TextAreaField field={fields.message} label={t("homes.rent.message")} hint={t("homes.rent.messageHint")} className="sm:col-span-2" rows={4} required />
-      <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-        {onCancel ? (
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            {t("homes.rent.cancel")}
-          </button>
-        ) : null}
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? t("homes.rent.sending") : t("homes.rent.submit")}
-        </button>
-      </div>
+      <FormActions
+        busy={busy}
+        label={t("homes.rent.submit")}
+        busyLabel={t("homes.rent.sending")}
+        cancelLabel={t("homes.rent.cancel")}
+        onCancel={onCancel}
+      />
     </fetcher.Form>
   );
 }

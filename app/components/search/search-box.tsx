@@ -2,7 +2,8 @@ import type { ReactNode, Ref } from "react";
 import { Highlighted } from "./highlighted";
 import type { useCombobox } from "./use-combobox";
 
-const OPTION_CLASS = "cursor-pointer px-4 py-2.5 text-slate-800 aria-selected:bg-teal-50 aria-selected:text-teal-900";
+const OPTION_CLASS =
+  "cursor-pointer px-4 py-2.5 text-slate-800 aria-selected:bg-teal-50 aria-selected:text-teal-900";
 
 /**
  * The search input with its suggestions popup, for the services and homes searches (the

@@ -1,8 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextField } from "~/components/form/field";
+import { FormActions } from "~/components/form/form-actions";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { useT } from "~/lib/i18n/use-t";
 import { serviceRequestSchema } from "~/modules/services/schema";
 
@@ -14,14 +16,7 @@ import { serviceRequestSchema } from "~/modules/services/schema";
 export function ServiceRequestForm({ term, lastResult }: { term: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "service-request",
-    lastResult,
-    defaultValue: { service: term },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceRequestSchema(t) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(serviceRequestSchema(t), lastResult, { id: "service-request", defaultValue: { service: term } });
 
   const followed = useRef(term);
   const service = fields.service.value ?? "";
@@ -51,11 +46,13 @@ export function ServiceRequestForm({ term, lastResult }: { term: string; lastRes
           required
         />
         <TextField field={fields.service} label={t("serviceRequest.service")} className="sm:col-span-2" required />
-        <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary px-5 py-2.5" disabled={busy}>
-            {busy ? t("serviceRequest.sending") : t("serviceRequest.submit")}
-          </button>
-        </div>
+        <FormActions
+          className="sm:col-span-2"
+          submitClassName="btn-primary px-5 py-2.5"
+          busy={busy}
+          label={t("serviceRequest.submit")}
+          busyLabel={t("serviceRequest.sending")}
+        />
       </Form>
     </section>
   );

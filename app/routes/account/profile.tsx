@@ -1,7 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation, useSearchParams } from "react-router";
 import { TextField } from "~/components/form/field";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { requireUser } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
@@ -78,13 +79,7 @@ function ProfileForm({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { name: profile.name, email: profile.email, phone: profile.phone ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema(t) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(profileSchema(t), lastResult, { defaultValue: { name: profile.name, email: profile.email, phone: profile.phone ?? "" } });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5">
       <TextField field={fields.name} label={t("account.fullName")} autoComplete="name" required />

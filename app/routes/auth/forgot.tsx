@@ -1,10 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { TextField } from "~/components/form/field";
 import { useToast } from "~/components/toaster";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { createFlash, redirectWith } from "~/lib/flash/flash.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
@@ -75,12 +76,7 @@ function ForgotForm({ lastResult, emailMissing }: { lastResult: SubmissionResult
   const t = useT();
   const { toast } = useToast();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema(t) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(forgotSchema(t), lastResult);
   const emailRequired = () =>
     toast({ title: t("forgot.emailRequiredTitle"), description: t("forgot.emailRequiredText"), variant: "destructive" });
   // The server found the address empty (the form was posted before JavaScript loaded).

@@ -1,7 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { TextField } from "~/components/form/field";
+import { FormError, TextField } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/form-actions";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { redirectWith } from "~/lib/flash/flash.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
@@ -96,20 +98,11 @@ function LoginForm({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema(t) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(loginSchema(t), lastResult);
   const busy = navigation.state === "submitting";
   return (
     <Form method="post" {...getFormProps(form)} className="card mt-8 grid gap-5 p-6">
-      {form.errors?.length ? (
-        <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError form={form} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {resume ? <input type="hidden" name="resume" value={resume} /> : null}
       <TextField field={fields.email} type="email" label={t("login.email")} autoComplete="email" required />
@@ -119,9 +112,7 @@ function LoginForm({
           {t("login.forgot")}
         </Link>
       </p>
-      <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
-        {busy ? t("login.submitting") : t("login.submit")}
-      </button>
+      <SubmitButton className="btn-primary w-full py-3" busy={busy} label={t("login.submit")} busyLabel={t("login.submitting")} />
     </Form>
   );
 }

@@ -1,7 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { TextField } from "~/components/form/field";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
@@ -64,12 +65,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
 function ResetForm({ token, lastResult }: { token: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema(t) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(resetSchema(t), lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="card mt-8 grid gap-5 p-6">
       <input type="hidden" name="token" value={token} />

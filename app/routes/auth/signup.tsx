@@ -1,7 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { CheckboxField, TextField } from "~/components/form/field";
+import { CheckboxField, FormError, TextField } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/form-actions";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { PASSWORD_MIN } from "~/lib/auth/password-policy";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
@@ -69,20 +71,11 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
 function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema(t) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(signUpSchema(t), lastResult);
   const busy = navigation.state === "submitting";
   return (
     <Form method="post" {...getFormProps(form)} className="card mt-8 grid gap-5 p-6">
-      {form.errors?.length ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError form={form} />
       <TextField field={fields.name} label={t("signup.fullName")} autoComplete="name" required />
       <TextField field={fields.email} type="email" label={t("signup.email")} autoComplete="email" required />
       <TextField field={fields.phone} type="tel" label={t("signup.phone")} autoComplete="tel" />
@@ -110,9 +103,7 @@ function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
           </span>
         }
       />
-      <button type="submit" className="btn-primary w-full py-3" disabled={busy}>
-        {busy ? t("signup.submitting") : t("signup.submit")}
-      </button>
+      <SubmitButton className="btn-primary w-full py-3" busy={busy} label={t("signup.submit")} busyLabel={t("signup.submitting")} />
     </Form>
   );
 }

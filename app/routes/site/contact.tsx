@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { submitContext } from "~/modules/requests/requests.server";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, useLocation, useNavigation } from "react-router";
@@ -9,6 +9,8 @@ import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { Receipt } from "~/components/requests/receipt";
+import { FormActions } from "~/components/form/form-actions";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { readReceipt, redirectWithReceipt } from "~/modules/requests/success.server";
 import { contactSchema } from "~/modules/contact/schema";
@@ -94,12 +96,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
 function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema(t) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(contactSchema(t), lastResult);
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
   return (
     <section aria-labelledby="contact-form" className="card p-6">
@@ -111,11 +108,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
         <TextField field={fields.email} type="email" label={t("contact.email")} autoComplete="email" required />
         <TextField field={fields.subject} label={t("contact.subject")} className="sm:col-span-2" required />
         <TextAreaField field={fields.message} label={t("contact.message")} className="sm:col-span-2" required rows={6} />
-        <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? t("contact.sending") : t("contact.send")}
-          </button>
-        </div>
+        <FormActions className="sm:col-span-2" busy={busy} label={t("contact.send")} busyLabel={t("contact.sending")} />
       </Form>
     </section>
   );
