@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { href, Link, useNavigate } from "react-router";
 import { LoginPrompt } from "~/components/auth/login-prompt";
 import { Dialog } from "~/components/ui/dialog";
+import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
 
 /** Log In / Sign Up bring the visitor back to the wizard (the spec's "origin passed along"). */
@@ -21,16 +22,13 @@ export function WizardLoginGate() {
 
   if (!hydrated) {
     return (
-      <section aria-labelledby="login-required" className="card mx-auto mt-8 max-w-lg p-8 text-center">
-        <h2 id="login-required" className="text-xl font-semibold">
-          {t("wizard.loginTitle")}
-        </h2>
+      <Section id="login-required" title={t("wizard.loginTitle")} className="card mx-auto mt-8 max-w-lg p-8 text-center">
         <p className="mt-2 text-slate-600">{t("wizard.loginText")}</p>
         <LoginPrompt logIn={LOG_IN} signUp={SIGN_UP} centered />
         <Link to={href("/homes")} className="mt-6 inline-block text-sm font-medium text-teal-800 underline">
           {t("wizard.backToHomes")}
         </Link>
-      </section>
+      </Section>
     );
   }
   return (

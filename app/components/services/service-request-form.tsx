@@ -5,6 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { TextField } from "~/components/form/field";
 import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
+import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
 import { serviceRequestSchema } from "~/modules/services/schema";
 
@@ -29,10 +30,7 @@ export function ServiceRequestForm({ term, lastResult }: { term: string; lastRes
 
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   return (
-    <section aria-labelledby="service-request-title" className="card h-fit p-6 sm:p-8">
-      <h2 id="service-request-title" className="text-lg font-semibold">
-        {t("serviceRequest.title")}
-      </h2>
+    <Section id="service-request-title" title={t("serviceRequest.title")} titleClassName="text-lg font-semibold" className="card h-fit p-6 sm:p-8">
       <p className="mt-1 text-sm text-slate-600">{t("serviceRequest.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
         <TextField field={fields.name} label={t("serviceRequest.name")} autoComplete="name" required />
@@ -54,6 +52,6 @@ export function ServiceRequestForm({ term, lastResult }: { term: string; lastRes
           busyLabel={t("serviceRequest.sending")}
         />
       </Form>
-    </section>
+    </Section>
   );
 }

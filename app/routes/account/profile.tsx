@@ -3,6 +3,7 @@ import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation, useSearchParams } from "react-router";
 import { TextField } from "~/components/form/field";
 import { useZodForm } from "~/components/form/use-zod-form";
+import { Section } from "~/components/ui/section";
 import { requireUser } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
@@ -39,10 +40,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { profile } = loaderData;
   const editing = params.has("edit") || Boolean(actionData);
   return (
-    <section aria-labelledby="profile-title" className="card p-6">
-      <h2 id="profile-title" className="text-xl font-semibold">
-        {t("account.profile")}
-      </h2>
+    <Section id="profile-title" title={t("account.profile")} className="card p-6">
       {editing ? (
         <ProfileForm profile={profile} lastResult={actionData?.result} />
       ) : (
@@ -66,7 +64,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </Link>
         </>
       )}
-    </section>
+    </Section>
   );
 }
 

@@ -3,6 +3,7 @@ import { data, href, Link, redirect } from "react-router";
 import { WizardForm } from "~/components/homes/wizard-form";
 import { WizardLoginGate } from "~/components/homes/wizard-login";
 import { WizardProgress } from "~/components/homes/wizard-progress";
+import { Section } from "~/components/ui/section";
 import { getSessionUser, requireUser } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import type { MessageKey } from "~/lib/i18n/translate";
@@ -87,10 +88,13 @@ export default function NewListingPage({ loaderData, actionData }: Route.Compone
         {wizard ? (
           <>
             <WizardProgress step={step} />
-            <section aria-labelledby="wizard-step-title" className="card mt-6 p-5 sm:p-8">
-              <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
-                {t(def.titleKey)}
-              </h2>
+            <Section
+              id="wizard-step-title"
+              title={t(def.titleKey)}
+              titleClassName="text-xl font-semibold outline-none"
+              titleProps={{ ref: headingRef, tabIndex: -1 }}
+              className="card mt-6 p-5 sm:p-8"
+            >
               <p className="mt-1 mb-6 text-sm text-slate-600">{t(`wizard.stepIntro.${def.id}` as MessageKey)}</p>
               <WizardForm
                 key={def.id}
@@ -102,7 +106,7 @@ export default function NewListingPage({ loaderData, actionData }: Route.Compone
                 incomplete={Boolean(answer?.incomplete)}
                 photoError={answer?.photoError ?? null}
               />
-            </section>
+            </Section>
           </>
         ) : (
           <>

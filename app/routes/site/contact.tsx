@@ -11,6 +11,7 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { Receipt } from "~/components/requests/receipt";
 import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
+import { Section } from "~/components/ui/section";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { readReceipt, redirectWithReceipt } from "~/modules/requests/success.server";
 import { contactSchema } from "~/modules/contact/schema";
@@ -49,10 +50,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <h1 className="text-3xl font-bold">{t("contact.title")}</h1>
       <p className="mt-3 max-w-2xl text-slate-600">{t("contact.intro")}</p>
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_2fr]">
-        <section aria-labelledby="contact-info" className="card h-fit space-y-4 p-6">
-          <h2 id="contact-info" className="text-lg font-semibold">
-            {t("contact.infoTitle")}
-          </h2>
+        <Section id="contact-info" title={t("contact.infoTitle")} titleClassName="text-lg font-semibold" className="card h-fit space-y-4 p-6">
           <dl className="space-y-3 text-sm">
             <div>
               <dt className="font-medium">{t("contact.emailLabel")}</dt>
@@ -74,16 +72,13 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           <div className="[&_a]:bg-slate-700">
             <SocialLinks />
           </div>
-        </section>
+        </Section>
         <div>
           {loaderData.receipt ? (
-            <section aria-labelledby="contact-sent" className="card mb-6 border-teal-200 bg-teal-50 p-6">
-              <h2 id="contact-sent" className="text-lg font-semibold">
-                {t("contact.sentTitle")}
-              </h2>
+            <Section id="contact-sent" title={t("contact.sentTitle")} titleClassName="text-lg font-semibold" className="card mb-6 border-teal-200 bg-teal-50 p-6">
               <p className="mt-1 text-slate-700">{t("contact.sentText")}</p>
               <Receipt {...loaderData.receipt} />
-            </section>
+            </Section>
           ) : null}
           {/* Re-mounted after each successful send (new location key), which resets the form. */}
           <ContactForm key={location.key} lastResult={actionData?.result} />
@@ -99,10 +94,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
   const [form, fields] = useZodForm(contactSchema(t), lastResult);
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
   return (
-    <section aria-labelledby="contact-form" className="card p-6">
-      <h2 id="contact-form" className="text-lg font-semibold">
-        {t("contact.formTitle")}
-      </h2>
+    <Section id="contact-form" title={t("contact.formTitle")} titleClassName="text-lg font-semibold" className="card p-6">
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
         <TextField field={fields.name} label={t("contact.name")} autoComplete="name" required />
         <TextField field={fields.email} type="email" label={t("contact.email")} autoComplete="email" required />
@@ -110,6 +102,6 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
         <TextAreaField field={fields.message} label={t("contact.message")} className="sm:col-span-2" required rows={6} />
         <FormActions className="sm:col-span-2" busy={busy} label={t("contact.send")} busyLabel={t("contact.sending")} />
       </Form>
-    </section>
+    </Section>
   );
 }
