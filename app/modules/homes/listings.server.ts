@@ -169,6 +169,36 @@ export async function planSearch(conn: Conn, params: SearchParams, now: Date = n
   return { plan, rowsQuery, countQuery };
 }
 
+/** The columns a result card and the detail page both show, as both read them from a row. */
+type CardRow = {
+  id: string;
+  title: string;
+  property_type: string;
+  price: number | string;
+  price_unit: PriceUnit;
+  city: string;
+  neighborhood: string;
+  bedrooms: number | string;
+  bathrooms: number | string;
+  description: string;
+  created_at: string;
+};
+
+// Numeric columns can come back as strings (PostgreSQL numeric), hence Number().
+const cardFields = (r: CardRow): Omit<ListingCard, "image"> => ({
+  id: r.id,
+  title: r.title,
+  propertyType: r.property_type,
+  price: Number(r.price),
+  priceUnit: r.price_unit,
+  city: r.city,
+  neighborhood: r.neighborhood,
+  bedrooms: Number(r.bedrooms),
+  bathrooms: Number(r.bathrooms),
+  description: r.description,
+  createdAt: r.created_at,
+});
+
 /** One page of published listings for a search, with a (capped) count. */
 export async function searchListings(conn: Conn, params: SearchParams, now: Date = new Date()): Promise<SearchResult> {
   const { rowsQuery, countQuery } = await planSearch(conn, params, now);
@@ -180,18 +210,8 @@ export async function searchListings(conn: Conn, params: SearchParams, now: Date
   const photos = await firstPhotos(conn, pageRows.map((r) => r.id));
   return {
     listings: pageRows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      propertyType: r.property_type,
-      price: Number(r.price),
-      priceUnit: r.price_unit,
-      city: r.city,
-      neighborhood: r.neighborhood,
-      bedrooms: Number(r.bedrooms),
-      bathrooms: Number(r.bathrooms),
-      description: r.description,
+      ...cardFields(r),
       image: photos.get(r.id) ?? staticImage(parseJsonList(r.images)[0]),
-      createdAt: r.created_at,
     })),
     total: Math.min(n, COUNT_CAP),
     totalCapped: n > COUNT_CAP,
@@ -290,17 +310,7 @@ export async function getListing(conn: Conn, id: string): Promise<ListingDetail 
     ? photos.map((p) => ({ src: photoUrl(p.id, "gallery"), thumb: photoUrl(p.id, "card"), width: Number(p.width), height: Number(p.height) }))
     : parseJsonList(r.images).map((src) => ({ src, thumb: src, ...STATIC_IMAGE }));
   return {
-    id: r.id,
-    title: r.title,
-    propertyType: r.property_type,
-    price: Number(r.price),
-    priceUnit: r.price_unit,
-    city: r.city,
-    neighborhood: r.neighborhood,
-    bedrooms: Number(r.bedrooms),
-    bathrooms: Number(r.bathrooms),
-    description: r.description,
-    createdAt: r.created_at,
+    ...cardFields(r),
     images,
     amenities: parseJsonList(r.amenities),
     furnished: Boolean(Number(r.furnished)),
