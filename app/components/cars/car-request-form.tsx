@@ -2,7 +2,7 @@ import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
-import { CheckboxField, TextAreaField, TextField } from "~/components/form/field";
+import { CheckboxField, NumberField, TextAreaField, TextField } from "~/components/form/field";
 import { SelectField } from "~/components/form/select-field";
 import { useToast } from "~/components/toaster";
 import { torontoToday } from "~/lib/forms/fields";
@@ -89,7 +89,7 @@ function CarFieldInput({ spec, field }: { spec: CarField; field: Field }) {
     case "textarea":
       return <TextAreaField field={field} label={label} required={required} rows={spec.large ? 6 : 3} className="sm:col-span-2" />;
     case "number":
-      return <TextField field={field} type="number" label={label} required={required} min={spec.min} max={spec.max} step={1} inputMode="numeric" />;
+      return <NumberField field={field} label={label} required={required} bounds={spec} />;
     case "date":
       return <TextField field={field} type="date" label={label} required={required} min={torontoToday()} />;
     case "time":

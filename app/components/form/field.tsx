@@ -35,6 +35,23 @@ export function TextField({
   );
 }
 
+/**
+ * A number input bounded by the same limits its schema checks (min, max, step; step 1 unless
+ * given), with the phone keypad that fits them: whole numbers get the numeric one, halves
+ * (bathrooms) the decimal one.
+ */
+export function NumberField({
+  bounds,
+  ...rest
+}: Omit<React.ComponentProps<typeof TextField>, "type" | "min" | "max" | "step" | "inputMode"> & {
+  bounds: { min: number; max?: number; step?: number };
+}) {
+  const step = bounds.step ?? 1;
+  return (
+    <TextField {...rest} type="number" min={bounds.min} max={bounds.max} step={step} inputMode={Number.isInteger(step) ? "numeric" : "decimal"} />
+  );
+}
+
 export function TextAreaField({
   field,
   label,

@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { href, useFetcher } from "react-router";
-import { FieldError, TextAreaField, TextField } from "~/components/form/field";
+import { FieldError, NumberField, TextAreaField, TextField } from "~/components/form/field";
 import { LinkDialog, type LinkDialogState, useLinkDialog } from "~/components/link-dialog";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { torontoToday } from "~/lib/forms/fields";
@@ -79,24 +79,8 @@ export function RentRequestForm({
         <FieldError field={fields.lengthOfStay} />
       </div>
       <TextField field={fields.budget} label={t("homes.rent.budget")} placeholder={t("homes.rent.budgetPlaceholder")} maxLength={LIMITS.budget} />
-      <TextField
-        field={fields.adults}
-        type="number"
-        label={t("homes.rent.adults")}
-        min={GUESTS.adults.min}
-        max={GUESTS.adults.max}
-        inputMode="numeric"
-        required
-      />
-      <TextField
-        field={fields.children}
-        type="number"
-        label={t("homes.rent.children")}
-        min={GUESTS.children.min}
-        max={GUESTS.children.max}
-        inputMode="numeric"
-        required
-      />
+      <NumberField field={fields.adults} label={t("homes.rent.adults")} bounds={GUESTS.adults} required />
+      <NumberField field={fields.children} label={t("homes.rent.children")} bounds={GUESTS.children} required />
       <TextAreaField field={fields.message} label={t("homes.rent.message")} hint={t("homes.rent.messageHint")} className="sm:col-span-2" rows={4} required />
       <FormActions
         busy={busy}

@@ -3,7 +3,7 @@ import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, href, Link, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
-import { CheckboxField, TextAreaField, TextField } from "~/components/form/field";
+import { CheckboxField, NumberField, TextAreaField, TextField } from "~/components/form/field";
 import { SelectField } from "~/components/form/select-field";
 import { useToast } from "~/components/toaster";
 import { torontoToday } from "~/lib/forms/fields";
@@ -213,27 +213,8 @@ function PropertyStep({ f }: { f: Fields }) {
       <SelectField field={f.province} label={label("province")} options={PROVINCES.map((p) => p.name)} />
       <TextField field={f.postal} label={label("postal")} autoComplete="postal-code" maxLength={7} />
       <div className="hidden sm:block" />
-      <TextField
-        field={f.bedrooms}
-        type="number"
-        label={label("bedrooms")}
-        required
-        min={LIMITS.bedrooms.min}
-        max={LIMITS.bedrooms.max}
-        step={1}
-        inputMode="numeric"
-      />
-      <TextField
-        field={f.bathrooms}
-        type="number"
-        label={label("bathrooms")}
-        placeholder={t("wizard.hint.bathrooms")}
-        required
-        min={LIMITS.bathrooms.min}
-        max={LIMITS.bathrooms.max}
-        step={LIMITS.bathrooms.step}
-        inputMode="decimal"
-      />
+      <NumberField field={f.bedrooms} label={label("bedrooms")} required bounds={LIMITS.bedrooms} />
+      <NumberField field={f.bathrooms} label={label("bathrooms")} placeholder={t("wizard.hint.bathrooms")} required bounds={LIMITS.bathrooms} />
       <div className="grid gap-5 sm:col-span-2 sm:grid-cols-3">
         <WizardChoiceGroup field={f.furnished} legend={label("furnished")} options={yesNo} type="radio" />
         <WizardChoiceGroup field={f.petFriendly} legend={label("petFriendly")} options={yesNo} type="radio" />
@@ -256,31 +237,14 @@ function PricingStep({ f }: { f: Fields }) {
   const label = useLabel();
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <TextField
-        field={f.price}
-        type="number"
-        label={label("price")}
-        required
-        min={LIMITS.price.min}
-        max={LIMITS.price.max}
-        step={1}
-        inputMode="numeric"
-      />
+      <NumberField field={f.price} label={label("price")} required bounds={LIMITS.price} />
       <WizardChoiceGroup
         field={f.priceType}
         legend={label("priceType")}
         options={PRICE_TYPES.map((p) => ({ value: p, label: t(PRICE_TYPE_LABEL_KEYS[p]) }))}
         type="radio"
       />
-      <TextField
-        field={f.deposit}
-        type="number"
-        label={label("deposit")}
-        min={LIMITS.deposit.min}
-        max={LIMITS.deposit.max}
-        step={1}
-        inputMode="numeric"
-      />
+      <NumberField field={f.deposit} label={label("deposit")} bounds={LIMITS.deposit} />
       <TextField field={f.minStay} label={label("minStay")} placeholder={t("wizard.hint.minStay")} maxLength={LIMITS.minStay} />
       <TextField field={f.availableFrom} type="date" label={label("availableFrom")} min={torontoToday()} required />
       <SelectField field={f.leaseTerm} label={label("leaseTerm")} options={LEASE_TERMS} placeholder={t("wizard.select")} />
