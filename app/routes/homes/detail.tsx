@@ -8,6 +8,7 @@ import { RentRequestDialog, useRentDialog } from "~/components/homes/rent-reques
 import { LinkDialogTrigger } from "~/components/link-dialog";
 import { UnderConstruction } from "~/components/under-construction";
 import { Section } from "~/components/ui/section";
+import { MarkedItem } from "~/components/ui/marked-item";
 import { torontoToday } from "~/lib/forms/fields";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { createTranslate } from "~/lib/i18n/translate";
@@ -197,12 +198,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             {l.amenities.length ? (
               <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
                 {l.amenities.map((a) => (
-                  <li key={a} className="flex items-center gap-2 text-slate-700">
-                    <span aria-hidden="true" className="text-teal-700">
-                      ✓
-                    </span>
+                  <MarkedItem key={a} className="flex items-center gap-2 text-slate-700">
                     {a}
-                  </li>
+                  </MarkedItem>
                 ))}
               </ul>
             ) : (
@@ -213,12 +211,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
           <Section id="rules" title={t("homes.rules")}>
             <ul className="mt-3 space-y-2">
               {[t("homes.rule.noSmoking"), t("homes.rule.noParties")].map((rule) => (
-                <li key={rule} className="flex items-center gap-2 text-slate-700">
-                  <span aria-hidden="true" className="flex size-5 items-center justify-center rounded-full bg-red-50 text-xs font-bold text-red-700">
-                    ✕
-                  </span>
+                <MarkedItem key={rule} mark="cross" className="flex items-center gap-2 text-slate-700">
                   {rule}
-                </li>
+                </MarkedItem>
               ))}
             </ul>
           </Section>

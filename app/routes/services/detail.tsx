@@ -3,6 +3,7 @@ import { BookingDialog, useBookingDialog } from "~/components/booking/booking-di
 import { LinkDialogTrigger } from "~/components/link-dialog";
 import { UnderConstruction } from "~/components/under-construction";
 import { Section } from "~/components/ui/section";
+import { MarkedItem } from "~/components/ui/marked-item";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -69,12 +70,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           <Section id="includes" title={t("service.includes")}>
             <ul className="mt-3 space-y-2">
               {c.includes.map((item) => (
-                <li key={item} className="flex gap-2">
-                  <span aria-hidden="true" className="text-teal-700">
-                    ✓
-                  </span>
+                <MarkedItem key={item} className="flex gap-2">
                   {item}
-                </li>
+                </MarkedItem>
               ))}
             </ul>
           </Section>

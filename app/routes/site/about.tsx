@@ -1,4 +1,5 @@
 import { Section } from "~/components/ui/section";
+import { MarkedItem } from "~/components/ui/marked-item";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
@@ -25,12 +26,9 @@ export default function AboutPage() {
       <Section id="why" title={t("about.whyTitle")} titleClassName="text-2xl font-semibold" className="mt-12">
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {WHY.map((key) => (
-            <li key={key} className="card flex gap-3 p-4">
-              <span aria-hidden="true" className="text-teal-700">
-                ✓
-              </span>
+            <MarkedItem key={key} className="card flex gap-3 p-4">
               <span>{t(key)}</span>
-            </li>
+            </MarkedItem>
           ))}
         </ul>
       </Section>
