@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
 import { FormActions } from "~/components/form/form-actions";
+import { useFollowTerm } from "~/components/form/use-follow-term";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { useT } from "~/lib/i18n/use-t";
 import { cityRequestSchema } from "~/modules/homes/schema";
@@ -32,14 +32,7 @@ export function CityRequestForm({
   const navigation = useNavigation();
   const [form, fields] = useZodForm(cityRequestSchema(t), lastResult, { id: CITY_REQUEST_ID, defaultValue: { city: term } });
 
-  const followed = useRef(term);
-  const city = fields.city.value ?? "";
-  useEffect(() => {
-    if (term === followed.current) return;
-    const untouched = city.trim() === followed.current.trim();
-    followed.current = term;
-    if (untouched) form.update({ name: fields.city.name, value: term });
-  }, [term, city, form, fields.city.name]);
+  useFollowTerm(form, fields.city, term);
 
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const Heading = headingLevel === 2 ? "h2" : "h3";

@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextField } from "~/components/form/field";
 import { FormActions } from "~/components/form/form-actions";
+import { useFollowTerm } from "~/components/form/use-follow-term";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
@@ -19,14 +19,7 @@ export function ServiceRequestForm({ term, lastResult }: { term: string; lastRes
   const navigation = useNavigation();
   const [form, fields] = useZodForm(serviceRequestSchema(t), lastResult, { id: "service-request", defaultValue: { service: term } });
 
-  const followed = useRef(term);
-  const service = fields.service.value ?? "";
-  useEffect(() => {
-    if (term === followed.current) return;
-    const untouched = service.trim() === followed.current.trim();
-    followed.current = term;
-    if (untouched) form.update({ name: fields.service.name, value: term });
-  }, [term, service, form, fields.service.name]);
+  useFollowTerm(form, fields.service, term);
 
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   return (
