@@ -1,8 +1,9 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import type { Translate } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import type { ListingCard as ListingCardData } from "~/modules/homes/listings.server";
 import { formatCad, propertyKind } from "~/modules/homes/search";
+import { CardLink, LinkCard } from "~/components/ui/link-card";
 
 /** "$2,450 / month", "$180 / night" (Canadian dollars). */
 export const priceLabel = (t: Translate, price: number, unit: "month" | "night") =>
@@ -24,7 +25,7 @@ export function roomsLabel(t: Translate, bedrooms: number, bathrooms: number) {
 export function ListingCard({ listing, eager }: { listing: ListingCardData; eager: boolean }) {
   const t = useT();
   return (
-    <li className="card group relative flex flex-col overflow-hidden transition-shadow hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-teal-600">
+    <LinkCard>
       <div className="relative">
         {listing.image ? (
           <img
@@ -48,12 +49,7 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
       <div className="flex flex-1 flex-col p-5">
         <p className="text-lg font-bold text-slate-900">{priceLabel(t, listing.price, listing.priceUnit)}</p>
         <h3 className="mt-1 font-semibold text-slate-900">
-          <Link
-            to={href("/homes/:id", { id: listing.id })}
-            className="after:absolute after:inset-0 group-hover:text-teal-800 focus-visible:outline-none"
-          >
-            {listing.title}
-          </Link>
+          <CardLink to={href("/homes/:id", { id: listing.id })}>{listing.title}</CardLink>
         </h3>
         <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
           <PinIcon className="size-4 shrink-0 text-slate-400" />
@@ -62,7 +58,7 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
         <p className="mt-1 text-sm text-slate-600">{roomsLabel(t, listing.bedrooms, listing.bathrooms)}</p>
         <p className="mt-3 line-clamp-2 text-sm leading-6 text-slate-600">{listing.description}</p>
       </div>
-    </li>
+    </LinkCard>
   );
 }
 

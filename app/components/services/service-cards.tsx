@@ -1,4 +1,5 @@
 import { href, Link } from "react-router";
+import { CardLink, LinkCard } from "~/components/ui/link-card";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
 import { SEARCH_INPUT_ID } from "./service-search";
@@ -13,7 +14,7 @@ export type CategoryCardData = { slug: string; title: string; shortDescription: 
 export function CategoryCard({ category, eager }: { category: CategoryCardData; eager: boolean }) {
   const t = useT();
   return (
-    <li className="card group relative flex flex-col overflow-hidden transition-shadow hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-teal-600">
+    <LinkCard>
       <img
         src={category.heroImage}
         alt=""
@@ -25,19 +26,14 @@ export function CategoryCard({ category, eager }: { category: CategoryCardData; 
       />
       <div className="flex flex-1 flex-col p-5">
         <h2 className="text-lg font-semibold text-slate-900">
-          <Link
-            to={href("/services/:slug", { slug: category.slug })}
-            className="after:absolute after:inset-0 group-hover:text-teal-800 focus-visible:outline-none"
-          >
-            {category.title}
-          </Link>
+          <CardLink to={href("/services/:slug", { slug: category.slug })}>{category.title}</CardLink>
         </h2>
         <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{category.shortDescription}</p>
         <span aria-hidden="true" className="mt-4 text-sm font-semibold text-teal-700 group-hover:underline">
           {t("services.viewCta")} →
         </span>
       </div>
-    </li>
+    </LinkCard>
   );
 }
 
