@@ -65,6 +65,8 @@ export type CrashRunReport = {
   sinkMessages: number;
   /** Messages the sink received more than once (same Message-ID): allowed by at-least-once. */
   rawDuplicates: number;
+  /** Outbox rows that needed another attempt after a failed one, with the last error. */
+  retried: string[];
   /** `PRAGMA integrity_check` right after the last kill and after the final clean stop (SQLite). */
   integrity: string[];
   problems: string[];
@@ -406,7 +408,7 @@ async function verify(db: DB, database: TestDatabase, sink: SmtpSink, submission
   }
 
   // Every queued email sent, and received by the sink: de-duplicated by Message-ID, once per row.
-  const rows = await db.selectFrom("mail_outbox").select(["id", "status", "kind", "last_error"]).execute();
+  const rows = await db.selectFrom("mail_outbox").select(["id", "status", "kind", "attempts", "last_error"]).execute();
   for (const r of rows.filter((r) => r.status !== "sent")) problems.push(`outbox ${r.id} (${r.kind}) is ${r.status}: ${r.last_error ?? ""}`);
   const received = new Map<string, number>();
   for (const m of sink.messages) {
@@ -417,7 +419,8 @@ async function verify(db: DB, database: TestDatabase, sink: SmtpSink, submission
   for (const r of rows) if (!received.has(r.id)) problems.push(`outbox ${r.id} (${r.kind}) never reached the sink`);
   for (const id of received.keys()) if (!ids.has(id)) problems.push(`sink received ${id}, which is no outbox row`);
   const rawDuplicates = [...received.values()].reduce((sum, n) => sum + n - 1, 0);
-  return { problems, outboxRows: rows.length, rawDuplicates };
+  const retried = rows.filter((r) => r.last_error !== null).map((r) => `${r.kind} ×${r.attempts}: ${r.last_error}`);
+  return { problems, outboxRows: rows.length, rawDuplicates, retried };
 }
 
 async function waitForDrain(db: DB, timeoutMs: number) {
@@ -491,19 +494,24 @@ export async function runCrashTest(options: CrashRunOptions): Promise<CrashRunRe
       return acknowledgedKinds().size < SUBMISSION_KINDS.length && Date.now() < extraUntil;
     };
     while (killMore()) {
+      const upAt = Date.now();
       await Promise.race([server.firstAnswer(), sleep(5000)]);
+      const firstAnswerMs = Date.now() - upAt;
       await sleep(between(kills >= minKills || Math.random() < 0.25 ? longUptimeMs : uptimeMs));
       // "While requests are in flight": give the loops a moment if none is right now.
       for (let i = 0; i < 20 && server.inFlight === 0; i++) await sleep(5);
       if (server.inFlight > 0) killsInFlight++;
       await server.kill();
       kills++;
-      log(`kill ${kills}: ${stats.submissions.length} submitted, ${stats.submissions.filter((s) => s.acknowledged).length} acknowledged`);
+      const acknowledged = stats.submissions.filter((s) => s.acknowledged).length;
+      log(`kill ${kills} (first answer after ${firstAnswerMs} ms, up ${Date.now() - upAt} ms): ${stats.submissions.length} submitted, ${acknowledged} acknowledged`);
       // Right after a crash, before the app reopens the file: what a restart finds on disk.
       // (Opening it recovers the WAL, so only every fifth crash; the app recovers the others.)
       if (dialect === "sqlite" && (kills === 1 || kills % 5 === 0)) integrity.push(integrityCheck(sqliteFile));
       running = killMore();
+      const startAt = Date.now();
       await server.start();
+      log(`restarted in ${Date.now() - startAt} ms`);
     }
     running = false;
     await Promise.all(loops);
@@ -534,6 +542,7 @@ export async function runCrashTest(options: CrashRunOptions): Promise<CrashRunRe
       outboxRows: checked.outboxRows,
       sinkMessages: sink.messages.length,
       rawDuplicates: checked.rawDuplicates,
+      retried: checked.retried,
       integrity,
       problems,
       durationMs: Date.now() - began,
@@ -555,6 +564,7 @@ export function describeReport(r: CrashRunReport): string {
     `  acknowledged/submitted: ${kinds}`,
     `  other answers: ${other}`,
     `  outbox rows ${r.outboxRows}, sink messages ${r.sinkMessages}, raw duplicates (same Message-ID) ${r.rawDuplicates}`,
+    `  sends retried after an error: ${r.retried.length ? `\n    ${r.retried.join("\n    ")}` : "none"}`,
     `  SQLite integrity_check: ${r.integrity.join(", ") || "n/a"}`,
     `  problems: ${r.problems.length ? `\n    ${r.problems.join("\n    ")}` : "none"}`,
   ].join("\n");
