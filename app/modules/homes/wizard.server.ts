@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Translate } from "~/lib/i18n/translate";
 import type { EmailField } from "~/lib/mail/template.server";
-import { getRuntime } from "~/lib/runtime.server";
-import { submitRequest } from "~/modules/requests/requests.server";
+import { getRuntime, mailQueued } from "~/lib/runtime.server";
+import { confirmationAllowed, insertRequest } from "~/modules/requests/requests.server";
 import { MAX_LISTING_PHOTOS } from "~/modules/site/constants";
 import { monthlyPrice, searchText } from "./derived";
 import { addDraftPhotos, chosenFiles, type DraftPhoto, listDraftPhotos, moveDraftPhoto, removeDraftPhoto } from "./photos.server";
@@ -227,8 +227,8 @@ export type SubmitResult =
 /**
  * Submits the owner's draft: every step is validated again; on failure the draft goes back to
  * the first failing step. Otherwise, in one transaction, the listing is stored as pending
- * review with the draft's photos attached and the draft removed; then the request (operator
- * email 'New Property Listing — {address}' and the owner's confirmation) is queued.
+ * review with the draft's photos attached, the draft removed, and the request (operator
+ * email 'New Property Listing — {address}' and the owner's confirmation) queued.
  */
 export async function submitListing(user: SessionUser, t: Translate, confirmation: string): Promise<SubmitResult> {
   const { db, env } = getRuntime();
@@ -248,7 +248,9 @@ export async function submitListing(user: SessionUser, t: Translate, confirmatio
   const unit = priceUnit(v.priceType);
   const fullAddress = [v.address, v.city, [provinceCode(v.province), v.postal].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 
-  const attached = await db.transaction().execute(async (trx) => {
+  // Read before the transaction (it counts confirmations in the outbox), written within it.
+  const confirm = await confirmationAllowed({ email: v.ownerEmail });
+  const request = await db.transaction().execute(async (trx) => {
     // The photos as they are now (not as first read): what the listing shows is what it owns.
     const current = await trx
       .selectFrom("listing_photos")
@@ -304,35 +306,34 @@ export async function submitListing(user: SessionUser, t: Translate, confirmatio
       .where("id", "in", current.map((p) => p.id))
       .execute();
     await trx.deleteFrom("listing_drafts").where("id", "=", draft.id).execute();
-    return current.map((p) => p.id);
+    // The request (operator email 'New Property Listing — {address}' and the owner's
+    // confirmation) commits with the listing: a crash or an error can no longer leave a listing
+    // under review that nobody was told about, or one acknowledged without its emails.
+    return insertRequest(
+      trx,
+      {
+        kind: "listing",
+        userId: user.id,
+        name: v.ownerName,
+        email: v.ownerEmail,
+        service: LISTING_SERVICE_NAME,
+        operatorSubject: `New Property Listing — ${v.address}`,
+        fields: [
+          { label: "Listing ID", value: listingId },
+          { label: "Title", value: title },
+          ...listingFields(v, t, current.map((p) => `${env.PUBLIC_URL}${listingPhotoPath(p.id, "gallery")}`)),
+          { label: "Review in the back office", value: `${env.PUBLIC_URL}/admin` },
+        ],
+        confirmation,
+      },
+      confirm,
+    );
   });
-  if (!attached) {
+  if (!request) {
     return { ok: false, step: STEPS.length, errors: { photos: [t("wizard.error.photosMin")] }, values };
   }
-
-  // submitRequest runs its own transaction: the listing is committed first, so a failure here
-  // leaves a listing under review (the back office's queue) rather than an email without one.
-  try {
-    const request = await submitRequest({
-      kind: "listing",
-      userId: user.id,
-      name: v.ownerName,
-      email: v.ownerEmail,
-      service: LISTING_SERVICE_NAME,
-      operatorSubject: `New Property Listing — ${v.address}`,
-      fields: [
-        { label: "Listing ID", value: listingId },
-        { label: "Title", value: title },
-        ...listingFields(v, t, attached.map((id) => `${env.PUBLIC_URL}${listingPhotoPath(id, "gallery")}`)),
-        { label: "Review in the back office", value: `${env.PUBLIC_URL}/admin` },
-      ],
-      confirmation,
-    });
-    return { ok: true, listingId, reference: request.reference, statusPath: request.statusPath, emailed: request.emailed };
-  } catch (error) {
-    console.error(`Listing ${listingId} stored, but its request could not be queued:`, error);
-    return { ok: true, listingId, reference: null, statusPath: null, emailed: false };
-  }
+  mailQueued();
+  return { ok: true, listingId, reference: request.reference, statusPath: request.statusPath, emailed: request.emailed };
 }
 
 // ---------------------------------------------------------------------------------------------

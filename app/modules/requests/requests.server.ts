@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import { href } from "react-router";
 import type { SessionUser } from "~/lib/auth/session.server";
+import type { Database } from "~/lib/db/schema";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { type EmailField, renderEmail } from "~/lib/mail/template.server";
 import { hit } from "~/lib/rate-limit.server";
@@ -57,82 +59,100 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
  * the customer's confirmation (reference + private status link), all in one transaction.
  */
 export async function submitRequest(input: NewRequest): Promise<SubmittedRequest> {
-  const { db, env } = getRuntime();
-  const id = randomUUID();
-  const token = randomBytes(24).toString("base64url");
-  const statusPath = href("/requests/:token", { token });
-  const statusUrl = `${env.PUBLIC_URL}${statusPath}`;
-  const now = new Date().toISOString();
-  const recipient = input.email?.trim().toLowerCase() || null;
-  const confirm = recipient !== null && (await mayConfirm(recipient, input.clientIp));
-
+  const { db } = getRuntime();
+  const confirm = await confirmationAllowed(input);
   for (let attempt = 0; ; attempt++) {
-    const reference = newReference();
     try {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("requests")
-          .values({
-            id,
-            reference,
-            token_hash: hashToken(token),
-            kind: input.kind,
-            status: "received" satisfies RequestStatus,
-            user_id: input.userId,
-            name: input.name,
-            email: input.email,
-            service: input.service,
-            subject: input.operatorSubject,
-            details: JSON.stringify(input.fields.map((f) => ({ label: f.label, value: f.value ?? null }))),
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await trx
-          .insertInto("request_events")
-          .values({ id: randomUUID(), request_id: id, status: "received", note: null, created_at: now })
-          .execute();
-
-        const operator = renderEmail(
-          {
-            subject: input.operatorSubject,
-            heading: `New request: ${input.service}`,
-            fields: [...input.fields, { label: "Reference", value: reference }, { label: "Submitted at", value: now }],
-          },
-          env.BRAND_NAME,
-        );
-        for (const to of [env.OPERATOR_EMAIL, ...(input.alsoNotify ?? [])]) {
-          await enqueueEmail(trx, { ...operator, kind: `${input.kind}.operator`, to, replyTo: input.email });
-        }
-        if (confirm) {
-          // The visitor's own words go to an address they typed: no name in the heading, and
-          // every value short and quoted, so the form cannot be used to write to strangers.
-          const customer = renderEmail(
-            {
-              subject: `We received your request — ${reference}`,
-              heading: "Thanks, we received your request",
-              paragraphs: [
-                input.confirmation,
-                `Your reference is ${reference}. You can follow your request at any time, no log-in needed:`,
-              ],
-              fields: [{ label: "Request", value: input.service }, ...input.fields],
-              quoteValues: CONFIRMATION_VALUE_LENGTH,
-              action: { label: "Track your request", url: statusUrl },
-              footer: `Questions? Reply to this email or write to ${env.OPERATOR_EMAIL}. Nothing is charged on this site; payment is arranged directly with the provider.`,
-            },
-            env.BRAND_NAME,
-          );
-          await enqueueEmail(trx, { ...customer, kind: `${input.kind}.customer`, to: recipient });
-        }
-      });
+      const request = await db.transaction().execute((trx) => insertRequest(trx, input, confirm));
       mailQueued();
-      return { id, reference, statusPath, statusUrl, emailed: confirm };
+      return request;
     } catch (error) {
       // A reference collision (1 in ~730 million) just draws another one.
       if (attempt < 3 && /unique|duplicate/i.test(String(error)) && /reference/i.test(String(error))) continue;
       throw error;
     }
   }
+}
+
+/**
+ * Whether the customer's confirmation may be sent (mayConfirm). Read before the transaction
+ * that stores the request: on SQLite a query outside that transaction would wait for it.
+ */
+export async function confirmationAllowed(input: Pick<NewRequest, "email" | "clientIp">): Promise<boolean> {
+  const recipient = input.email?.trim().toLowerCase() || null;
+  return recipient !== null && (await mayConfirm(recipient, input.clientIp));
+}
+
+/**
+ * Writes a request, its first timeline event and its emails in the caller's transaction, for
+ * callers whose own rows must commit with it (a listing and its request: either both or
+ * neither). Call mailQueued() once that transaction has committed.
+ */
+export async function insertRequest(trx: Transaction<Database>, input: NewRequest, confirm: boolean): Promise<SubmittedRequest> {
+  const { env } = getRuntime();
+  const id = randomUUID();
+  const token = randomBytes(24).toString("base64url");
+  const statusPath = href("/requests/:token", { token });
+  const statusUrl = `${env.PUBLIC_URL}${statusPath}`;
+  const now = new Date().toISOString();
+  const recipient = input.email?.trim().toLowerCase() || null;
+  const reference = newReference();
+  await trx
+    .insertInto("requests")
+    .values({
+      id,
+      reference,
+      token_hash: hashToken(token),
+      kind: input.kind,
+      status: "received" satisfies RequestStatus,
+      user_id: input.userId,
+      name: input.name,
+      email: input.email,
+      service: input.service,
+      subject: input.operatorSubject,
+      details: JSON.stringify(input.fields.map((f) => ({ label: f.label, value: f.value ?? null }))),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await trx
+    .insertInto("request_events")
+    .values({ id: randomUUID(), request_id: id, status: "received", note: null, created_at: now })
+    .execute();
+
+  const operator = renderEmail(
+    {
+      subject: input.operatorSubject,
+      heading: `New request: ${input.service}`,
+      fields: [...input.fields, { label: "Reference", value: reference }, { label: "Submitted at", value: now }],
+    },
+    env.BRAND_NAME,
+  );
+  for (const to of [env.OPERATOR_EMAIL, ...(input.alsoNotify ?? [])]) {
+    await enqueueEmail(trx, { ...operator, kind: `${input.kind}.operator`, to, replyTo: input.email });
+  }
+  const emailed = confirm && recipient !== null;
+  if (emailed) {
+    // The visitor's own words go to an address they typed: no name in the heading, and
+    // every value short and quoted, so the form cannot be used to write to strangers.
+    const customer = renderEmail(
+      {
+        subject: `We received your request — ${reference}`,
+        heading: "Thanks, we received your request",
+        paragraphs: [
+          input.confirmation,
+          `Your reference is ${reference}. You can follow your request at any time, no log-in needed:`,
+        ],
+        fields: [{ label: "Request", value: input.service }, ...input.fields],
+        quoteValues: CONFIRMATION_VALUE_LENGTH,
+        action: { label: "Track your request", url: statusUrl },
+        footer: `Questions? Reply to this email or write to ${env.OPERATOR_EMAIL}. Nothing is charged on this site; payment is arranged directly with the provider.`,
+      },
+      env.BRAND_NAME,
+    );
+    await enqueueEmail(trx, { ...customer, kind: `${input.kind}.customer`, to: recipient });
+  }
+  return { id, reference, statusPath, statusUrl, emailed };
 }
 
 /** Confirmation emails to one typed address (counted in the mail outbox, which every process shares). */
