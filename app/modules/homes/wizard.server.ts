@@ -273,7 +273,7 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
     const request = await submitRequest("listing", { ...v, listingId, title, photoCount: current.length }, ctx, {
       trx,
       operatorLinks: [
-        ...current.map((p) => ({ label: "wizard.field.photos" as const, value: `${env.PUBLIC_URL}${listingPhotoPath(p.id, "gallery")}` })),
+        { label: "request.link.photos", value: current.map((p) => `${env.PUBLIC_URL}${listingPhotoPath(p.id, "gallery")}`).join(" ") },
         { label: "request.link.backOffice", value: `${env.PUBLIC_URL}/admin` },
       ],
     });
