@@ -120,6 +120,8 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
   }
+  // Photos sent with an unknown button were stored above: that is no refusal (found by fuzzing).
+  if (files.length > 0) return backToWizard();
   return data<ActionData>({ ok: false }, { status: 400 });
 }
 
