@@ -368,5 +368,7 @@ export async function runWizardPost(ctx: SubmitContext & { user: SessionUser }, 
       return { kind: "submitted", reference: result.reference, statusPath: result.statusPath, emailed: result.emailed };
     }
   }
+  // Photos sent with an unknown button were stored above: that is no refusal (found by fuzzing).
+  if (files.length > 0) return { kind: "wizard" };
   return { kind: "answer", answer: { ok: false }, status: 400 };
 }
