@@ -70,11 +70,20 @@ test("contact: refused → messages by their fields, typing kept; sent → 'Mess
   await f.message.fill("Sent from a browser without JavaScript.");
   expectRedirect(await postByClick(page, f.send));
   await expect(page).toHaveURL(/\/contact$/);
-  await expect(page.getByText("Message Sent!", { exact: true })).toBeVisible();
+  // The toast (shown in place without JavaScript) and the receipt with the reference.
+  const status = page.getByRole("status");
+  await expect(status.getByText("Message Sent!", { exact: true })).toBeVisible();
   await expect(
-    page.getByText("Thank you for your message. We will get back to you via email shortly.", { exact: true }),
+    status.getByText("Thank you for your message. We will get back to you via email shortly.", {
+      exact: true,
+    }),
   ).toBeVisible();
-  const mail = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `[Contact] ${subject} – ${name}`);
+  await expect(page.getByRole("region", { name: "Message Sent!" })).toContainText(
+    /Your reference: GTA-[2-9A-Z]{6}/,
+  );
+  const mail = await waitForEmail(
+    (m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `[Contact] ${subject} – ${name}`,
+  );
   expect(mail.text).toContain("Sent from a browser without JavaScript.");
 });
 
@@ -112,9 +121,12 @@ test("booking from a service page (?book, signed in): refused → the form again
   expectRedirect(await postByClick(page, again.getByRole("button", { name: "Submit Request" })));
   await expect(page).toHaveURL(/\/services\/handyman$/);
   await expect(page.getByText("Request received!", { exact: true })).toBeVisible();
-  await expect(page.getByText("We'll email you shortly to confirm your booking.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("We'll email you shortly to confirm your booking.", { exact: true }),
+  ).toBeVisible();
   const mail = await waitForEmail(
-    (m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `[Booking Request] Handyman Services – ${account.name}`,
+    (m) =>
+      m.to.includes(OPERATOR_EMAIL) && m.subject === `[Booking Request] Handyman Services – ${account.name}`,
   );
   expect(mail.text).toContain("Area / neighborhood: Leslieville");
   expect(mail.text).toContain(`Preferred date: ${TOMORROW}`);
@@ -125,7 +137,11 @@ const CAR_CASES = [
     type: "custom",
     name: "Custom Request",
     success: "We'll review and follow up with options.",
-    required: { "Full name": "Full name is required.", Email: "Email is required.", "Describe your request": "Description is required." },
+    required: {
+      "Full name": "Full name is required.",
+      Email: "Email is required.",
+      "Describe your request": "Description is required.",
+    },
     fill: { "Describe your request": "A moving van with two helpers.", Budget: "$300" },
     subjectTail: "N/A",
   },
@@ -140,7 +156,11 @@ const CAR_CASES = [
       "Flight number": "Flight number is required.",
       "Pick-up date and time": "Pick-up date and time is required.",
     },
-    fill: { Airport: "Toronto Pearson (YYZ)", "Flight number": "AC 101", "Pick-up date and time": `${TOMORROW}T14:30` },
+    fill: {
+      Airport: "Toronto Pearson (YYZ)",
+      "Flight number": "AC 101",
+      "Pick-up date and time": `${TOMORROW}T14:30`,
+    },
     select: { Direction: "Pickup from Airport" },
     subjectTail: `Flight AC 101 ${TOMORROW} 14:30`,
   },
@@ -158,21 +178,25 @@ for (const car of CAR_CASES) {
     await field(form, "Notes").fill("Typed before a refusal.");
     expect(await postByClick(page, submit)).toBe(400);
     await expectRenderedPage(page);
-    for (const [label, message] of Object.entries(car.required)) await expectFieldError(field(form, label), message);
+    for (const [label, message] of Object.entries(car.required))
+      await expectFieldError(field(form, label), message);
     await expectFieldError(form.getByRole("checkbox"), "You must agree to be contacted.");
     await expect(field(form, "Notes")).toHaveValue("Typed before a refusal.");
 
     await field(form, "Full name").fill(who);
     await field(form, "Email").fill(`ada.${randomLetters()}@example.com`);
     for (const [label, value] of Object.entries(car.fill)) await field(form, label).fill(value);
-    if ("select" in car) for (const [label, value] of Object.entries(car.select)) await field(form, label).selectOption(value);
+    if ("select" in car)
+      for (const [label, value] of Object.entries(car.select)) await field(form, label).selectOption(value);
     await form.getByRole("checkbox").check();
     expectRedirect(await postByClick(page, submit));
     await expect(page).toHaveURL(/\/request-success$/);
     await expect(main(page).getByText(car.name, { exact: true })).toBeVisible();
     await expect(main(page).getByText(car.success, { exact: true })).toBeVisible();
     const subject = `[Cars/Rental] ${car.name} – ${who} – ${car.subjectTail}`;
-    const mail = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === subject, { message: subject });
+    const mail = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === subject, {
+      message: subject,
+    });
     expect(mail.text).toContain("Notes: Typed before a refusal.");
   });
 }
@@ -183,31 +207,46 @@ test("city request (homes, no results): refused → messages by their fields, ty
   const name = `Grace Hopper ${randomLetters()}`;
   const contact = `grace.${randomLetters()}@example.com`;
   await page.goto("/homes");
-  await main(page).getByRole("searchbox").or(main(page).getByRole("combobox", { name: "Search homes" })).fill("Oakville");
+  await main(page)
+    .getByRole("searchbox")
+    .or(main(page).getByRole("combobox", { name: "Search homes" }))
+    .fill("Oakville");
   await main(page).getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/\/homes\?q=Oakville/);
-  await expect(main(page).getByRole("heading", { name: `We don't have listings in "Oakville" yet.` })).toBeVisible();
+  await expect(
+    main(page).getByRole("heading", { name: `We don't have listings in "Oakville" yet.` }),
+  ).toBeVisible();
 
   const region = () => main(page).getByRole("region", { name: "Request homes in your city" });
   await field(region(), "Note (optional)").fill("Near the GO station.");
   expect(await postByClick(page, region().getByRole("button", { name: "Send Request" }))).toBe(400);
   await expectRenderedPage(page);
   await expectFieldError(field(region(), "Your name"), "Your name is required.");
-  await expectFieldError(region().getByRole("textbox", { name: /^Email or phone/ }), "Email or phone is required.");
+  await expectFieldError(
+    region().getByRole("textbox", { name: /^Email or phone/ }),
+    "Email or phone is required.",
+  );
   await expect(field(region(), "City")).toHaveValue("Oakville");
   await expect(field(region(), "Note (optional)")).toHaveValue("Near the GO station.");
 
   await field(region(), "Your name").fill(name);
-  await region().getByRole("textbox", { name: /^Email or phone/ }).fill(contact);
+  await region()
+    .getByRole("textbox", { name: /^Email or phone/ })
+    .fill(contact);
   expectRedirect(await postByClick(page, region().getByRole("button", { name: "Send Request" })));
   await expect(page).toHaveURL(/\/request-success$/);
   await expect(main(page).getByText("Homes in Oakville", { exact: true })).toBeVisible();
   await expect(
-    main(page).getByText("Thanks! We've received your request and will let you know as soon as we have homes there.", {
-      exact: true,
-    }),
+    main(page).getByText(
+      "Thanks! We've received your request and will let you know as soon as we have homes there.",
+      {
+        exact: true,
+      },
+    ),
   ).toBeVisible();
-  const mail = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === "[City Request] Oakville" && m.text.includes(name));
+  const mail = await waitForEmail(
+    (m) => m.to.includes(OPERATOR_EMAIL) && m.subject === "[City Request] Oakville" && m.text.includes(name),
+  );
   expect(mail.text).toContain(`Contact: ${contact}`);
 });
 
@@ -339,7 +378,8 @@ test("chauffeur contact (/cars?contact): refused → messages by their fields; s
   expectRedirect(await postByClick(page, scope.getByRole("button", { name: "Send", exact: true })));
   await expect(page.getByText("Request Sent!", { exact: true })).toBeVisible();
   await waitForEmail(
-    (m) => m.to.includes(OPERATOR_EMAIL) && m.subject === "New Chauffeur Contact Request" && m.text.includes(who),
+    (m) =>
+      m.to.includes(OPERATOR_EMAIL) && m.subject === "New Chauffeur Contact Request" && m.text.includes(who),
   );
 });
 

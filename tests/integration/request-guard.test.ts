@@ -261,6 +261,39 @@ describe.each(DIALECTS)("request guard and security defaults on %s", (dialect) =
       expect(res.status).toBe(400);
     });
 
+    it.each(["/requests/%FF", "/homes/%C3%28", "/services/100%", "/%E2%82"])("%s (an escape that is not UTF-8) is a 400", async (url) => {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status).toBe(400);
+    });
+
+    it("a photo upload cut off inside a file is a 400, and the server stays up (found by fuzz.test.ts: it ended the process)", async () => {
+      const body = '--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload\r\n--b\r\nContent-Disposition: form-data; name="files"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8';
+      const { res } = await refused("/homes/new", { body, headers: { "Content-Type": "multipart/form-data; boundary=b", Origin: server.url } });
+      expect(res.status).toBe(400);
+      expect(server.child.exitCode).toBeNull();
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    });
+
+    it("an answer given before the body was read closes the connection, so the next request on it is not reset", async () => {
+      // Found by fuzz.test.ts: a 405 (no action on /account without ?index) to a large body,
+      // then any request on the same keep-alive socket failed with ECONNRESET.
+      for (let i = 0; i < 3; i++) {
+        const { res } = await refused("/account", {
+          body: "name=" + "a".repeat(500 * 1024),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        });
+        expect(res.status).toBe(405);
+        expect(res.headers.get("connection")).toBe("close");
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      }
+    });
+
+    it("logs a post to a page without an action and an unknown URL as nothing worse than their 4xx", async () => {
+      expect((await fetch(`${server.url}//nowhere/..%2F`, { method: "POST", headers: { Origin: server.url } })).status).toBeLessThan(500);
+      expect((await fetch(`${server.url}/about`, { method: "POST", headers: { Origin: server.url } })).status).toBe(405);
+      expect(server.output()).not.toMatch(/You made a POST request|No route matches|could not be decoded/);
+    });
+
     it.each(["__proto__", "constructor", "toString", "hasOwnProperty"])("a listing photo variant named %s is a 404", async (variant) => {
       // A photo that exists (of a published listing), so the variant is what gets checked.
       const id = crypto.randomUUID();

@@ -6,7 +6,8 @@ export class HttpClient {
   readonly cookies = new Map<string, string>();
   constructor(readonly base: string) {}
 
-  private remember(response: Response) {
+  /** Keeps the cookies a response sets (public for clients that post other bodies, e.g. crash-run.ts). */
+  remember(response: Response) {
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
       const eq = pair!.indexOf("=");

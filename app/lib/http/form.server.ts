@@ -47,17 +47,19 @@ export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor
     parser.on("field", (name, value) => form.append(name, stripControls(value)));
     parser.on("file", (name, stream, info) => {
       const chunks: Buffer[] = [];
-      files.push(
-        new Promise<void>((done, fail) => {
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("error", fail);
-          stream.on("end", () => {
-            // Browsers send an empty part for a file input left empty, as undici's parser keeps it.
-            form.append(name, new File([new Uint8Array(Buffer.concat(chunks))], info.filename ?? "", { type: info.mimeType }));
-            done();
-          });
-        }),
-      );
+      const read = new Promise<void>((done, fail) => {
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("error", fail);
+        stream.on("end", () => {
+          // Browsers send an empty part for a file input left empty, as undici's parser keeps it.
+          form.append(name, new File([new Uint8Array(Buffer.concat(chunks))], info.filename ?? "", { type: info.mimeType }));
+          done();
+        });
+      });
+      // A body cut off inside a file fails the file and the parser at once; the parser's error
+      // is the one reported, and this one must not go unhandled (that ends the process).
+      read.catch(() => {});
+      files.push(read);
     });
     parser.on("fieldsLimit", tooMany);
     parser.on("partsLimit", tooMany);
@@ -66,7 +68,8 @@ export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor
     parser.on("close", resolve);
   });
   // A rejection may land before we await it (limits hit mid-stream); keep Node from reporting it.
-  parsed.catch(() => {});
+  let failed = false;
+  parsed.catch(() => (failed = true));
 
   let total = 0;
   try {
@@ -74,7 +77,11 @@ export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor
       for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
         total += chunk.byteLength;
         if (total > limit.maxBytes) throw refusal("tooLarge");
-        if (!parser.write(chunk)) await new Promise((r) => parser.once("drain", r));
+        // Once the parser has failed (a malformed escape, a limit) the rest is read and dropped,
+        // not left unread: leaving this loop early would tear down the connection before the
+        // answer is sent, and a failed parser never drains.
+        if (failed) continue;
+        if (!parser.write(chunk)) await Promise.race([new Promise((r) => parser.once("drain", r)), parsed.catch(() => {})]);
       }
     }
     parser.end();

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import onHeaders from "on-headers";
 import { bodyLimitFor } from "./body-limits";
 import { isFormContentType } from "./form.server";
 import { REFUSALS, type Refusal } from "./http-error";
@@ -22,7 +23,17 @@ export function requestGuard(publicUrl: string) {
     // A NUL in a path or query is never a real link: it only breaks what reads it (full-text
     // queries, PostgreSQL text), so such a URL is refused whatever the method.
     if (/%00|\u0000/i.test(req.url)) return refuse(res, "badUrl");
+    // Nor is a path whose percent-escapes are not UTF-8 (%FF, %C3%28, a lone %): no route can
+    // match it, and React Router would only log a warning for it.
+    if (!isDecodable(req.path)) return refuse(res, "badUrl");
     if (SAFE_METHODS.has(req.method)) return next();
+
+    // An action may answer before reading the body (a log-in redirect, a 405). The unread rest
+    // is dropped with the socket, so a client that reused it would see its next request reset:
+    // such an answer closes the connection.
+    onHeaders(res, () => {
+      if (!req.complete) res.setHeader("Connection", "close");
+    });
 
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
@@ -42,6 +53,15 @@ export function requestGuard(publicUrl: string) {
     }
     next();
   };
+}
+
+function isDecodable(path: string): boolean {
+  try {
+    // The result is used: the bundler drops a call it takes to be side-effect free.
+    return decodeURIComponent(path).length >= 0;
+  } catch {
+    return false;
+  }
 }
 
 function isOwnOrigin(origin: string, req: Request, publicOrigin: string): boolean {

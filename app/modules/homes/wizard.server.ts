@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Translate } from "~/lib/i18n/translate";
-import type { EmailField } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { type SubmitContext, submitRequest } from "~/modules/requests/requests.server";
 import { MAX_LISTING_PHOTOS } from "~/modules/site/constants";
@@ -11,15 +10,12 @@ import {
   clampStep,
   DEFAULT_PRICE_TYPE,
   DEFAULT_PROVINCE,
-  FIELD_LABEL_KEYS,
   type FieldName,
   LIST_FIELDS,
-  type ListingValues,
   listingPhotoPath,
   listingTitle,
   parsePhotoOp,
   parseStep,
-  PRICE_TYPE_LABEL_KEYS,
   priceUnit,
   propertyTypeCode,
   provinceCode,
@@ -38,7 +34,6 @@ import {
  * which turns the draft into a listing under review and notifies the operator.
  */
 export const DEFAULT_AVATAR = "/images/avatars/default.svg";
-export const LISTING_SERVICE_NAME = "Property listing";
 
 export type Draft = { id: string; step: number; values: WizardValues; updatedAt: string };
 /** `savedAt`: when the draft was last saved (the browser keeps newer unsaved typing). */
@@ -188,38 +183,6 @@ export async function ensureDraft(user: SessionUser): Promise<Draft> {
 
 const yes = (v: string) => (v === "Yes" ? 1 : 0);
 
-/** Every field with its label and the value as people read it (the operator email's body). */
-export function listingFields(v: ListingValues, t: Translate, photoUrls: string[]): EmailField[] {
-  const label = (name: FieldName) => t(FIELD_LABEL_KEYS[name]);
-  const display: Record<FieldName, string | number | null> = {
-    ownerName: v.ownerName,
-    ownerEmail: v.ownerEmail,
-    ownerPhone: v.ownerPhone || null,
-    agreed: v.agreed ? "Yes" : "No",
-    propertyType: v.propertyType,
-    address: v.address,
-    city: v.city,
-    province: v.province,
-    postal: v.postal || null,
-    neighborhood: v.neighborhood || null,
-    bedrooms: v.bedrooms,
-    bathrooms: v.bathrooms,
-    furnished: v.furnished,
-    petFriendly: v.petFriendly,
-    utilitiesIncluded: v.utilitiesIncluded,
-    amenities: v.amenities.length ? v.amenities.join(", ") : null,
-    description: v.description,
-    price: v.price,
-    priceType: t(PRICE_TYPE_LABEL_KEYS[v.priceType]),
-    deposit: v.deposit ?? null,
-    minStay: v.minStay || null,
-    availableFrom: v.availableFrom,
-    leaseTerm: v.leaseTerm ?? null,
-    photos: `${photoUrls.length}: ${photoUrls.join(" ")}`,
-  };
-  return STEPS.flatMap((s) => s.fields as readonly FieldName[]).map((name) => ({ label: label(name), value: display[name] }));
-}
-
 export type SubmitResult =
   | { ok: true; listingId: string; reference: string | null; statusPath: string | null; emailed: boolean }
   | { ok: false; step: number; errors: Partial<Record<FieldName, string[]>>; values: WizardValues };
@@ -310,7 +273,7 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
     const request = await submitRequest("listing", { ...v, listingId, title, photoCount: current.length }, ctx, {
       trx,
       operatorLinks: [
-        ...current.map((p) => ({ label: "wizard.field.photos" as const, value: `${env.PUBLIC_URL}${listingPhotoPath(p.id, "gallery")}` })),
+        { label: "request.link.photos", value: current.map((p) => `${env.PUBLIC_URL}${listingPhotoPath(p.id, "gallery")}`).join(" ") },
         { label: "request.link.backOffice", value: `${env.PUBLIC_URL}/admin` },
       ],
     });
@@ -405,5 +368,7 @@ export async function runWizardPost(ctx: SubmitContext & { user: SessionUser }, 
       return { kind: "submitted", reference: result.reference, statusPath: result.statusPath, emailed: result.emailed };
     }
   }
+  // Photos sent with an unknown button were stored above: that is no refusal (found by fuzzing).
+  if (files.length > 0) return { kind: "wizard" };
   return { kind: "answer", answer: { ok: false }, status: 400 };
 }

@@ -806,6 +806,7 @@ export const en = {
   "request.field.submittedAt": "Submitted at",
   "request.link.listing": "Listing link",
   "request.link.backOffice": "Review in the back office",
+  "request.link.photos": "Photo links",
   "request.title.quickBooking": "Booking request",
   "request.title.chauffeurContact": "Chauffeur contact",
   "request.title.cityRequest": "Homes in {city}",

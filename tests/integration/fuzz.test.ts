@@ -1,0 +1,1001 @@
+import fc from "fast-check";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORM_LIMIT } from "~/lib/http/body-limits";
+import { CAR_FORMS, CAR_REQUEST_TYPES, type CarField } from "~/modules/cars/types";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { connect } from "../support/db";
+import { HttpClient } from "../support/http-client";
+import { SmtpSink } from "../support/smtp-sink";
+
+/**
+ * Issue 17, "proof that the class is gone": property-based tests (fast-check) that throw random
+ * and hostile input at every public action and every search parameter and path segment of the
+ * running production server, on every database. Whatever arrives:
+ * - the answer is never a 5xx;
+ * - a refused input (4xx) stores nothing and queues no email;
+ * - redirects stay on the site;
+ * - the process stays up and logs no error.
+ *
+ * CI runs 200 cases per action and 60 per page's parameters; locally fewer (FUZZ_RUNS and
+ * FUZZ_GET_RUNS to change). A failure prints the seed and path; FUZZ_SEED=<seed> replays the
+ * same cases.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.CI ? 200 : 40));
+const GET_RUNS = Number(process.env.FUZZ_GET_RUNS ?? (process.env.CI ? 60 : 25));
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+console.log(`fuzz.test.ts: seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${RUNS} cases per action`);
+
+/** Per property: hundreds of requests to a real server on a small, shared machine. */
+const TIMEOUT = 600_000;
+/** Every request is answered within this (a hung request is a failure, not a stuck suite). */
+const ANSWER_MS = 20_000;
+const PASSWORD = "orchard by the river";
+const FUTURE_DATE = "2031-06-16";
+// No rate limit may answer 429 in place of the code under test.
+const NO_LIMITS = [
+  "writes",
+  "loginFailures",
+  "loginPerClient",
+  "signUp",
+  "resendVerification",
+  "forgotPassword",
+  "confirmationsPerClient",
+]
+  .map((name) => `${name}=1000000`)
+  .join(",");
+
+// ---------------------------------------------------------------------------------------------
+// Hostile values
+// ---------------------------------------------------------------------------------------------
+
+const NASTY = [
+  "",
+  " ",
+  "\r\n\r\n",
+  "\u0000",
+  "a\u0000b",
+  "\u0007\u001b[31m",
+  "\u202e\u200b\ufeff",
+  "\ud800",
+  "a\udfffb",
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "javascript:alert(1)",
+  "../../../../etc/passwd",
+  "..\\..\\windows\\win.ini",
+  "%00",
+  "%C3%28",
+  "' OR 1=1 --",
+  "'; DROP TABLE requests; --",
+  "${7*7}{{7*7}}",
+  "__proto__",
+  "constructor",
+  "toString",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-1",
+  "1e309",
+  "0x10",
+  "9007199254740993",
+  "[]",
+  "{}",
+  "true",
+  "//evil.example",
+  "/\\evil.example",
+  "https://evil.example/",
+  "😀🏳️‍🌈",
+  "Ａｄａ",
+];
+
+const bigString = fc.oneof(
+  fc.integer({ min: 1_000, max: 20_000 }).map((n) => "x".repeat(n)),
+  fc.integer({ min: 1_000, max: 20_000 }).map((n) => "é".repeat(n)),
+  fc.integer({ min: 100, max: 2_000 }).map((n) => "<b>\u0000".repeat(n)),
+);
+
+const controlString = fc.string({
+  unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+  maxLength: 20,
+});
+
+const hostileValue: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: fc.constantFrom(...NASTY), weight: 4 },
+  { arbitrary: fc.string({ maxLength: 40 }), weight: 2 },
+  { arbitrary: fc.string({ unit: "binary", maxLength: 40 }), weight: 2 },
+  { arbitrary: controlString, weight: 1 },
+  { arbitrary: bigString, weight: 1 },
+  { arbitrary: fc.oneof(fc.integer(), fc.double()).map(String), weight: 1 },
+);
+
+/** Every byte percent-encoded, so a URL carries exactly these bytes (not necessarily UTF-8). */
+const percentBytes = (bytes: Uint8Array) =>
+  Array.from(bytes, (b) => `%${b.toString(16).padStart(2, "0").toUpperCase()}`).join("");
+const encodeAll = (s: string) => percentBytes(Buffer.from(s, "utf8"));
+
+/** What can stand in a URL for a value: properly encoded text, raw bytes, or broken escapes. */
+const urlValue: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: hostileValue.filter((v) => v.length < 4_000).map(encodeAll), weight: 4 },
+  { arbitrary: fc.uint8Array({ maxLength: 24 }).map(percentBytes), weight: 2 },
+  {
+    arbitrary: fc
+      .array(
+        fc.constantFrom(
+          "%",
+          "%G1",
+          "%C3%28",
+          "%FF",
+          "%FE%FF",
+          "%E2%82",
+          "%2e%2e",
+          "%2F",
+          "..",
+          "+",
+          "%25",
+          "%0A",
+          "%0D%0A",
+          "a",
+          "~",
+          ";",
+          "@",
+          ":",
+          "%00",
+        ),
+        {
+          maxLength: 8,
+        },
+      )
+      .map((parts) => parts.join("")),
+    weight: 3,
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies
+// ---------------------------------------------------------------------------------------------
+
+type Body = { contentType: string | null; bytes: Buffer };
+type Entry = [string, string];
+
+const urlencoded = (entries: Entry[]): Body => ({
+  contentType: "application/x-www-form-urlencoded",
+  bytes: Buffer.from(new URLSearchParams(entries).toString()),
+});
+
+type Part =
+  { name: string; value: string } | { name: string; filename: string; type: string; bytes: Uint8Array };
+
+function multipartBytes(boundary: string, parts: Part[]): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const head =
+      "value" in part
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`;
+    chunks.push(
+      Buffer.from(head),
+      "value" in part ? Buffer.from(part.value) : Buffer.from(part.bytes),
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+const multipart = (parts: Part[], boundary = "fuzzBoundary7MA4YWxk"): Body => ({
+  contentType: `multipart/form-data; boundary=${boundary}`,
+  bytes: multipartBytes(boundary, parts),
+});
+
+/**
+ * A form for an action: each of its valid fields kept, made hostile or left out, plus stray
+ * and repeated keys. Some cases are valid as a whole, so accepted paths are exercised too.
+ */
+function formEntries(valid: Record<string, string>): fc.Arbitrary<Entry[]> {
+  const names = Object.keys(valid);
+  const key = fc.oneof(
+    fc.constantFrom(...names, "_routes", "index", "redirectTo", "returnTo", "intent"),
+    hostileValue.filter((k) => k.length < 200),
+  );
+  const fields = fc.tuple(
+    ...names.map((name) =>
+      fc.oneof(
+        { arbitrary: fc.constant<Entry[]>([[name, valid[name]!]]), weight: 5 },
+        { arbitrary: hostileValue.map<Entry[]>((v) => [[name, v]]), weight: 3 },
+        { arbitrary: fc.constant<Entry[]>([]), weight: 1 },
+        // The same key twice: the schema sees a list, or the first of two values.
+        {
+          arbitrary: hostileValue.map<Entry[]>((v) => [
+            [name, valid[name]!],
+            [name, v],
+          ]),
+          weight: 1,
+        },
+      ),
+    ),
+  );
+  return fc
+    .tuple(fields, fc.array(fc.tuple(key, hostileValue), { maxLength: 3 }))
+    .map(([kept, extra]) => [...kept.flat(), ...extra]);
+}
+
+/** Bytes the server must refuse or ignore: not a form, not a well-formed one, or far too much of one. */
+const malformedBody = (entries: Entry[]): fc.Arbitrary<Body> => {
+  const form = multipartBytes(
+    "b0undary",
+    entries.map(([name, value]) => ({ name, value })),
+  );
+  return fc.oneof(
+    // Wrong or missing content types.
+    fc.constantFrom<Body>(
+      { contentType: "application/json", bytes: Buffer.from(JSON.stringify(Object.fromEntries(entries))) },
+      { contentType: "text/plain", bytes: Buffer.from(new URLSearchParams(entries).toString()) },
+      { contentType: null, bytes: Buffer.from(new URLSearchParams(entries).toString()) },
+      {
+        contentType: "application/xml",
+        bytes: Buffer.from(
+          "<?xml version='1.0'?><!DOCTYPE x [<!ENTITY e SYSTEM 'file:///etc/passwd'>]><x>&e;</x>",
+        ),
+      },
+      { contentType: "", bytes: Buffer.from("a=b") },
+      {
+        contentType: "application/x-www-form-urlencoded; charset=utf-16",
+        bytes: Buffer.from("n\u0000a\u0000=\u0000b\u0000", "latin1"),
+      },
+      {
+        contentType: "application/x-www-form-urlencoded; charset=bogus-9",
+        bytes: Buffer.from("name=%FF%FE"),
+      },
+      { contentType: "application/x-www-form-urlencoded, text/plain", bytes: Buffer.from("a=b") },
+      { contentType: "multipart/mixed; boundary=b0undary", bytes: form },
+      {
+        contentType: "application/x-www-form-urlencoded",
+        bytes: Buffer.from([0xff, 0xfe, 0x3d, 0xc3, 0x28, 0x26, 0x80, 0x3d, 0x00]),
+      },
+    ),
+    // Malformed multipart bodies.
+    fc.constantFrom<Body>(
+      { contentType: "multipart/form-data", bytes: form },
+      { contentType: "multipart/form-data; boundary=", bytes: form },
+      { contentType: "multipart/form-data; boundary=other", bytes: form },
+      { contentType: `multipart/form-data; boundary=${"b".repeat(200)}`, bytes: form },
+      { contentType: 'multipart/form-data; boundary="b0undary', bytes: form },
+      {
+        contentType: "multipart/form-data; boundary=b0undary",
+        bytes: Buffer.from('--b0undary\r\nContent-Disposition: form-data; name="a"\r\n'),
+      },
+      {
+        contentType: "multipart/form-data; boundary=b0undary",
+        bytes: Buffer.from("--b0undary\r\n\r\n\r\nno headers\r\n--b0undary--\r\n"),
+      },
+      {
+        contentType: "multipart/form-data; boundary=b0undary",
+        bytes: Buffer.from("--b0undary\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--b0undary--\r\n"),
+      },
+      {
+        contentType: "multipart/form-data; boundary=b0undary",
+        bytes: Buffer.from("garbage without a single boundary"),
+      },
+      { contentType: "multipart/form-data; boundary=b0undary", bytes: Buffer.alloc(0) },
+    ),
+    // A well-formed multipart body cut off anywhere.
+    fc.nat({ max: Math.max(0, form.length - 1) }).map<Body>((n) => ({
+      contentType: "multipart/form-data; boundary=b0undary",
+      bytes: form.subarray(0, n),
+    })),
+    // Random bytes under a form's content type.
+    fc
+      .tuple(
+        fc.constantFrom("application/x-www-form-urlencoded", "multipart/form-data; boundary=b0undary"),
+        fc.uint8Array({ maxLength: 2_000 }),
+      )
+      .map<Body>(([contentType, bytes]) => ({ contentType, bytes: Buffer.from(bytes) })),
+    // Raw, undecodable percent-escapes and bytes in a urlencoded body.
+    fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(
+            "%C3%28",
+            "%FF",
+            "%",
+            "%G0",
+            "%E2%82",
+            "&",
+            "=",
+            "==",
+            "+",
+            "%00",
+            "%0A",
+            "name",
+            "email",
+            "\u00ff",
+            "\u0080",
+          ),
+          urlValue,
+        ),
+        { maxLength: 30 },
+      )
+      .map<Body>((parts) => ({
+        contentType: "application/x-www-form-urlencoded",
+        bytes: Buffer.from(parts.join(""), "latin1"),
+      })),
+    // Thousands of fields (the limit is FORM_LIMIT.maxFields).
+    fc.integer({ min: 150, max: 3_000 }).map<Body>((n) => ({
+      contentType: "application/x-www-form-urlencoded",
+      bytes: Buffer.from(Array.from({ length: n }, (_, i) => `f${i % 7}=${i}`).join("&")),
+    })),
+    fc
+      .integer({ min: 150, max: 1_000 })
+      .map((n) => multipart(Array.from({ length: n }, (_, i) => ({ name: `f${i}`, value: "1" })))),
+    // One field just under and just over the byte limit.
+    fc.constantFrom(FORM_LIMIT.maxBytes - 1_024, FORM_LIMIT.maxBytes + 1).map<Body>((n) => ({
+      contentType: "application/x-www-form-urlencoded",
+      bytes: Buffer.from(`message=${"m".repeat(n - 8)}`),
+    })),
+  );
+};
+
+/** A body for an action: mostly forms (url-encoded or multipart), sometimes malformed. */
+function bodyFor(valid: Record<string, string>): fc.Arbitrary<Body> {
+  const entries = formEntries(valid);
+  return fc.oneof(
+    { arbitrary: entries.map(urlencoded), weight: 5 },
+    { arbitrary: entries.map((e) => multipart(e.map(([name, value]) => ({ name, value })))), weight: 2 },
+    { arbitrary: entries.chain(malformedBody), weight: 3 },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every public action, with a valid form for it
+// ---------------------------------------------------------------------------------------------
+
+function validCarValue(field: CarField): string {
+  switch (field.kind) {
+    case "email":
+      return "ada@example.com";
+    case "address":
+      return "100 Queen St W";
+    case "tel":
+      return "+1 416 555 0199";
+    case "date":
+      return FUTURE_DATE;
+    case "time":
+      return "10:30";
+    case "datetime":
+      return `${FUTURE_DATE}T10:30`;
+    case "number":
+      return String(field.min);
+    case "select":
+      return field.options[0]!;
+    case "yesno":
+      return "Yes";
+    default:
+      return "Ada Lovelace";
+  }
+}
+
+const WIZARD_FIELDS = {
+  intent: "autosave",
+  step: "1",
+  ownerName: "Ada Lovelace",
+  ownerEmail: "ada@example.com",
+  ownerPhone: "416-555-0199",
+  agreed: "on",
+  propertyType: "Room",
+  address: "100 Queen St W",
+  city: "Toronto",
+  province: "Ontario",
+  postal: "M5H 2N2",
+  neighborhood: "Downtown",
+  bedrooms: "1",
+  bathrooms: "1.5",
+  furnished: "Yes",
+  petFriendly: "No",
+  utilitiesIncluded: "Yes",
+  amenities: "Wi-Fi",
+  description: "Bright room",
+  price: "1200",
+  priceType: "month",
+  deposit: "0",
+  minStay: "1 month",
+  availableFrom: FUTURE_DATE,
+  leaseTerm: "12+ months",
+};
+
+type Action = { path: string; valid: Record<string, string>; query?: fc.Arbitrary<string> };
+
+const redirectQuery = fc
+  .tuple(fc.constantFrom("redirectTo", "resume", "returnTo", "redirectTo"), urlValue)
+  .map(([k, v]) => `${k}=${v}`)
+  .chain((first) => fc.constantFrom(`?${first}`, `?${first}&resume=requestBooking`, ""));
+
+const ACTIONS: Action[] = [
+  { path: "/contact", valid: { name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" } },
+  {
+    path: "/services",
+    valid: { service: "Pool cleaning", name: "Ada", location: "Leslieville", contact: "ada@example.com" },
+  },
+  {
+    path: "/book",
+    valid: {
+      form: "quick",
+      returnTo: "/services/handyman?book=1",
+      fullName: "Ada",
+      email: "ada@example.com",
+      details: "Shelves",
+    },
+  },
+  {
+    path: "/book",
+    valid: {
+      service: "Handyman",
+      returnTo: "/services/handyman",
+      fullName: "Ada",
+      email: "ada@example.com",
+      area: "Annex",
+      preferredDate: FUTURE_DATE,
+      preferredTime: "10:30",
+      notes: "Two shelves",
+    },
+  },
+  {
+    path: "/cars",
+    valid: {
+      fullName: "Ada",
+      email: "ada@example.com",
+      pickupArea: "Annex",
+      message: "Saturday?",
+      returnTo: "/cars?contact=1",
+    },
+  },
+  ...CAR_REQUEST_TYPES.map((type) => ({
+    path: `/cars/request?type=${type}`,
+    valid: {
+      ...Object.fromEntries(CAR_FORMS[type].fields.map((f) => [f.name, validCarValue(f)])),
+      consent: "on",
+    },
+  })),
+  { path: "/homes", valid: { city: "Oshawa", name: "Ada", contact: "ada@example.com", note: "Near the GO" } },
+  {
+    path: "/homes/h-annex-studio",
+    valid: {
+      fullName: "Ada",
+      email: "ada@example.com",
+      phone: "416-555-0199",
+      moveInDate: FUTURE_DATE,
+      moveOutDate: "2032-01-01",
+      lengthOfStay: "6-12 months",
+      adults: "1",
+      children: "0",
+      budget: "1500",
+      message: "Hello",
+    },
+  },
+  { path: "/homes/new", valid: WIZARD_FIELDS },
+  {
+    path: "/auth/login",
+    valid: { email: "ada@example.com", password: PASSWORD, redirectTo: "/account", resume: "requestBooking" },
+    query: redirectQuery,
+  },
+  {
+    path: "/auth/signup",
+    valid: {
+      name: "Ada",
+      email: "ada@example.com",
+      phone: "416-555-0199",
+      password: PASSWORD,
+      adult: "on",
+      terms: "on",
+    },
+    query: redirectQuery,
+  },
+  {
+    path: "/signup",
+    valid: { name: "Ada", email: "ada@example.com", password: PASSWORD, adult: "on", terms: "on" },
+    query: redirectQuery,
+  },
+  { path: "/auth/forgot", valid: { email: "ada@example.com" } },
+  {
+    path: "/auth/reset-password",
+    valid: { token: "abcdefghijklmnopqrstuvwx", password: PASSWORD, confirm: PASSWORD },
+  },
+  { path: "/auth/verify-sent", valid: {} },
+  { path: "/auth/logout", valid: {} },
+  { path: "/set-locale", valid: { locale: "fr-CA", returnTo: "/services?q=pool" } },
+  { path: "/events", valid: { name: "Login Click" } },
+  {
+    path: "/account?index",
+    valid: { name: "Ada Lovelace", email: "ada@example.com", phone: "416-555-0199" },
+  },
+];
+
+/** `/a/b?x` → `/a/b.data?x`: the request React Router's fetchers and enhanced forms send. */
+const dataUrl = (path: string) =>
+  path.replace(/^([^?]*?)\/?(\?|$)/, (_m, p: string, q: string) => `${p || "/_root"}.data${q}`);
+
+// ---------------------------------------------------------------------------------------------
+// The suite
+// ---------------------------------------------------------------------------------------------
+
+type Who = "anonymous" | "member" | "stale";
+const who = fc.constantFrom<Who>("anonymous", "member", "stale");
+
+type Counts = Record<string, number>;
+
+describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dialect) => {
+  let database: TestDatabase;
+  let server: AppServer;
+  const sink = new SmtpSink();
+  let db: ReturnType<typeof connect>;
+  let member: HttpClient;
+  const memberEmail = `fuzz.member.${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await sink.start(0);
+    server = await startAppServer({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      SMTP_URL: sink.url,
+      RATE_LIMITS: NO_LIMITS,
+    });
+    db = connect(database.url);
+    member = new HttpClient(server.url);
+    expect(
+      (
+        await member.post("/signup", {
+          name: "Grace Hopper",
+          email: memberEmail,
+          password: PASSWORD,
+          adult: "on",
+          terms: "on",
+        })
+      ).status,
+    ).toBe(302);
+    await db.db
+      .updateTable("user")
+      .set({ emailVerified: dialect === "postgres" ? (true as never) : 1 })
+      .where("email", "=", memberEmail)
+      .execute();
+    expect((await member.post("/auth/login", { email: memberEmail, password: PASSWORD })).status).toBe(302);
+    // The member has a draft, as anyone who typed in the wizard has.
+    expect(
+      (await member.post("/homes/new", { intent: "autosave", step: "1", ownerName: "Grace Hopper" })).status,
+    ).toBe(200);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await server?.stop();
+    await sink.stop();
+    await database?.drop();
+  });
+
+  /** Everything a request could store or queue, in one query. */
+  async function countRows(): Promise<Counts> {
+    const { rows } = await sql<Counts>`select
+        (select count(*) from requests) as requests,
+        (select count(*) from request_events) as request_events,
+        (select count(*) from home_listings) as home_listings,
+        (select count(*) from listing_drafts) as listing_drafts,
+        (select count(*) from listing_photos) as listing_photos,
+        (select count(*) from "user") as users,
+        (select count(*) from session) as sessions,
+        (select count(*) from mail_outbox) as mail_outbox,
+        (select coalesce(sum(count), 0) from analytics_daily) as analytics`.execute(db.db);
+    return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
+  }
+
+  function cookieFor(as: Who): Record<string, string> {
+    if (as === "anonymous") return {};
+    if (as === "stale") return { Cookie: "gta.session_token=fuzz.stale.token; gta.toast=%FF" };
+    return { Cookie: [...member.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
+  }
+
+  /** A Location header stays on our site. */
+  function expectSameSite(location: string | null, context: string) {
+    if (location === null) return;
+    expect(
+      location.startsWith("/") && !location.startsWith("//") && !location.startsWith("/\\"),
+      `${context} → Location ${location}`,
+    ).toBe(true);
+    expect(new URL(location, "https://gta.example").origin).toBe("https://gta.example");
+  }
+
+  /** Posts a body and checks the invariants; returns the status (or null if the server cut the upload short). */
+  /** The counts after the last post: cases run one at a time and nothing else inserts rows, so one query per case. */
+  let counts: Counts | undefined;
+
+  async function postAndCheck(url: string, body: Body, as: Who) {
+    const before = counts ?? (await countRows());
+    counts = undefined;
+    const headers: Record<string, string> = { Origin: server.url, ...cookieFor(as) };
+    if (body.contentType !== null) headers["Content-Type"] = body.contentType;
+    let res: Response;
+    try {
+      res = await fetch(`${server.url}${url}`, {
+        method: "POST",
+        body: new Uint8Array(body.bytes),
+        headers,
+        redirect: "manual",
+        signal: AbortSignal.timeout(ANSWER_MS),
+      });
+    } catch (error) {
+      // Over the byte limit the guard answers at once and closes the connection, which can
+      // cut our upload short; anything else is a failure.
+      if (body.bytes.length > FORM_LIMIT.maxBytes && !(error instanceof DOMException)) {
+        expect(await countRows()).toEqual(before);
+        return null;
+      }
+      throw new Error(
+        `POST ${url.slice(0, 200)} as ${as} (${body.contentType ?? "no type"}, ${body.bytes.length} bytes) got no answer`,
+        { cause: error },
+      );
+    }
+    const text = await res.text();
+    const context = `POST ${url.slice(0, 200)} as ${as} (${body.contentType ?? "no type"}, ${body.bytes.length} bytes) → ${res.status}: ${text.slice(0, 300)}`;
+    expect(res.status, context).toBeLessThan(500);
+    expectSameSite(res.headers.get("location"), context);
+    const after = await countRows();
+    if (res.status >= 400) expect(after, context).toEqual(before);
+    counts = after;
+    return res.status;
+  }
+
+  async function getAndCheck(url: string, as: Who) {
+    const res = await fetch(`${server.url}${url}`, {
+      headers: cookieFor(as),
+      redirect: "manual",
+      signal: AbortSignal.timeout(ANSWER_MS),
+    });
+    const text = await res.text();
+    const context = `GET ${url.slice(0, 300)} as ${as} → ${res.status}: ${text.slice(0, 300)}`;
+    expect(res.status, context).toBeLessThan(500);
+    expectSameSite(res.headers.get("location"), context);
+    return res.status;
+  }
+
+  /** Runs a property; `examples` run first (e.g. the valid form, so accepted paths are always reached). */
+  const fuzz = <T>(
+    arb: fc.Arbitrary<T>,
+    check: (value: T) => Promise<void>,
+    { numRuns = RUNS, examples = [] as T[] } = {},
+  ) =>
+    fc.assert(
+      fc.asyncProperty(arb, async (value) => {
+        await check(value);
+      }),
+      {
+        numRuns,
+        seed: SEED,
+        examples: examples.map((e) => [e] as [T]),
+        endOnFailure: process.env.CI === undefined,
+      },
+    );
+
+  describe("actions", () => {
+    it.each(ACTIONS.map((a) => [a.path, a] as const))(
+      "POST %s (and its .data twin) never fails, and a refusal stores nothing",
+      async (_path, action) => {
+        const statuses = new Map<number | null, number>();
+        const valid = {
+          body: urlencoded(Object.entries(action.valid)),
+          as: "member" as Who,
+          data: false,
+          query: "",
+        };
+        await fuzz(
+          fc.record({
+            body: bodyFor(action.valid),
+            as: who,
+            data: fc.boolean(),
+            query: action.query ?? fc.constant(""),
+          }),
+          async ({ body, as, data, query }) => {
+            // Logging the member out would sign them out of every later case.
+            const signedIn = action.path === "/auth/logout" && as === "member" ? "stale" : as;
+            const path = `${action.path}${action.path.includes("?") ? query.replace("?", "&") : query}`;
+            const status = await postAndCheck(data ? dataUrl(path) : path, body, signedIn);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          },
+          { examples: [valid, { ...valid, data: true }] },
+        );
+        // The cases reach the action (accepted or refused by its schema), not only the guard.
+        expect(
+          [...statuses.keys()].some((s) => s !== null && s < 400) || action.path === "/auth/reset-password",
+          JSON.stringify([...statuses]),
+        ).toBe(true);
+      },
+      TIMEOUT,
+    );
+
+    it(
+      "POST /homes/new with photo uploads never fails, and a refused upload stores nothing",
+      async () => {
+        const png = Buffer.from(
+          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+          "base64",
+        );
+        const file = fc.record({
+          filename: fc.oneof(
+            fc.constantFrom(
+              "photo.png",
+              "../../../etc/passwd",
+              "..\\..\\boot.ini",
+              "a\u0000.png",
+              "<script>.jpg",
+              "",
+              ".htaccess",
+              "x".repeat(1_000),
+            ),
+            hostileValue,
+          ),
+          type: fc.constantFrom(
+            "image/png",
+            "image/jpeg",
+            "application/octet-stream",
+            "text/html",
+            "image/svg+xml",
+            "",
+          ),
+          bytes: fc.oneof(
+            fc.constant(png),
+            fc.uint8Array({ maxLength: 2_000 }),
+            fc.uint8Array({ maxLength: 1_000 }).map((b) => Buffer.concat([png.subarray(0, 16), b])), // PNG magic, broken image
+            fc
+              .uint8Array({ maxLength: 1_000 })
+              .map((b) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), b])), // JPEG magic, broken image
+            fc.constant(Buffer.from("GIF89a\u0001\u0000\u0001\u0000")),
+            fc.constant(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
+            fc.constant(Buffer.alloc(0)),
+          ),
+        });
+        const photoId = fc.oneof(fc.uuid(), fc.constant("-".repeat(36)), fc.constant("0".repeat(36)));
+        const intent = fc.oneof(
+          fc.constantFrom("upload", "next", "autosave", "save", "previous", "submit"),
+          photoId.chain((id) => fc.constantFrom(`remove:${id}`, `up:${id}`, `down:${id}`)),
+          hostileValue,
+        );
+        const parts = fc
+          .tuple(
+            intent,
+            fc.option(fc.constantFrom("1", "2", "3", "4", "0", "99", "-1", "1.5", "x")),
+            fc.boolean(),
+            fc.array(file, { maxLength: 4 }),
+          )
+          .map(([i, step, js, files]): Part[] => [
+            { name: "intent", value: i },
+            ...(step === null ? [] : [{ name: "step", value: step }]),
+            ...(js ? [{ name: "js", value: "1" }] : []),
+            ...files.map((f) => ({ name: "files", ...f })),
+          ]);
+        const body = fc.oneof(
+          { arbitrary: parts.map((p) => multipart(p)), weight: 6 },
+          {
+            arbitrary: fc.tuple(parts, fc.nat()).map(([p, cut]) => ({
+              ...multipart(p),
+              bytes: multipart(p).bytes.subarray(0, cut % (multipart(p).bytes.length + 1)),
+            })),
+            weight: 2,
+          },
+          {
+            arbitrary: parts.map((p) => ({ contentType: "multipart/form-data", bytes: multipart(p).bytes })),
+            weight: 1,
+          },
+          {
+            arbitrary: parts.map((p) => ({
+              contentType: "multipart/form-data; boundary=wrongBoundary",
+              bytes: multipart(p).bytes,
+            })),
+            weight: 1,
+          },
+          // More files than the wizard's cap.
+          {
+            arbitrary: fc.integer({ min: 13, max: 30 }).map((n) =>
+              multipart(
+                Array.from({ length: n }, () => ({
+                  name: "files",
+                  filename: "p.png",
+                  type: "image/png",
+                  bytes: png,
+                })),
+              ),
+            ),
+            weight: 1,
+          },
+        );
+        const statuses = new Set<number | null>();
+        const valid = multipart([
+          { name: "intent", value: "upload" },
+          { name: "files", filename: "photo.png", type: "image/png", bytes: png },
+        ]);
+        await fuzz(
+          fc.record({
+            body,
+            as: fc.constantFrom<Who>("member", "member", "anonymous", "stale"),
+            data: fc.boolean(),
+          }),
+          async ({ body, as, data }) => {
+            statuses.add(await postAndCheck(data ? "/homes/new.data" : "/homes/new", body, as));
+          },
+          { examples: [{ body: valid, as: "member" as Who, data: false }] },
+        );
+        expect([...statuses].some((s) => s !== null && s < 400)).toBe(true);
+      },
+      TIMEOUT,
+    );
+  });
+
+  it(
+    "POST to pages without an action, and to no page at all, is a 4xx that stores nothing",
+    async () => {
+      const pages = fc.oneof(
+        fc.constantFrom(
+          "/",
+          "/about",
+          "/account",
+          "/account/bookings",
+          "/legal",
+          "/legal/terms",
+          "/services/handyman",
+          "/search",
+          "/request-success",
+          "/admin",
+          "/requests/abc",
+        ),
+        fc.array(urlValue, { minLength: 1, maxLength: 3 }).map((segments) => `/${segments.join("/")}`),
+      );
+      const statuses = new Set<number | null>();
+      await fuzz(
+        fc.record({ path: pages, body: bodyFor({ name: "Ada" }), as: who, data: fc.boolean() }),
+        async ({ path, body, as, data }) => {
+          statuses.add(await postAndCheck(data ? dataUrl(path) : path, body, as));
+        },
+      );
+      expect(
+        [...statuses].every((s) => s === null || s >= 400),
+        JSON.stringify([...statuses]),
+      ).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  describe("search parameters and path segments", () => {
+    const query = (keys: string[]) =>
+      fc
+        .array(
+          fc.tuple(
+            fc.oneof({ arbitrary: fc.constantFrom(...keys), weight: 4 }, { arbitrary: urlValue, weight: 1 }),
+            urlValue,
+          ),
+          { maxLength: 6 },
+        )
+        .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}` : ""));
+
+    const PAGES: [string, fc.Arbitrary<string>][] = [
+      ["/services?…", query(["q", "request", "book", "resume"]).map((q) => `/services${q}`)],
+      ["/homes?…", query(["q", "sort", "page", "request", "page", "sort"]).map((q) => `/homes${q}`)],
+      [
+        "/homes?page=…&sort=…",
+        fc
+          .tuple(
+            fc.oneof(
+              fc.integer().map(String),
+              fc.constantFrom("0", "-1", "1e9", "99999999999999999999", "1.5", "NaN", "0x10", " 2"),
+            ),
+            fc.oneof(fc.constantFrom("newest", "price-asc", "price-desc", "recent", ""), urlValue),
+          )
+          .map(([page, sort]) => `/homes?page=${encodeAll(page)}&sort=${sort}&q=${encodeAll("toronto")}`),
+      ],
+      ["/search?…", query(["type", "location", "category"]).map((q) => `/search${q}`)],
+      [
+        "/cars/request?type=…",
+        query(["type", "type", ...CAR_REQUEST_TYPES.map(() => "type")]).map((q) => `/cars/request${q}`),
+      ],
+      ["/auth/login?redirectTo=…&resume=…", query(["redirectTo", "resume"]).map((q) => `/auth/login${q}`)],
+      ["/signup?redirectTo=…", query(["redirectTo", "resume"]).map((q) => `/signup${q}`)],
+      ["/auth/signup?redirectTo=…", query(["redirectTo", "resume"]).map((q) => `/auth/signup${q}`)],
+      ["/auth/reset-password?token=…", query(["token"]).map((q) => `/auth/reset-password${q}`)],
+      ["/auth/verify?token=…", query(["token"]).map((q) => `/auth/verify${q}`)],
+      ["/requests/:token", urlValue.map((v) => `/requests/${v}`)],
+      ["/account/requests/:reference", urlValue.map((v) => `/account/requests/${v}`)],
+      [
+        "/media/listings/:id/:variant",
+        fc
+          .tuple(
+            fc.oneof(fc.uuid(), fc.constant("-".repeat(36)), urlValue),
+            fc.oneof(
+              fc.constantFrom("card", "gallery", "__proto__", "constructor", "..", "%2e%2e"),
+              urlValue,
+            ),
+          )
+          .map(([id, variant]) => `/media/listings/${id}/${variant}`),
+      ],
+      [
+        "/legal/:doc",
+        fc
+          .oneof(fc.constantFrom("terms", "privacy", "reviews-policy", "provider-guidelines"), urlValue)
+          .map((v) => `/legal/${v}`),
+      ],
+      ["/homes/:id", fc.oneof(fc.constantFrom("h-annex-studio", "new"), urlValue).map((v) => `/homes/${v}`)],
+      [
+        "/services/:slug",
+        fc
+          .oneof(fc.constantFrom("handyman", "cleaning"), urlValue)
+          .map((v) => `/services/${v}${v.length % 2 ? "?book=1&resume=requestBooking" : ""}`),
+      ],
+      [
+        "pages with dialog parameters",
+        fc
+          .tuple(
+            fc.constantFrom(
+              "/",
+              "/cars",
+              "/account",
+              "/homes/h-annex-studio",
+              "/contact",
+              "/book",
+              "/request-success",
+              "/about",
+              "/request",
+              "/cars-rental",
+              "/admin",
+              "/admin-sim",
+              "/auth/forgot",
+              "/auth/verify-sent",
+              "/account/bookings",
+              "/account/listings",
+              "/homes/new",
+            ),
+            query(["book", "resume", "rent", "contact", "edit", "request"]),
+          )
+          .map(([p, q]) => `${p}${q}`),
+      ],
+      [
+        "unknown paths",
+        fc.array(urlValue, { minLength: 1, maxLength: 4 }).map((segments) => `/${segments.join("/")}`),
+      ],
+    ];
+
+    it.each(PAGES)(
+      "GET %s (and its .data twin) never fails, and redirects stay on the site",
+      async (_name, url) => {
+        await fuzz(
+          fc.record({ url, as: who, data: fc.boolean() }),
+          async ({ url, as, data }) => {
+            await getAndCheck(data ? dataUrl(url) : url, as);
+          },
+          { numRuns: GET_RUNS },
+        );
+      },
+      TIMEOUT,
+    );
+  });
+
+  it("photos sent with an unknown wizard button are stored and answered as such, not with a 400 (found by fuzzing)", async () => {
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    // Room in the draft, whatever the fuzzing above uploaded.
+    await db.db.deleteFrom("listing_photos").where("draft_id", "is not", null).execute();
+    counts = undefined;
+    const before = await countRows();
+    const body = multipart([
+      { name: "intent", value: "" },
+      { name: "files", filename: "photo.png", type: "image/png", bytes: png },
+    ]);
+    expect(await postAndCheck("/homes/new", body, "member")).toBe(303);
+    expect((await countRows()).listing_photos).toBe(Number(before.listing_photos) + 1);
+  });
+
+  it("stays up and healthy, and logged no error", async () => {
+    expect(server.child.exitCode, server.output()).toBeNull();
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // The member's session survived every case (nothing logged them out by accident).
+    expect((await member.get("/account")).status).toBe(200);
+    expect(server.output()).not.toMatch(/Error|\n\s+at /);
+  });
+});
