@@ -434,6 +434,16 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     expect((await post(3, "autosave", PRICING)).status).toBe(200);
     expect(await draftRows(newcomerId)).toEqual([]);
 
+    // A refused upload does not start a draft either.
+    const form = new FormData();
+    form.set("step", "4");
+    form.set("intent", "upload");
+    form.append("files", new File([new TextEncoder().encode("not a photo")], "notes.jpg", { type: "image/jpeg" }));
+    const cookie = [...newcomer.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const refused = await fetch(`${server.url}/homes/new`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.url }, redirect: "manual" });
+    expect(refused.status).toBe(400);
+    expect(await draftRows(newcomerId)).toEqual([]);
+
     expect((await post(1, "autosave", { ...OWNER, ownerEmail: newEmail, ownerName: "Ada B." })).status).toBe(200);
     const [started] = await draftRows(newcomerId);
     expect(started!.step).toBe(1);

@@ -85,14 +85,18 @@ const countPhotos = async (db: DB, draftId: string) =>
     (await db.selectFrom("listing_photos").select((eb) => eb.fn.countAll<number>().as("n")).where("draft_id", "=", draftId).executeTakeFirstOrThrow()).n,
   );
 
+/** The draft photos go to: its id when there is one, and how to start one otherwise. */
+export type PhotoDraft = { id: string | null; start: () => Promise<string> };
+
 /**
  * Adds photos to a draft: all of them, or none with the reason (too many, empty, too large,
- * not a JPEG/PNG, unreadable).
+ * not a JPEG/PNG, unreadable). A draft is started only once the photos are accepted, so a
+ * refused upload leaves nothing behind.
  */
-export async function addDraftPhotos(userId: string, draftId: string, files: File[]): Promise<{ ok: true; added: number } | { ok: false; error: PhotoError }> {
+export async function addDraftPhotos(userId: string, draft: PhotoDraft, files: File[]): Promise<{ ok: true; added: number } | { ok: false; error: PhotoError }> {
   const { db } = getRuntime();
   if (files.length === 0) return { ok: false, error: "none" };
-  if ((await countPhotos(db, draftId)) + files.length > MAX_LISTING_PHOTOS) return { ok: false, error: "tooMany" };
+  if ((draft.id ? await countPhotos(db, draft.id) : 0) + files.length > MAX_LISTING_PHOTOS) return { ok: false, error: "tooMany" };
 
   const encoded: Encoded[] = [];
   try {
@@ -105,6 +109,7 @@ export async function addDraftPhotos(userId: string, draftId: string, files: Fil
     throw error;
   }
 
+  const draftId = draft.id ?? (await draft.start());
   const written: string[] = [];
   try {
     for (const photo of encoded) {

@@ -318,8 +318,8 @@ export async function runWizardPost(ctx: SubmitContext & { user: SessionUser }, 
   // Files chosen on the Photos step are stored first, whichever button sent them (no-JS).
   const files = chosenFiles(form);
   if (intent === "upload" || files.length > 0) {
-    const draft = await ensureDraft(user);
-    const result = await addDraftPhotos(user.id, draft.id, files);
+    const draft = await findDraft(user.id);
+    const result = await addDraftPhotos(user.id, { id: draft?.id ?? null, start: async () => (await ensureDraft(user)).id }, files);
     if (!result.ok) return { kind: "answer", answer: { photoError: result.error }, status: result.error === "tooLarge" ? 413 : 400 };
     if (intent === "upload") return { kind: "wizard", answer: { photosAdded: result.added } };
   }
