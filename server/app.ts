@@ -48,13 +48,14 @@ app.use(cachePolicy);
 // CSRF, content type and body size for every write, before any action code runs.
 app.use((req, res, next) => requestGuard(getRuntime().env.PUBLIC_URL)(req, res, next));
 
-// Imported once: a function that calls import() per request costs a trip through the module
-// loader (and tsx's loader thread under `npm start`) on every page.
-const build = import("virtual:react-router/server-build");
+// The build itself, not a function returning it: given a function, React Router re-derives its
+// route tables (createStaticHandler, flattenAndRankRoutes) on every request, as it must in
+// development where the build can change; here it never does.
+const build = await import("virtual:react-router/server-build");
 
 app.use(
   createRequestHandler({
-    build: () => build,
+    build,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string | undefined,
       clientIp: req.ip ?? "unknown",

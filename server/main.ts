@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import compression from "compression";
 import express from "express";
@@ -81,7 +82,11 @@ async function main() {
   } else {
     // Fingerprinted assets never change; everything else in public/ may.
     server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    server.use(express.static("build/client", { maxAge: "1h", index: false }));
+    // Only paths under build/client's own entries reach the disk: for every page, a static
+    // lookup first cost a stat() and a 404 Error with its stack trace.
+    const publicEntries = new Set(readdirSync("build/client"));
+    const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+    server.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
     const buildPath = new URL("../build/server/index.js", import.meta.url).href;
     mod = (await import(buildPath)) as AppModule;
     server.use(mod.app);

@@ -25,13 +25,26 @@ type ParamsFor<K extends MessageKey> = K extends PluralKey
 export type Translate = <K extends MessageKey>(key: K, ...params: ParamsFor<K>) => string;
 
 /**
+ * Intl objects are costly to construct (tens of microseconds each, and pages call useT() in
+ * dozens of components), and immutable: one pair per locale for the process.
+ */
+const formats = new Map<string, { plurals: Intl.PluralRules; numbers: Intl.NumberFormat }>();
+function formatsFor(locale: string) {
+  let pair = formats.get(locale);
+  if (!pair) {
+    pair = { plurals: new Intl.PluralRules(locale), numbers: new Intl.NumberFormat(locale) };
+    formats.set(locale, pair);
+  }
+  return pair;
+}
+
+/**
  * `{name}` placeholders are filled from params; unknown placeholders stay visible. A plural key
  * picks its variant with the locale's plural rules and shows `{count}` as a localized number.
  */
 export function createTranslate(messages: Messages, defaults: MessageParams = {}, locale = "en-US"): Translate {
   const table: Readonly<Record<string, string>> = messages;
-  const plurals = new Intl.PluralRules(locale);
-  const numbers = new Intl.NumberFormat(locale);
+  const { plurals, numbers } = formatsFor(locale);
   const translate = (key: string, params?: MessageParams) => {
     const values: MessageParams = { ...defaults, ...params };
     let template = table[key];
