@@ -1,9 +1,9 @@
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { sql } from "kysely";
 import { configureAuthEmails } from "~/lib/auth/auth.server";
 import { cachePolicy } from "~/lib/http/cache-policy.server";
+import { createPageHandler } from "~/lib/http/page-handler.server";
 import { requestGuard } from "~/lib/http/request-guard.server";
 import type { Env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
@@ -53,15 +53,20 @@ app.use((req, res, next) => requestGuard(getRuntime().env.PUBLIC_URL)(req, res, 
 // development where the build can change; here it never does.
 const build = await import("virtual:react-router/server-build");
 
-app.use(
-  createRequestHandler({
+// Pages, with the short-lived cache of what anonymous visitors see (PAGE_CACHE_SECONDS),
+// created on the first request: the runtime's settings exist only once start() has run.
+let pages: ReturnType<typeof createPageHandler> | undefined;
+app.use((req, res, next) => {
+  pages ??= createPageHandler({
     build,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string | undefined,
       clientIp: req.ip ?? "unknown",
     }),
-  }),
-);
+    cache: { ttlSeconds: getRuntime().env.PAGE_CACHE_SECONDS },
+  });
+  return pages(req, res, next);
+});
 
 /** Starts the runtime, then what the app needs before it serves: auth emails, the admin. */
 export async function start(env: Env, options?: StartOptions) {

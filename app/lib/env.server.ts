@@ -67,6 +67,11 @@ export const envSchema = z
         .default(false),
     ),
     /**
+     * How long a page an anonymous visitor gets (no cookie at all) may be served again to the
+     * next one without rendering it (app/lib/http/page-handler.server.ts); 0 turns it off.
+     */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    /**
      * Per-deployment rate limits, as `name=count` pairs ("signUp=100,writes=600"); names and
      * defaults in app/lib/rate-limit.server.ts (LIMITS). Tests raise them to send load.
      */

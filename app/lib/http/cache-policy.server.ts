@@ -7,6 +7,10 @@ import onHeaders from "on-headers";
  */
 const PERSONAL_PATHS = /^\/(account|admin|auth|homes\/new|requests)(\/|\.data$|$)/;
 
+export function isPersonalPath(path: string): boolean {
+  return PERSONAL_PATHS.test(path);
+}
+
 /**
  * The default Cache-Control of every response that does not set its own (assets, photos and
  * health checks do), decided once here rather than by each route's `headers` export (a route
@@ -19,7 +23,7 @@ const PERSONAL_PATHS = /^\/(account|admin|auth|homes\/new|requests)(\/|\.data$|$
 export function cachePolicy(req: Request, res: Response, next: NextFunction) {
   onHeaders(res, () => {
     if (res.getHeader("Cache-Control") !== undefined) return;
-    const personal = PERSONAL_PATHS.test(req.path) || req.get("cookie") !== undefined || res.getHeader("Set-Cookie") !== undefined;
+    const personal = isPersonalPath(req.path) || req.get("cookie") !== undefined || res.getHeader("Set-Cookie") !== undefined;
     res.setHeader("Cache-Control", personal ? "private, no-store" : "no-cache");
   });
   next();

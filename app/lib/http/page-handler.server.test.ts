@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { cacheKey } from "./page-handler.server";
+
+const request = (over: Partial<Parameters<typeof cacheKey>[0]> = {}) => ({
+  method: "GET",
+  path: "/homes",
+  originalUrl: "/homes?q=annex",
+  headers: {},
+  ...over,
+});
+
+describe("cacheKey: which requests may share a stored page", () => {
+  it("keys an anonymous GET by its URL and language preference", () => {
+    expect(cacheKey(request())).toBe("/homes?q=annex\n");
+    expect(cacheKey(request({ headers: { "accept-language": "fr-CA" } }))).toBe("/homes?q=annex\nfr-CA");
+    expect(cacheKey(request({ path: "/homes.data", originalUrl: "/homes.data?q=annex" }))).toBe("/homes.data?q=annex\n");
+  });
+
+  it.each([
+    ["a POST", { method: "POST" }],
+    ["a HEAD", { method: "HEAD" }],
+    ["any cookie", { headers: { cookie: "lang=en-US" } }],
+    ["an empty cookie header", { headers: { cookie: "" } }],
+    ["credentials", { headers: { authorization: "Bearer x" } }],
+    ["an account page", { path: "/account/bookings", originalUrl: "/account/bookings" }],
+    ["a private status link", { path: "/requests/abc123", originalUrl: "/requests/abc123" }],
+    ["its data twin", { path: "/requests/abc123.data", originalUrl: "/requests/abc123.data" }],
+    ["a password reset link", { path: "/auth/reset-password", originalUrl: "/auth/reset-password?token=t" }],
+    ["a draft", { path: "/homes/new", originalUrl: "/homes/new" }],
+    ["the back office", { path: "/admin", originalUrl: "/admin" }],
+  ])("never for %s", (_case, over) => {
+    expect(cacheKey(request(over))).toBeUndefined();
+  });
+});

@@ -1,0 +1,153 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { LRUCache } from "lru-cache";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { isPersonalPath } from "./cache-policy.server";
+
+/**
+ * React Router behind Express (what @react-router/express does), plus a short-lived cache of
+ * the pages anonymous visitors get (docs/decisions/0010-page-cache.md).
+ *
+ * Safe by construction: only a GET that carries no cookie at all — no session, no flash, no
+ * draft, nothing that can make a page someone's — on a path that is not personal, and only a
+ * 200 that sets no cookie, is stored or served from the store. Such a page is the same for
+ * every anonymous visitor of that URL in that language, so nothing one person sees can reach
+ * another. The CSP nonce is the one per-response value in the HTML: it is swapped for the
+ * current response's nonce on every hit. Any write (a non-GET request) through this process
+ * empties the store, and entries live `ttlSeconds` at most, so another process's writes show
+ * within that time.
+ */
+export type PageCacheOptions = { ttlSeconds: number; maxBytes?: number };
+
+type Entry = { status: number; headers: [string, string][]; body: string; nonce: string | undefined };
+type LoadContext = { cspNonce: string | undefined; clientIp: string };
+
+export function createPageHandler({
+  build,
+  getLoadContext,
+  cache: cacheOptions,
+}: {
+  build: ServerBuild;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
+  cache: PageCacheOptions;
+}) {
+  const handle = createRequestHandler(build, process.env.NODE_ENV);
+  const store =
+    cacheOptions.ttlSeconds > 0
+      ? new LRUCache<string, Entry>({
+          maxSize: cacheOptions.maxBytes ?? 32 * 1024 * 1024,
+          sizeCalculation: (entry) => entry.body.length + 512,
+          ttl: cacheOptions.ttlSeconds * 1000,
+        })
+      : undefined;
+  // One render per URL at a time: when an entry expires under load, the visitors asking for
+  // it meanwhile wait for that render instead of each starting their own.
+  const pending = new Map<string, Promise<Entry | undefined>>();
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        store?.clear();
+        res.on("finish", () => store?.clear());
+      }
+      const context = getLoadContext(req, res);
+      const key = store && cacheKey(req);
+      if (!store || key === undefined) {
+        await send(res, await handle(toFetchRequest(req, res), context));
+        return;
+      }
+      const hit = store.get(key);
+      if (hit) return sendEntry(res, hit, context.cspNonce);
+
+      let filling = pending.get(key);
+      if (!filling) {
+        filling = handle(toFetchRequest(req, res), context).then((response) => keep(response, context.cspNonce));
+        pending.set(key, filling);
+        void filling.then(
+          (entry) => {
+            pending.delete(key);
+            if (entry) store.set(key, entry);
+          },
+          () => pending.delete(key),
+        );
+        const entry = await filling;
+        if (entry) return sendEntry(res, entry, context.cspNonce);
+        // Not storable (not a 200, or it sets a cookie): its body went with it; render again.
+      } else {
+        const entry = await filling.catch(() => undefined);
+        if (entry) return sendEntry(res, entry, context.cspNonce);
+      }
+      await send(res, await handle(toFetchRequest(req, res), context));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+type RequestLine = { method: string; path: string; originalUrl: string; headers: Record<string, string | string[] | undefined> };
+
+/** The key of a storable request, or undefined when the request may be someone's. */
+export function cacheKey({ method, path, originalUrl, headers }: RequestLine): string | undefined {
+  if (method !== "GET" || headers.cookie !== undefined || headers.authorization !== undefined) return undefined;
+  if (isPersonalPath(path)) return undefined;
+  // The language a page is written in may come from Accept-Language; it is part of the key.
+  return `${originalUrl}\n${String(headers["accept-language"] ?? "")}`;
+}
+
+async function keep(response: Response, nonce: string | undefined): Promise<Entry | undefined> {
+  if (response.status !== 200 || response.headers.has("set-cookie") || response.headers.has("cache-control")) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  return { status: response.status, headers: [...response.headers.entries()], body: await response.text(), nonce };
+}
+
+function sendEntry(res: ExpressResponse, entry: Entry, nonce: string | undefined) {
+  res.status(entry.status);
+  for (const [name, value] of entry.headers) res.append(name, value);
+  res.end(entry.nonce && nonce ? entry.body.replaceAll(entry.nonce, nonce) : entry.body);
+}
+
+// What follows is @react-router/express's conversion, unchanged in behaviour.
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
