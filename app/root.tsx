@@ -18,7 +18,8 @@ import { Toaster } from "./components/toaster";
 import { loadRootData, type RootData } from "./lib/root-data.server";
 import { useNonce } from "./lib/nonce";
 import { createTranslate } from "./lib/i18n/translate";
-import { en } from "./lib/i18n/messages/en";
+import { enErrors } from "./lib/i18n/messages/en-errors";
+import type { Messages } from "./lib/i18n/translate";
 import { refusalKey } from "./lib/http/http-error";
 
 export const links: Route.LinksFunction = () => [
@@ -86,7 +87,8 @@ function Shell({ children }: { children: React.ReactNode }) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<RootData>("root");
-  const t = createTranslate(root?.messages ?? en, { brand: root?.brand ?? "GTA Connect" }, root?.contentLocale);
+  // Without root data, the error texts alone (every key this boundary asks for is among them).
+  const t = createTranslate(root?.messages ?? (enErrors as Partial<Messages> as Messages), { brand: root?.brand ?? "GTA Connect" }, root?.contentLocale);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
   const refused = isRouteErrorResponse(error) ? refusalKey(error.data) : undefined;

@@ -1,12 +1,11 @@
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { useT } from "~/lib/i18n/use-t";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { Toast, ToastInput } from "~/lib/toast/toast";
 
 /**
  * Toasts as the spec fixes them: one visible at a time (a new one replaces the old), 5000 ms,
  * swipe 50 px to dismiss, F8 focuses the region. Radix Toast gives the live region, pause on
- * hover/focus and swipe; we keep a single slot.
+ * hover/focus and swipe (toast-view.tsx); we keep a single slot. Radix's part loads with the
+ * first toast, not with every page: most visits show none.
  */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
@@ -15,10 +14,11 @@ type ToastApi = { toast: (toast: ToastInput) => void };
 const ToastContext = createContext<ToastApi>({ toast: () => {} });
 export const useToast = () => useContext(ToastContext);
 
+const ToastView = lazy(() => import("./toast-view"));
+
 let counter = 0;
 
 export function Toaster({ flash, children }: { flash: Toast | null; children: React.ReactNode }) {
-  const t = useT();
   const [current, setCurrent] = useState<Toast | null>(flash);
   const [open, setOpen] = useState(Boolean(flash));
 
@@ -40,51 +40,23 @@ export function Toaster({ flash, children }: { flash: Toast | null; children: Re
 
   return (
     <ToastContext.Provider value={api}>
-      <ToastPrimitive.Provider
-        duration={TOAST_DURATION_MS}
-        swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-        swipeDirection="right"
-        label={t("toast.region")}
-      >
-        {children}
-        {current ? (
-          <ToastPrimitive.Root
-            key={current.id}
-            open={open}
-            onOpenChange={setOpen}
-            type={current.variant === "destructive" ? "foreground" : "background"}
-            data-variant={current.variant}
-            className={`toast ${current.variant === "destructive" ? "toast-destructive" : ""}`}
-          >
+      {children}
+      {current ? (
+        <Suspense fallback={null}>
+          <ToastView toast={current} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+      {/* Radix renders toasts only in the browser: without JavaScript, show the flash inline. */}
+      {flash ? (
+        <noscript>
+          <div role="status" className={`toast toast-static ${flash.variant === "destructive" ? "toast-destructive" : ""}`}>
             <div className="grid gap-1">
-              <ToastPrimitive.Title className="font-semibold">{current.title}</ToastPrimitive.Title>
-              {current.description ? (
-                <ToastPrimitive.Description className="text-sm opacity-90">
-                  {current.description}
-                </ToastPrimitive.Description>
-              ) : null}
+              <p className="font-semibold">{flash.title}</p>
+              {flash.description ? <p className="text-sm opacity-90">{flash.description}</p> : null}
             </div>
-            <ToastPrimitive.Close
-              aria-label={t("toast.close")}
-              className="ml-auto rounded p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
-            >
-              <span aria-hidden="true">×</span>
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        ) : null}
-        <ToastPrimitive.Viewport className="toast-viewport" />
-        {/* Radix renders toasts only in the browser: without JavaScript, show the flash inline. */}
-        {flash ? (
-          <noscript>
-            <div role="status" className={`toast toast-static ${flash.variant === "destructive" ? "toast-destructive" : ""}`}>
-              <div className="grid gap-1">
-                <p className="font-semibold">{flash.title}</p>
-                {flash.description ? <p className="text-sm opacity-90">{flash.description}</p> : null}
-              </div>
-            </div>
-          </noscript>
-        ) : null}
-      </ToastPrimitive.Provider>
+          </div>
+        </noscript>
+      ) : null}
     </ToastContext.Provider>
   );
 }

@@ -1,9 +1,9 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useEffect, useState } from "react";
-import { Form, href, Link, NavLink, useLocation, useSubmit } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Form, href, Link, NavLink, useLocation } from "react-router";
 import { trackClick } from "~/lib/analytics";
 import type { SessionUser } from "~/lib/root-data.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
+import { AvatarButton } from "./avatar-button";
 import { LanguagePicker } from "./language-picker";
 import { useCloseOnNavigation } from "./use-close-on-navigation";
 
@@ -59,7 +59,7 @@ export function Header() {
             {t("nav.forProviders")}
           </Link>
           {user ? (
-            <AccountMenu user={user} />
+            <AccountMenuSlot user={user} />
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               <Link to={authLinks.logIn} className="btn-ghost" onClick={() => trackClick("Login Click")}>
@@ -77,40 +77,18 @@ export function Header() {
   );
 }
 
-function AccountMenu({ user }: { user: SessionUser }) {
-  const t = useT();
-  const submit = useSubmit();
-  const initials = user.name
-    .split(/\s+/)
-    .map((p) => p[0])
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
+/**
+ * The account menu is Radix's dropdown (roving focus, typeahead, positioning: ~17 KB gzip), and
+ * only signed-in visitors have one, so it loads with their first page rather than everyone's.
+ * Until it has, the same avatar button stands in for its trigger.
+ */
+const AccountMenu = lazy(() => import("./account-menu"));
+
+function AccountMenuSlot({ user }: { user: SessionUser }) {
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="flex size-9 items-center justify-center rounded-full bg-teal-700 text-sm font-semibold text-white"
-        aria-label={t("nav.accountMenu", { name: user.name })}
-      >
-        {initials || "?"}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="menu-content">
-          <DropdownMenu.Item asChild className="menu-item">
-            <Link to={href("/account")}>{t("nav.myAccount")}</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className="menu-item">
-            <Link to={href("/account")}>{t("nav.profile")}</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          {/* Submitted programmatically: closing the menu removes its DOM, so a form inside
-              it would be disconnected before the browser could submit it. */}
-          <DropdownMenu.Item className="menu-item w-full" onSelect={() => submit(null, { method: "post", action: href("/auth/logout") })}>
-            {t("nav.logOut")}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={<AvatarButton user={user} />}>
+      <AccountMenu user={user} />
+    </Suspense>
   );
 }
 

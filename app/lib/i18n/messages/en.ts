@@ -1,3 +1,5 @@
+import { enErrors } from "./en-errors";
+
 /**
  * English (US) copy: the spec's visible texts, verbatim. Keys are grouped by area; `{brand}`
  * is filled with BRAND_NAME everywhere. Counted messages come as `key#one` / `key#other` (see
@@ -126,25 +128,12 @@ export const en = {
   "success.browseServices": "Browse Services",
   "success.backHome": "Back to Home",
 
-  // Not found & placeholder
+  // Not found, placeholder and error pages (the error pages' own texts are in en-errors.ts)
+  ...enErrors,
   "notFound.metaTitle": "Page Not Found — {brand}",
-  "notFound.title": "Page Not Found",
-  "notFound.text": "The page you're looking for doesn't exist or has moved.",
-  "notFound.home": "Go Back Home",
   "placeholder.title": "Under Construction",
   "placeholder.text": "We're building this part of {brand}. Please check back soon.",
   "placeholder.home": "Go Back Home",
-  "error.title": "Something went wrong",
-  "error.text": "An unexpected error occurred. Please try again in a moment.",
-  "error.forbiddenTitle": "Access denied",
-  "error.forbiddenText": "Your account doesn't have access to this page.",
-  "error.refusedTitle": "We couldn't accept that",
-  "error.badRequest": "The form could not be read. Please go back, check it and send it again.",
-  "error.badUrl": "This address is not valid. Please check the link and try again.",
-  "error.crossSite": "This form was sent from another site, so it was refused. Please submit it from our own page.",
-  "error.lengthRequired": "The form was sent without its length, so it was refused. Please send it again from our page.",
-  "error.tooLarge": "What you sent is too large. Please shorten it (or send fewer or smaller photos) and try again.",
-  "error.unsupportedType": "This address only accepts forms sent from our pages.",
 
   // Legal Center
   "legal.metaTitle": "Legal Center — {brand}",

@@ -1,0 +1,34 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { href, Link, useSubmit } from "react-router";
+import { useT } from "~/lib/i18n/use-t";
+import type { SessionUser } from "~/lib/root-data.server";
+import { AvatarButton } from "./avatar-button";
+
+/** The signed-in visitor's menu, loaded on demand by the header (see AccountMenuSlot there). */
+export default function AccountMenu({ user }: { user: SessionUser }) {
+  const t = useT();
+  const submit = useSubmit();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <AvatarButton user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="menu-content">
+          <DropdownMenu.Item asChild className="menu-item">
+            <Link to={href("/account")}>{t("nav.myAccount")}</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="menu-item">
+            <Link to={href("/account")}>{t("nav.profile")}</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          {/* Submitted programmatically: closing the menu removes its DOM, so a form inside
+              it would be disconnected before the browser could submit it. */}
+          <DropdownMenu.Item className="menu-item w-full" onSelect={() => submit(null, { method: "post", action: href("/auth/logout") })}>
+            {t("nav.logOut")}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

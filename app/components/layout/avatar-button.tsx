@@ -1,0 +1,24 @@
+import type { ComponentPropsWithRef } from "react";
+import { useT } from "~/lib/i18n/use-t";
+import type { SessionUser } from "~/lib/root-data.server";
+
+/** The signed-in visitor's initials: the account menu's trigger, and its stand-in while it loads. */
+export function AvatarButton({ user, ...props }: { user: SessionUser } & ComponentPropsWithRef<"button">) {
+  const t = useT();
+  const initials = user.name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <button
+      type="button"
+      aria-label={t("nav.accountMenu", { name: user.name })}
+      {...props}
+      className="flex size-9 items-center justify-center rounded-full bg-teal-700 text-sm font-semibold text-white"
+    >
+      {initials || "?"}
+    </button>
+  );
+}
