@@ -1,4 +1,5 @@
 import "react-router";
+import type { Namespace } from "./lib/i18n/namespaces";
 
 // Module augmentation needs an interface (a type alias cannot merge).
 declare module "react-router" {
@@ -8,6 +9,8 @@ declare module "react-router" {
     cspNonce: string | undefined;
     /** The client's address as Express sees it, for rate limits. */
     clientIp: string;
+    /** The catalogue namespaces the requested page's routes declare (page-namespaces.server.ts). */
+    messageNamespaces: Namespace[];
   }
 }
 

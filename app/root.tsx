@@ -26,20 +26,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { rootData, headers } = await loadRootData(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { rootData, headers } = await loadRootData(request, context.messageNamespaces);
   return data(rootData, { headers });
 }
 
 /**
- * The root's data (language catalogue, user, flash toast) only changes through form
- * submissions (log-in, log-out, language, any action with a toast), so plain link navigations
- * skip refetching it and stay small.
+ * The root's data carries the texts of the page being shown, so it is fetched again when a
+ * navigation changes page; the user and flash toast change through form submissions (log-in,
+ * log-out, language, any action with a toast), which revalidate as usual. Autosaves don't.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formData, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod.toUpperCase() !== "GET" && formData?.get("intent") !== "autosave"
-    ? defaultShouldRevalidate
-    : false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET"
+    ? formData?.get("intent") !== "autosave" && defaultShouldRevalidate
+    : currentUrl.pathname !== nextUrl.pathname;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { configureAuthEmails } from "~/lib/auth/auth.server";
 import { cachePolicy } from "~/lib/http/cache-policy.server";
 import { createPageHandler } from "~/lib/http/page-handler.server";
+import { pageNamespaces } from "~/lib/i18n/page-namespaces.server";
 import { requestGuard } from "~/lib/http/request-guard.server";
 import type { Env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
@@ -62,6 +63,10 @@ app.use((req, res, next) => {
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string | undefined,
       clientIp: req.ip ?? "unknown",
+      // Worked out when the root loader asks, not for pages served from the store.
+      get messageNamespaces() {
+        return pageNamespaces(build, req.path);
+      },
     }),
     cache: { ttlSeconds: getRuntime().env.PAGE_CACHE_SECONDS },
   });

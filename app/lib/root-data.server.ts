@@ -1,13 +1,17 @@
 import { getSessionUser, type SessionUser } from "./auth/session.server";
 import { messagesFor, localeFromRequest } from "./i18n/catalogue.server";
 import type { Locale } from "./i18n/locales";
+import { type Namespace, pickMessages } from "./i18n/namespaces";
 import type { Messages } from "./i18n/translate";
 import { getAppEnv } from "./runtime.server";
 import type { Toast } from "./toast/toast";
 import { readToast } from "./toast/toast.server";
 
 
-/** What every page needs: brand, language, the signed-in user and a pending flash toast. */
+/**
+ * What every page needs: brand, language, the signed-in user, a pending flash toast, and the
+ * texts of the page's namespaces (not the whole catalogue: see i18n/namespaces.ts).
+ */
 export type { SessionUser };
 
 export type RootData = {
@@ -21,7 +25,7 @@ export type RootData = {
   year: number;
 };
 
-export async function loadRootData(request: Request): Promise<{ rootData: RootData; headers: Headers }> {
+export async function loadRootData(request: Request, namespaces: Iterable<Namespace>): Promise<{ rootData: RootData; headers: Headers }> {
   const env = getAppEnv();
   const locale = localeFromRequest(request);
   const { messages, contentLocale } = messagesFor(locale);
@@ -32,7 +36,7 @@ export async function loadRootData(request: Request): Promise<{ rootData: RootDa
       supportEmail: env.OPERATOR_EMAIL,
       locale,
       contentLocale,
-      messages,
+      messages: pickMessages(messages, namespaces),
       user,
       toast,
       year: new Date().getFullYear(),

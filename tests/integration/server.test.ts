@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
-import { pageHtml } from "../support/html";
+import { pageHtml, withoutScripts } from "../support/html";
+import { en } from "~/lib/i18n/messages/en";
 
 /** Every page of the foundation, and what its server-rendered HTML must already contain. */
 const PAGES: [path: string, texts: string[]][] = [
@@ -54,6 +55,24 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     expect(html).toContain(`© ${new Date().getFullYear()} GTA Connect`);
   });
 
+  it("sends each page the texts of its own namespaces only, and shows no bare catalogue key", async () => {
+    const keys = Object.keys(en);
+    for (const [path] of PAGES) {
+      const raw = await (await fetch(`${server.url}${path}`)).text();
+      // What a reader meets: text, and the attributes that are read out or shown.
+      const html = withoutScripts(raw);
+      const shown = [
+        html.replace(/<[^>]*>/g, " "),
+        ...[...html.matchAll(/\s(?:aria-label|placeholder|title|alt|content)="([^"]*)"/g)].map((m) => m[1]),
+      ].join("\n");
+      expect(keys.filter((key) => shown.includes(key)), path).toEqual([]);
+      // The hydration data holds the page's namespaces, not the whole catalogue.
+      const sent = keys.filter((key) => raw.includes(`\\"${key}\\"`));
+      expect(sent.length, path).toBeGreaterThan(20);
+      expect(sent.length, path).toBeLessThan(keys.length / 2);
+    }
+  });
+
   it("answers 404 with the Page Not Found screen for unknown paths", async () => {
     for (const path of ["/no-such-page", "/services/x/y/z", "/legal/cookies"]) {
       const res = await fetch(`${server.url}${path}`);
@@ -81,6 +100,11 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     const res = await fetch(`${server.url}${asset}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    // Page-only headers stay off scripts: each asset of a first visit would carry them.
+    expect(res.headers.get("content-security-policy")).toBeNull();
+    const gzipped = await fetch(`${server.url}${asset}`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
     const page = await fetch(`${server.url}/about`, { headers: { "Accept-Encoding": "gzip" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
   });

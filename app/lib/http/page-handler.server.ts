@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { isPersonalPath } from "./cache-policy.server";
 
 /**
@@ -20,7 +20,6 @@ import { isPersonalPath } from "./cache-policy.server";
 export type PageCacheOptions = { ttlSeconds: number; maxBytes?: number };
 
 type Entry = { status: number; headers: [string, string][]; body: string; nonce: string | undefined };
-type LoadContext = { cspNonce: string | undefined; clientIp: string };
 
 export function createPageHandler({
   build,
@@ -28,7 +27,7 @@ export function createPageHandler({
   cache: cacheOptions,
 }: {
   build: ServerBuild;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   cache: PageCacheOptions;
 }) {
   const handle = createRequestHandler(build, process.env.NODE_ENV);

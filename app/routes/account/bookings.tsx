@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href, Link } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { Section } from "~/components/ui/section";
@@ -9,6 +10,8 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { listRequestsForUser } from "~/modules/requests/requests.server";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/bookings";
+
+export const handle = { messages: ["account", "status"] } satisfies MessagesHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -1,9 +1,12 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href, NavLink, Outlet } from "react-router";
 import { requireUser } from "~/lib/auth/session.server";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/layout";
+
+export const handle = { messages: ["account"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "account.metaTitle", "account.metaTitle"),

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href, Link } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { requireUser } from "~/lib/auth/session.server";
@@ -7,6 +8,8 @@ import { STEP_COUNT } from "~/modules/homes/wizard";
 import { findOwnerListings, type OwnerListing } from "~/modules/homes/listings.server";
 import { findDraft } from "~/modules/homes/wizard.server";
 import type { Route } from "./+types/listings";
+
+export const handle = { messages: ["account", "form", "wizard"] } satisfies MessagesHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

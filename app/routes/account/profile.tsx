@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation, useSearchParams } from "react-router";
@@ -13,6 +14,8 @@ import { updateProfile } from "~/modules/accounts/accounts.server";
 import { profileSchema } from "~/modules/accounts/schema";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["account", "forgot", "form", "login", "password", "reset", "signup"] } satisfies MessagesHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

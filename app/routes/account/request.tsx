@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { RequestStatusView } from "~/components/requests/request-timeline";
 import { requireUser } from "~/lib/auth/session.server";
@@ -6,6 +7,8 @@ import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { findRequestForUser } from "~/modules/requests/requests.server";
 import type { Route } from "./+types/request";
+
+export const handle = { messages: ["account", "status"] } satisfies MessagesHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);

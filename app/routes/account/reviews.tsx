@@ -1,7 +1,10 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { EmptyState } from "~/components/empty-state";
 import { requireUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
 import type { Route } from "./+types/reviews";
+
+export const handle = { messages: ["account"] } satisfies MessagesHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);

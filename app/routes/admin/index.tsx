@@ -1,7 +1,10 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/index";
+
+export const handle = { messages: ["admin"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "admin.title", "admin.text"),

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { useEffect } from "react";
@@ -16,6 +17,8 @@ import { requestPasswordReset } from "~/modules/accounts/accounts.server";
 import { forgotSchema } from "~/modules/accounts/schema";
 import type { Route } from "./+types/forgot";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["account", "forgot", "form", "login", "password", "reset", "signup"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "forgot.metaTitle", "forgot.intro");
 

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -18,6 +19,8 @@ import { returnPath } from "~/modules/accounts/return-path";
 import { loginSchema } from "~/modules/accounts/schema";
 import type { Route } from "./+types/login";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["account", "forgot", "form", "login", "password", "reset", "signup"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "login.metaTitle", "login.metaDescription");
 

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
@@ -12,6 +13,8 @@ import { resetPassword } from "~/modules/accounts/accounts.server";
 import { resetSchema } from "~/modules/accounts/schema";
 import type { Route } from "./+types/reset-password";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["account", "forgot", "form", "login", "password", "reset", "signup", "verify"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "reset.metaTitle", "reset.title"),

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { Form, href, Link, useNavigation } from "react-router";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
@@ -8,6 +9,8 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { resendVerification } from "~/modules/accounts/accounts.server";
 import { readPendingVerification } from "~/modules/accounts/pending.server";
 import type { Route } from "./+types/verify-sent";
+
+export const handle = { messages: ["login", "verifySent"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "verifySent.metaTitle", "verifySent.noEmail"),

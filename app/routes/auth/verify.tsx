@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href, Link } from "react-router";
 import { redirectWith } from "~/lib/flash/flash.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
@@ -9,6 +10,8 @@ import { verifyEmail } from "~/modules/accounts/accounts.server";
 import { readPendingVerification } from "~/modules/accounts/pending.server";
 import { returnPath } from "~/modules/accounts/return-path";
 import type { Route } from "./+types/verify";
+
+export const handle = { messages: ["verify"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "verify.metaTitle", "verify.invalidText"),

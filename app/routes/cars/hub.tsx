@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link, useLocation } from "react-router";
@@ -14,6 +15,8 @@ import { chauffeurContactSchema } from "~/modules/cars/schema";
 import { CAR_REQUEST_TYPES, CAR_TYPE_NAME_KEYS } from "~/modules/cars/types";
 import type { Route } from "./+types/hub";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["cars", "dialog", "form"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "cars.metaTitle", "cars.metaDescription");
 

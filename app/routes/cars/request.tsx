@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link } from "react-router";
@@ -13,6 +14,8 @@ import { CAR_REQUEST_TYPES, CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS, carRequestType
 import { redirectToSuccess } from "~/modules/requests/success.server";
 import type { Route } from "./+types/request";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["cars", "form"] } satisfies MessagesHandle;
 
 export function loader({ request }: Route.LoaderArgs) {
   const type = carRequestType(new URL(request.url).searchParams.get("type"));

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link } from "react-router";
@@ -23,6 +24,8 @@ import { rentRequestSchema } from "~/modules/homes/schema";
 import { formatCad, schemaOrgType } from "~/modules/homes/search";
 import type { Route } from "./+types/detail";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["dialog", "form", "homes"] } satisfies MessagesHandle;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const listing = await findListing(params.id);

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link, useLocation, useNavigation, useSearchParams } from "react-router";
@@ -17,6 +18,8 @@ import { formatCount, homesSearch, normalizeQuery, PAGE_SIZE, parsePage, parseSo
 import { redirectToSuccess } from "~/modules/requests/success.server";
 import type { Route } from "./+types/index";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["form", "homes"] } satisfies MessagesHandle;
 
 /** Spec §9: 6 placeholder cards while results load. */
 const SKELETON_CARDS = 6;

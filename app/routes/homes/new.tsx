@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { useEffect, useRef } from "react";
 import { data, href, Link, redirect } from "react-router";
 import { WizardForm } from "~/components/homes/wizard-form";
@@ -19,6 +20,8 @@ import { LISTING_REVIEW_TIME } from "~/modules/site/constants";
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/new";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["dialog", "form", "loginPrompt", "wizard"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "wizard.metaTitle", "wizard.metaDescription");
 

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
@@ -6,6 +7,8 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { getLegalDocument, type LegalDocument, TEMPLATE_NOTICE } from "~/modules/legal/documents";
 import { POLICIES_EFFECTIVE_DATE, POLICIES_EFFECTIVE_DATE_TEXT, POSTAL_ADDRESS } from "~/modules/site/constants";
 import type { Route } from "./+types/document";
+
+export const handle = { messages: ["legal"] } satisfies MessagesHandle;
 
 /** One module serves the four documents; the slug is the last path segment (see routes.ts). */
 export function loader({ request }: Route.LoaderArgs) {

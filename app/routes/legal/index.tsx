@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href, Link } from "react-router";
 import { useT } from "~/lib/i18n/use-t";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -5,6 +6,8 @@ import { pageMeta } from "~/lib/meta";
 import { getLegalDocuments } from "~/modules/legal/documents";
 import { POLICIES_EFFECTIVE_DATE_TEXT } from "~/modules/site/constants";
 import type { Route } from "./+types/index";
+
+export const handle = { messages: ["legal"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "legal.metaTitle", "legal.metaDescription");

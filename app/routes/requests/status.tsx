@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { RequestStatusView } from "~/components/requests/request-timeline";
 import { useT } from "~/lib/i18n/use-t";
@@ -6,6 +7,8 @@ import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { findRequestByToken } from "~/modules/requests/requests.server";
 import type { Route } from "./+types/status";
+
+export const handle = { messages: ["status"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "status.metaTitle", "status.metaTitle"),

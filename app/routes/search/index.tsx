@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { Form, href, Link } from "react-router";
 import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
 import { LinkDialogTrigger } from "~/components/link-dialog";
@@ -8,6 +9,8 @@ import { pageMeta } from "~/lib/meta";
 import { listCategories } from "~/modules/services/catalogue.server";
 import { findServices } from "~/modules/services/find";
 import type { Route } from "./+types/index";
+
+export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "search", "serviceRequest"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "search.metaTitle", "search.metaDescription");
 

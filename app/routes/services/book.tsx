@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link, redirect } from "react-router";
@@ -13,6 +14,8 @@ import { submitBooking, submitQuickBooking } from "~/modules/services/bookings.s
 import { bookingSchema, quickBookingSchema } from "~/modules/services/schema";
 import type { Route } from "./+types/book";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["booking", "form", "serviceRequest"] } satisfies MessagesHandle;
 
 /**
  * Booking requests from every booking form (service page dialog, home modal, search page).

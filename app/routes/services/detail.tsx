@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
 import { LinkDialogTrigger } from "~/components/link-dialog";
@@ -9,6 +10,8 @@ import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { getCategory } from "~/modules/services/catalogue.server";
 import type { Route } from "./+types/detail";
+
+export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "service", "serviceRequest"] } satisfies MessagesHandle;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const category = await getCategory(params.slug);

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { useMemo, useRef } from "react";
@@ -19,6 +20,8 @@ import { serviceRequestSchema } from "~/modules/services/schema";
 import type { Route } from "./+types/index";
 import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "serviceRequest", "services"] } satisfies MessagesHandle;
 
 /** Spec §9: the no-results view shows the first six services. */
 const POPULAR_COUNT = 6;

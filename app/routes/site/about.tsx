@@ -1,9 +1,12 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { Section } from "~/components/ui/section";
 import { MarkedItem } from "~/components/ui/marked-item";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/about";
+
+export const handle = { messages: ["about"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "about.metaTitle", "about.metaDescription");

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { getFormProps } from "@conform-to/react";
 import { submitContext } from "~/modules/requests/requests.server";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
@@ -18,6 +19,8 @@ import { contactSchema } from "~/modules/contact/schema";
 import { SERVICE_AREA } from "~/modules/site/constants";
 import type { Route } from "./+types/contact";
 import { readForm } from "~/lib/http/form.server";
+
+export const handle = { messages: ["contact", "form", "success"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "contact.metaTitle", "contact.metaDescription");

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href, Link } from "react-router";
 import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
 import { Section } from "~/components/ui/section";
@@ -6,6 +7,8 @@ import type { MessageKey } from "~/lib/i18n/translate";
 import { pageMeta } from "~/lib/meta";
 import { PARTNER_ADS } from "../../../db/seed/data";
 import type { Route } from "./+types/home";
+
+export const handle = { messages: ["booking", "dialog", "form", "home", "loginPrompt", "serviceRequest"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "home.metaTitle", "home.metaDescription");

@@ -1,7 +1,10 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { UnderConstruction } from "~/components/under-construction";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/placeholder";
+
+export const handle = { messages: ["placeholder"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "placeholder.title", "placeholder.text"),

@@ -1,9 +1,12 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { Receipt } from "~/components/requests/receipt";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { readSuccess } from "~/modules/requests/success.server";
 import type { Route } from "./+types/request-success";
+
+export const handle = { messages: ["success"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta(matches, "success.metaTitle", "success.defaultMessage"), { name: "robots", content: "noindex" }];

@@ -1,7 +1,10 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href, Link } from "react-router";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/request";
+
+export const handle = { messages: ["request"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "request.metaTitle", "request.metaDescription");
 

@@ -1,0 +1,37 @@
+import type { Messages } from "./translate";
+
+/**
+ * A catalogue key's namespace is its first segment ("homes" in "homes.search.label"). Pages
+ * receive the texts of the namespaces they use, not the whole catalogue: each route module
+ * declares its own in `handle.messages` (checked against what it imports by
+ * namespaces.test.ts), and every page gets the shell's.
+ */
+export type Namespace = keyof Messages extends infer K ? (K extends `${infer N}.${string}` ? N : never) : never;
+
+/** What every page shows: header, footer, language picker, error pages, toasts. */
+export const SHELL_NAMESPACES = ["shell", "nav", "footer", "language", "error", "notFound", "toast"] as const satisfies readonly Namespace[];
+
+/** A route module's `handle`: the namespaces its components read, besides the shell's. */
+export type MessagesHandle = { messages: readonly Namespace[] };
+
+export const namespaceOf = (key: string) => key.slice(0, key.indexOf("."));
+
+const picked = new WeakMap<Messages, Map<string, Messages>>();
+
+/**
+ * The part of a catalogue in the given namespaces. Typed as the whole catalogue: a key outside
+ * them is a route that forgot to declare its namespace, and translates to the key itself.
+ */
+export function pickMessages(messages: Messages, namespaces: Iterable<Namespace>): Messages {
+  const wanted = [...new Set<string>([...SHELL_NAMESPACES, ...namespaces])].sort();
+  const id = wanted.join(",");
+  let byId = picked.get(messages);
+  if (!byId) picked.set(messages, (byId = new Map()));
+  let subset = byId.get(id);
+  if (!subset) {
+    const set = new Set(wanted);
+    subset = Object.fromEntries(Object.entries(messages).filter(([key]) => set.has(namespaceOf(key)))) as Messages;
+    byId.set(id, subset);
+  }
+  return subset;
+}
