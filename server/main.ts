@@ -35,6 +35,21 @@ async function main() {
   server.disable("x-powered-by");
   // Client addresses (rate limits) and https (secure cookies) come from the proxy only if trusted.
   server.set("trust proxy", env.TRUST_PROXY);
+  server.use(compression());
+  if (!dev) {
+    // Fingerprinted scripts and styles never change. They are served before the page headers
+    // below: a Content-Security-Policy and its friends mean nothing on a script, and cost about
+    // 1 KB on each of the ~15 files a first visit fetches.
+    server.use(
+      "/assets",
+      express.static("build/client/assets", {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+      }),
+    );
+  }
   server.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -65,7 +80,6 @@ async function main() {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
-  server.use(compression());
 
   let mod: AppModule;
   if (dev) {
@@ -80,10 +94,9 @@ async function main() {
         .catch(next);
     });
   } else {
-    // Fingerprinted assets never change; everything else in public/ may.
-    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    // Only paths under build/client's own entries reach the disk: for every page, a static
-    // lookup first cost a stat() and a 404 Error with its stack trace.
+    // The rest of public/ may change (an hour's cache). Only paths under build/client's own
+    // entries reach the disk: for every page, a static lookup cost a stat() and a 404 Error
+    // with its stack trace.
     const publicEntries = new Set(readdirSync("build/client"));
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
     server.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));

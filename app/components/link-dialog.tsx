@@ -1,6 +1,6 @@
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, preloadDialog } from "~/components/ui/dialog";
 
 /**
  * The one pattern for a form that a link opens (booking, chauffeur contact, rent request):
@@ -92,6 +92,8 @@ export function LinkDialogTrigger({ dialog, className, children }: { dialog: Lin
       to={`?${query}#${dialog.id}`}
       preventScrollReset
       className={className}
+      onPointerEnter={() => void preloadDialog()}
+      onFocus={() => void preloadDialog()}
       onClick={(event) => {
         // Before hydration, and while the form is already inline, the link does its plain job.
         if (!dialog.hydrated || dialog.showInline) return;

@@ -4,25 +4,14 @@ import type { ReactNode } from "react";
 const WIDTHS = { md: "max-w-md", lg: "max-w-lg", xl: "max-w-xl" } as const;
 
 /**
- * The one modal dialog of the design system (Radix: focus trap, Esc, `role="dialog"` named by
- * its title). No domain knowledge: pages reach it through `LinkDialog` or a gate like the
- * wizard's log-in prompt.
+ * The modal itself (Radix: focus trap, Esc, `role="dialog"` named by its title), loaded by
+ * `Dialog` (dialog.tsx) when it first opens. Props are Dialog's.
  *
  * `returnFocusTo`: the control that opened the dialog. Radix only restores focus to its own
  * `Dialog.Trigger`; our openers are links that also work without JavaScript, so we say where
  * focus goes back ourselves (WCAG 2.4.3).
  */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  closeLabel,
-  width = "xl",
-  centered = false,
-  returnFocusTo,
-  children,
-}: {
+export type DialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
@@ -32,7 +21,19 @@ export function Dialog({
   centered?: boolean;
   returnFocusTo?: () => HTMLElement | null;
   children?: ReactNode;
-}) {
+};
+
+export default function ModalDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  closeLabel,
+  width = "xl",
+  centered = false,
+  returnFocusTo,
+  children,
+}: DialogProps) {
   return (
     <Radix.Root open={open} onOpenChange={onOpenChange}>
       <Radix.Portal>
