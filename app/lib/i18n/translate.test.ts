@@ -22,10 +22,15 @@ describe("translate", () => {
     expect(en["footer.serviceArea"]).toBe("Service Area: Toronto & GTA, CA");
   });
 
-  it("offers the four languages as the spec labels them, and falls back to English until a catalogue exists", () => {
+  it("offers the four languages as the spec labels them, each with its own catalogue", () => {
     expect(LOCALES.map((l) => l.label)).toEqual(["EN (English US)", "ES", "FR (Canada)", "PT (Brazil)"]);
-    expect(messagesFor("en-US").contentLocale).toBe("en-US");
-    expect(messagesFor("fr-CA")).toMatchObject({ contentLocale: "en-US", messages: en });
+    expect(messagesFor("en-US")).toMatchObject({ contentLocale: "en-US", messages: en });
+    for (const { code } of LOCALES) {
+      expect(messagesFor(code).contentLocale).toBe(code);
+      if (code !== "en-US") expect(messagesFor(code).messages).not.toBe(en);
+    }
+    const fr = messagesFor("fr-CA");
+    expect(createTranslate(fr.messages, { brand: "Acme" }, fr.contentLocale)("about.whyTitle")).toBe("Pourquoi Acme?");
   });
 });
 

@@ -49,7 +49,8 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 
 /** The translate function for a locale, with the brand filled in. */
 export function translatorFor(locale: Locale): Translate {
-  return createTranslate(messagesFor(locale).messages, { brand: getRuntime().env.BRAND_NAME });
+  const { messages, contentLocale } = messagesFor(locale);
+  return createTranslate(messages, { brand: getRuntime().env.BRAND_NAME }, contentLocale);
 }
 /** Operator emails are written in the operator team's language. */
 const operatorLocale: Locale = DEFAULT_LOCALE;
