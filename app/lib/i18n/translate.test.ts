@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { messagesFor } from "./catalogue.server";
 import { LOCALES } from "./locales";
+import { LISTING_REVIEW_TIME } from "~/modules/site/constants";
 import { en } from "./messages/en";
 import { createTranslate } from "./translate";
 
@@ -20,6 +21,8 @@ describe("translate", () => {
     expect(en["success.defaultService"]).toBe("Your Request");
     expect(en["success.defaultMessage"]).toBe("We have received your request and will be in touch shortly.");
     expect(en["footer.serviceArea"]).toBe("Service Area: Toronto & GTA, CA");
+    // The promise the wizard shows is the one the legal documents make.
+    expect(en["wizard.reviewTime"]).toBe(LISTING_REVIEW_TIME);
   });
 
   it("offers the four languages as the spec labels them, each with its own catalogue", () => {

@@ -724,6 +724,7 @@ export const en = {
   "wizard.photos.added#other": "{count} photos added.",
   "wizard.photos.empty": "No photos yet. Renters look at photos first: add a few bright ones.",
   "wizard.reviewNote": "We usually review within {time}. Your listing stays private until it's approved.",
+  "wizard.reviewTime": "24-48 hours",
   "wizard.successService": "Property listing",
   "wizard.successMessage": "Your property listing has been submitted for review. We usually review within 24-48 hours.",
   "wizard.loginTitle": "Login Required",
@@ -829,6 +830,7 @@ export const en = {
   "email.status.heading": "Your request is now: {status}",
   "email.status.text": "{title}: the status of your request changed to \"{status}\".",
   "email.customer.footer": "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; payment is arranged directly with the provider.",
+  "email.field": "{label}: {value}",
   "status.published": "Published",
   "status.rejected": "Not approved",
 

@@ -735,6 +735,7 @@ export const es = {
   "wizard.photos.added#other": "Se agregaron {count} fotos.",
   "wizard.photos.empty": "Aún no hay fotos. Los interesados miran primero las fotos: agregue algunas con buena luz.",
   "wizard.reviewNote": "Normalmente revisamos en un plazo de {time}. Su anuncio permanece privado hasta que se apruebe.",
+  "wizard.reviewTime": "24 a 48 horas",
   "wizard.successService": "Anuncio de propiedad",
   "wizard.successMessage": "Su anuncio se envió para revisión. Normalmente revisamos en un plazo de 24 a 48 horas.",
   "wizard.loginTitle": "Inicio de sesión necesario",
@@ -840,6 +841,7 @@ export const es = {
   "email.status.heading": "Su solicitud ahora está: {status}",
   "email.status.text": "{title}: el estado de su solicitud cambió a “{status}”.",
   "email.customer.footer": "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el pago se acuerda directamente con el proveedor.",
+  "email.field": "{label}: {value}",
   "status.published": "Publicado",
   "status.rejected": "No aprobado",
 

@@ -736,6 +736,7 @@ export const frCA = {
   "wizard.photos.added#other": "{count} photos ajoutées.",
   "wizard.photos.empty": "Aucune photo pour l'instant. Les locataires regardent d'abord les photos : ajoutez-en quelques-unes bien éclairées.",
   "wizard.reviewNote": "Nous examinons habituellement les annonces en {time}. Votre annonce reste privée jusqu'à son approbation.",
+  "wizard.reviewTime": "24 à 48 heures",
   "wizard.successService": "Annonce de propriété",
   "wizard.successMessage": "Votre annonce a été soumise pour examen. Nous examinons habituellement les annonces en 24 à 48 heures.",
   "wizard.loginTitle": "Connexion requise",
@@ -841,6 +842,7 @@ export const frCA = {
   "email.status.heading": "Statut de votre demande : {status}",
   "email.status.text": "{title} : le statut de votre demande est maintenant « {status} ».",
   "email.customer.footer": "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le paiement se règle directement avec le fournisseur.",
+  "email.field": "{label} : {value}",
   "status.published": "Publiée",
   "status.rejected": "Non approuvée",
 

@@ -734,6 +734,7 @@ export const ptBR = {
   "wizard.photos.added#other": "{count} fotos adicionadas.",
   "wizard.photos.empty": "Nenhuma foto ainda. Os interessados olham as fotos primeiro: adicione algumas bem iluminadas.",
   "wizard.reviewNote": "Normalmente analisamos em {time}. Seu anúncio fica privado até ser aprovado.",
+  "wizard.reviewTime": "24 a 48 horas",
   "wizard.successService": "Anúncio de imóvel",
   "wizard.successMessage": "Seu anúncio foi enviado para análise. Normalmente analisamos em 24 a 48 horas.",
   "wizard.loginTitle": "Login necessário",
@@ -839,6 +840,7 @@ export const ptBR = {
   "email.status.heading": "Sua solicitação agora está: {status}",
   "email.status.text": "{title}: o status da sua solicitação mudou para “{status}”.",
   "email.customer.footer": "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; o pagamento é combinado diretamente com o prestador.",
+  "email.field": "{label}: {value}",
   "status.published": "Publicado",
   "status.rejected": "Não aprovado",
 
