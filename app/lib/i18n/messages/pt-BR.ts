@@ -59,7 +59,7 @@ export const ptBR = {
   "home.partnerAds": "Anúncios de parceiros",
   "home.popularTitle": "Conheça os serviços mais procurados",
   "home.popularSubtitle": "Prestadores verificados e selecionados a dedo para o que as pessoas mais reservam.",
-  "home.card.handyman": "Marido de aluguel",
+  "home.card.handyman": "Reparos e manutenção",
   "home.card.carRental": "Aluguel de carros",
   "home.card.djEvents": "DJ/Eventos",
   "home.card.salonBeauty": "Salão/Beleza",
