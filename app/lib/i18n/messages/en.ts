@@ -312,6 +312,8 @@ export const en = {
   "serviceRequest.service": "Service wanted",
   "serviceRequest.submit": "Send Request",
   "serviceRequest.success": "Thank you! We've received your request. We'll be in touch shortly.",
+  "service.metaTitle": "{title} in Toronto & the GTA — {brand}",
+  "service.notFoundMetaTitle": "Service Not Found — {brand}",
   "service.notFoundTitle": "Service Not Found",
   "service.notFoundText": "The service you're looking for doesn't exist.",
   "service.back": "Back to Services",

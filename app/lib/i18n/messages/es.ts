@@ -316,6 +316,8 @@ export const es = {
   "serviceRequest.service": "Servicio que busca",
   "serviceRequest.submit": "Enviar solicitud",
   "serviceRequest.success": "¡Gracias! Recibimos su solicitud. Nos pondremos en contacto muy pronto.",
+  "service.metaTitle": "{title} en Toronto y el GTA — {brand}",
+  "service.notFoundMetaTitle": "Servicio no encontrado — {brand}",
   "service.notFoundTitle": "Servicio no encontrado",
   "service.notFoundText": "El servicio que busca no existe.",
   "service.back": "Volver a Servicios",

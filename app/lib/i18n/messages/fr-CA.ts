@@ -317,6 +317,8 @@ export const frCA = {
   "serviceRequest.service": "Service recherché",
   "serviceRequest.submit": "Envoyer la demande",
   "serviceRequest.success": "Merci! Nous avons bien reçu votre demande. Nous vous répondrons sous peu.",
+  "service.metaTitle": "{title} à Toronto et dans le GTA — {brand}",
+  "service.notFoundMetaTitle": "Service introuvable — {brand}",
   "service.notFoundTitle": "Service introuvable",
   "service.notFoundText": "Le service que vous cherchez n'existe pas.",
   "service.back": "Retour aux services",

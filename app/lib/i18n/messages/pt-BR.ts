@@ -315,6 +315,8 @@ export const ptBR = {
   "serviceRequest.service": "Serviço desejado",
   "serviceRequest.submit": "Enviar solicitação",
   "serviceRequest.success": "Obrigado! Recebemos sua solicitação. Entraremos em contato em breve.",
+  "service.metaTitle": "{title} em Toronto e na GTA — {brand}",
+  "service.notFoundMetaTitle": "Serviço não encontrado — {brand}",
   "service.notFoundTitle": "Serviço não encontrado",
   "service.notFoundText": "O serviço que você procura não existe.",
   "service.back": "Voltar aos serviços",
