@@ -11,6 +11,7 @@ import { Section } from "~/components/ui/section";
 import { MarkedItem } from "~/components/ui/marked-item";
 import { torontoToday } from "~/lib/forms/fields";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { choiceLabel } from "~/lib/i18n/choices";
 import { createTranslate } from "~/lib/i18n/translate";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
@@ -140,7 +141,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
     ...(l.utilitiesIncluded ? ([[t("homes.fact.utilities"), t("homes.yes")]] as [string, string][]) : []),
     ...(l.deposit !== null ? ([[t("homes.fact.deposit"), formatCad(l.deposit)]] as [string, string][]) : []),
     ...(l.minStay ? ([[t("homes.fact.minStay"), l.minStay]] as [string, string][]) : []),
-    ...(l.leaseTerm ? ([[t("homes.fact.leaseTerm"), l.leaseTerm]] as [string, string][]) : []),
+    ...(l.leaseTerm ? ([[t("homes.fact.leaseTerm"), choiceLabel(t, l.leaseTerm)]] as [string, string][]) : []),
   ];
 
   return (
@@ -199,7 +200,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
                 {l.amenities.map((a) => (
                   <MarkedItem key={a} className="flex items-center gap-2 text-slate-700">
-                    {a}
+                    {choiceLabel(t, a)}
                   </MarkedItem>
                 ))}
               </ul>
