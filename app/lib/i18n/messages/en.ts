@@ -401,6 +401,8 @@ export const en = {
   "cars.consentRequired": "You must agree to be contacted.",
   "cars.submit": "Submit Request",
   "cars.optional": "optional",
+  "cars.requestMetaTitle": "{name} — {brand}",
+  "cars.requestMetaDescription": "Request a {name} in Toronto and the GTA. We confirm by email.",
   "cars.type.chauffeur-hourly": "Chauffeur (Hourly)",
   "cars.type.airport-transfer": "Airport Transfer",
   "cars.type.personal-ride": "Personal Ride",

@@ -406,6 +406,8 @@ export const es = {
   "cars.consentRequired": "Debe aceptar que lo contactemos.",
   "cars.submit": "Enviar solicitud",
   "cars.optional": "opcional",
+  "cars.requestMetaTitle": "{name} — {brand}",
+  "cars.requestMetaDescription": "Solicite su servicio de “{name}” en Toronto y el GTA. Le confirmamos por correo electrónico.",
   "cars.type.chauffeur-hourly": "Chofer (por hora)",
   "cars.type.airport-transfer": "Traslado al aeropuerto",
   "cars.type.personal-ride": "Viaje privado",

@@ -407,6 +407,8 @@ export const frCA = {
   "cars.consentRequired": "Vous devez accepter d'être contacté.",
   "cars.submit": "Soumettre la demande",
   "cars.optional": "facultatif",
+  "cars.requestMetaTitle": "{name} — {brand}",
+  "cars.requestMetaDescription": "Demandez votre service « {name} » à Toronto et dans le GTA. Nous confirmons par courriel.",
   "cars.type.chauffeur-hourly": "Chauffeur (à l'heure)",
   "cars.type.airport-transfer": "Navette aéroport",
   "cars.type.personal-ride": "Déplacement privé",

@@ -405,6 +405,8 @@ export const ptBR = {
   "cars.consentRequired": "Você precisa concordar em ser contatado.",
   "cars.submit": "Enviar solicitação",
   "cars.optional": "opcional",
+  "cars.requestMetaTitle": "{name} — {brand}",
+  "cars.requestMetaDescription": "Solicite seu serviço de “{name}” em Toronto e na GTA. Confirmamos por e-mail.",
   "cars.type.chauffeur-hourly": "Motorista (por hora)",
   "cars.type.airport-transfer": "Transfer para o aeroporto",
   "cars.type.personal-ride": "Corrida particular",
