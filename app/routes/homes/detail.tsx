@@ -50,8 +50,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const brand = root?.brand ?? "";
   const l = loaderData?.listing;
-  if (!l || !root) return [{ title: `Listing Not Found — ${brand}` }, { name: "robots", content: "noindex" }];
-  const t = createTranslate(root.messages, { brand });
+  const t = root ? createTranslate(root.messages, { brand }, root.contentLocale) : undefined;
+  if (!l || !t) return [{ title: `${t ? t("homes.notFoundTitle") : "Listing Not Found"} — ${brand}` }, { name: "robots", content: "noindex" }];
   const place = [l.neighborhood, l.city].filter(Boolean).join(", ");
   const description = `${priceLabel(t, l.price, l.priceUnit)} · ${place}. ${l.description}`.slice(0, 300);
   const image = l.images[0] ? absolute(loaderData.origin, l.images[0].src) : undefined;
