@@ -31,7 +31,7 @@ export const frCA = {
   "language.changedDone": "Version du site : {language}.",
 
   // Footer
-  "footer.tagline": "Des services, des voitures et des logements partout à Toronto et dans la région du GTA, jumelés par de vraies personnes.",
+  "footer.tagline": "Des services, des voitures et des logements partout à Toronto et dans le GTA, avec de vraies personnes pour faire le jumelage.",
   "footer.quickLinks": "Liens rapides",
   "footer.company": "Entreprise",
   "footer.legal": "Juridique",
