@@ -7,12 +7,15 @@ import { expectNoSeriousA11yViolations, NOTIFICATIONS, waitForHydration } from "
  * (spec core.md §2 Header, §4 Notifications, §9 constants).
  */
 
+/** "Language: …", "Idioma: …", "Langue : …" (a no-break space before the French colon). */
+const PICKER_LABEL = /^(Language|Idioma|Langue)\s?:/;
+
 function languagePicker(page: Page) {
   const banner = page.getByRole("banner");
   return {
-    // The <summary> has no ARIA role; its aria-label names the current language.
-    toggle: banner.getByLabel(/^Language:/),
-    details: banner.locator("details", { has: page.getByLabel(/^Language:/) }),
+    // The <summary> has no ARIA role; its aria-label names the current language, in it.
+    toggle: banner.getByLabel(PICKER_LABEL),
+    details: banner.locator("details", { has: page.getByLabel(PICKER_LABEL) }),
     option: (name: string) => banner.getByRole("button", { name, exact: true }),
   };
 }
@@ -33,7 +36,7 @@ async function trackToastCount(page: Page) {
     const w = window as unknown as { __maxToasts: number };
     w.__maxToasts = 0;
     const count = () => {
-      const n = document.querySelectorAll('[role="region"][aria-label*="Notifications"] li').length;
+      const n = document.querySelectorAll('[role="region"][aria-label$="(F8)"] li').length;
       w.__maxToasts = Math.max(w.__maxToasts, n);
     };
     count();
@@ -82,22 +85,22 @@ test("the language choice shows a toast and is remembered across reloads", async
   await picker.option("ES").click();
 
   const notifications = page.getByRole("region", NOTIFICATIONS);
-  await expect(notifications.getByText("Language set to Español")).toBeVisible();
+  await expect(notifications.getByText("Idioma cambiado a Español")).toBeVisible();
   await expect(page).toHaveURL(/\/about$/);
   await expect(picker.toggle).toHaveText(/ES/);
-  await expect(picker.toggle).toHaveAccessibleName("Language: Español");
+  await expect(picker.toggle).toHaveAccessibleName("Idioma: Español");
   expect(await langCookie(page)).toBe("es");
 
   await page.reload();
   await waitForHydration(page);
   await expect(picker.toggle).toHaveText(/ES/);
-  await expect(picker.toggle).toHaveAccessibleName("Language: Español");
+  await expect(picker.toggle).toHaveAccessibleName("Idioma: Español");
   await picker.toggle.click();
   await expect(picker.option("ES")).toHaveAttribute("aria-pressed", "true");
   // The open picker is accessible.
   await expectNoSeriousA11yViolations(page);
   // A reload does not replay the one-time confirmation.
-  await expect(notifications.getByText("Language set to Español")).toHaveCount(0);
+  await expect(notifications.getByText("Idioma cambiado a Español")).toHaveCount(0);
 
   await picker.option("EN (English US)").click();
   await expect(notifications.getByText("Language set to English (US)")).toBeVisible();
@@ -112,7 +115,7 @@ test("the language picker closes once a language is chosen", async ({ page }) =>
   const picker = languagePicker(page);
   await picker.toggle.click();
   await picker.option("ES").click();
-  await expect(page.getByRole("region", NOTIFICATIONS).getByText("Language set to Español")).toBeVisible();
+  await expect(page.getByRole("region", NOTIFICATIONS).getByText("Idioma cambiado a Español")).toBeVisible();
   await expect(picker.option("ES"), "the open menu keeps covering the page").toBeHidden();
 });
 
@@ -123,11 +126,11 @@ test("only one toast is shown at a time: a new one replaces the old", async ({ p
   const notifications = page.getByRole("region", NOTIFICATIONS);
 
   await chooseLanguage(page, "ES");
-  await expect(notifications.getByText("Language set to Español")).toBeVisible();
+  await expect(notifications.getByText("Idioma cambiado a Español")).toBeVisible();
   // Well within the first toast's 5 s lifetime.
   await chooseLanguage(page, "FR (Canada)");
-  await expect(notifications.getByText("Language set to Français (Canada)")).toBeVisible();
-  await expect(notifications.getByText("Language set to Español")).toHaveCount(0);
+  await expect(notifications.getByText(/^Langue choisie\s:\sFrançais \(Canada\)$/)).toBeVisible();
+  await expect(notifications.getByText("Idioma cambiado a Español")).toHaveCount(0);
   await expect(notifications.getByRole("listitem")).toHaveCount(1);
 
   await chooseLanguage(page, "EN (English US)");
@@ -140,8 +143,9 @@ test("F8 moves focus into the notifications region", async ({ page }) => {
   await waitForHydration(page);
   await chooseLanguage(page, "ES");
   const notifications = page.getByRole("region", NOTIFICATIONS);
-  await expect(notifications.getByText("Language set to Español")).toBeVisible();
-  await expect(notifications).toHaveAccessibleName("Notifications (F8)");
+  await expect(notifications.getByText("Idioma cambiado a Español")).toBeVisible();
+  // The page is now in Spanish, its notifications region too.
+  await expect(notifications).toHaveAccessibleName("Notificaciones (F8)");
 
   const focusedRegion = () =>
     page.evaluate(
@@ -150,10 +154,10 @@ test("F8 moves focus into the notifications region", async ({ page }) => {
   expect(await focusedRegion()).toBeNull();
 
   await page.keyboard.press("F8");
-  await expect.poll(focusedRegion).toMatch(/Notifications/);
+  await expect.poll(focusedRegion).toMatch(/Notificaciones/);
   // From there the toast's own controls are reachable by keyboard.
   await page.keyboard.press("Tab");
-  await expect.poll(focusedRegion).toMatch(/Notifications/);
+  await expect.poll(focusedRegion).toMatch(/Notificaciones/);
 });
 
 test("the skip link moves focus to the main content", async ({ page }) => {

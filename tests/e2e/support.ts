@@ -176,7 +176,8 @@ export async function signUpAndVerify(page: Page, account: TestAccount): Promise
 /* Shared page expectations                                                                   */
 /* ------------------------------------------------------------------------------------------ */
 
-export const NOTIFICATIONS = { name: /Notifications/ } as const;
+/** The notifications region, named in the page's language ("Notifications (F8)", "Notificaciones (F8)", …). */
+export const NOTIFICATIONS = { name: /Notifica\S* \(F8\)/ } as const;
 
 /* ------------------------------------------------------------------------------------------ */
 /* Requests: dates, toasts, links and log-in (services and cars journeys)                     */

@@ -99,6 +99,24 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     expect(again.sessionToken).toBeUndefined();
   });
 
+  it("writes the account emails in the language of the page that asked for them", async () => {
+    const email = uniqueEmail("fr");
+    const client = new HttpClient(server.url);
+    client.cookies.set("lang", "fr-CA");
+    expect((await client.post("/signup", signUpFields(email))).status).toBe(302);
+    const welcome = await sink.waitFor((m) => m.to.includes(email) && m.subject === "Vérifiez votre courriel pour GTA Connect");
+    expect(welcome.text).toContain("Bienvenue chez GTA Connect, Ada Lovelace!");
+    expect(welcome.text).toContain("Vérifier mon courriel\u00a0: ");
+    const link = new URL(linkIn(welcome.text, "/auth/verify?token="));
+    expect((await client.get(link.pathname + link.search)).status).toBe(302);
+
+    const other = new HttpClient(server.url);
+    other.cookies.set("lang", "pt-BR");
+    await other.post("/auth/forgot", { email });
+    const reset = await sink.waitFor((m) => m.to.includes(email) && m.subject === "Redefina sua senha da GTA Connect");
+    expect(reset.text).toContain("Olá, Ada Lovelace. Recebemos um pedido para redefinir sua senha.");
+  });
+
   it("brings a visitor who signed up from a booking back to it after verifying", async () => {
     const email = uniqueEmail("resume");
     const client = new HttpClient(server.url);

@@ -107,9 +107,14 @@ describe.each(DIALECTS)("request lifecycles on %s", (dialect) => {
     ]);
     const mail = await outboxTo("owner@example.com");
     expect(mail.map((m) => m.kind)).toEqual(["listing.customer", "listing.status", "listing.status"]);
-    expect(mail[1]!.subject).toBe(`Update on your request — ${sent.reference}`);
-    expect(mail[1]!.text_body).toContain("Your request is now: Published");
+    // The owner wrote in Canadian French: every email to them is in French; the operator's in English.
+    expect(mail[0]!.subject).toBe(`Nous avons reçu votre demande — ${sent.reference}`);
+    expect(mail[1]!.subject).toBe(`Mise à jour de votre demande — ${sent.reference}`);
+    expect(mail[1]!.text_body).toContain("Statut de votre demande\u00a0: Publiée");
+    expect(mail[2]!.text_body).toContain("Statut de votre demande\u00a0: Non approuvée");
     expect(mail[2]!.text_body).toContain("A photo shows a street address.");
+    const operator = await outboxTo("operator@example.test");
+    expect(operator.find((m) => m.kind === "listing.operator")?.text_body).toContain("New request:");
   });
 
   it("keeps other kinds on the shared lifecycle", async () => {

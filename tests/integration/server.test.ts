@@ -121,6 +121,16 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     expect(res.headers.getSetCookie().join("\n")).toMatch(/lang=fr-CA;.*Max-Age=31536000/);
     const page = await pageHtml(await fetch(`${server.url}/about`, { headers: { Cookie: "lang=fr-CA" } }));
     expect(page).toContain("FR");
+    // The page really is in Canadian French, and says so.
+    expect(page).toContain('<html lang="fr-CA"');
+    expect(page).toContain("Pourquoi GTA Connect?");
+    const terms = await pageHtml(await fetch(`${server.url}/legal/terms`, { headers: { Cookie: "lang=fr-CA" } }));
+    expect(terms).toContain("Conditions d");
+    expect(terms).toContain("la version anglaise prévaut");
+    expect(terms).toContain("En vigueur le 25 septembre 2025");
+    const services = await pageHtml(await fetch(`${server.url}/services/cleaning`, { headers: { Cookie: "lang=fr-CA" } }));
+    expect(services).toContain("<title>Services de ménage à Toronto et dans le GTA — GTA Connect</title>");
+    expect(services).toContain("Nettoyage après rénovation");
     const bad = await fetch(`${server.url}/set-locale`, {
       method: "POST",
       body: new URLSearchParams({ locale: "xx", returnTo: "https://evil.example" }),

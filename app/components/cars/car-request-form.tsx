@@ -6,6 +6,7 @@ import { CheckboxField, NumberField, TextAreaField, TextField } from "~/componen
 import { SelectField } from "~/components/form/select-field";
 import { useToast } from "~/components/toaster";
 import { torontoToday } from "~/lib/forms/fields";
+import { choiceLabel } from "~/lib/i18n/choices";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { carRequestSchema, fieldLabelKey } from "~/modules/cars/schema";
@@ -83,9 +84,18 @@ function CarFieldInput({ spec, field }: { spec: CarField; field: Field }) {
   const required = "required" in spec && Boolean(spec.required);
   switch (spec.kind) {
     case "select":
-      return <SelectField field={field} label={label} options={spec.options} placeholder={t("cars.select")} required={required} />;
+      return (
+        <SelectField
+          field={field}
+          label={label}
+          options={spec.options}
+          optionLabel={(o) => choiceLabel(t, o)}
+          placeholder={t("cars.select")}
+          required={required}
+        />
+      );
     case "yesno":
-      return <SelectField field={field} label={label} options={YES_NO} />;
+      return <SelectField field={field} label={label} options={YES_NO} optionLabel={(o) => choiceLabel(t, o)} />;
     case "textarea":
       return <TextAreaField field={field} label={label} required={required} rows={spec.large ? 6 : 3} className="sm:col-span-2" />;
     case "number":

@@ -9,10 +9,13 @@ export function SelectField({
   placeholder,
   required,
   className,
+  optionLabel = (value) => value,
 }: {
   field: FieldMetadata<string | undefined>;
   label: string;
   options: readonly string[];
+  /** What an option reads as (its value is what is stored), e.g. a choice in the reader's language. */
+  optionLabel?: (value: string) => string;
   placeholder?: string;
   required?: boolean;
   className?: string;
@@ -25,7 +28,7 @@ export function SelectField({
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionLabel(o)}
           </option>
         ))}
       </select>

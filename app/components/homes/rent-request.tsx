@@ -5,6 +5,7 @@ import { FieldError, NumberField, TextAreaField, TextField } from "~/components/
 import { LinkDialog, type LinkDialogState, useLinkDialog } from "~/components/link-dialog";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { torontoToday } from "~/lib/forms/fields";
+import { choiceLabel } from "~/lib/i18n/choices";
 import { useT } from "~/lib/i18n/use-t";
 import { GUESTS, LENGTHS_OF_STAY, LIMITS, rentRequestSchema } from "~/modules/homes/schema";
 import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
@@ -72,7 +73,7 @@ export function RentRequestForm({
           <option value="">{t("homes.rent.select")}</option>
           {LENGTHS_OF_STAY.map((o) => (
             <option key={o} value={o}>
-              {o}
+              {choiceLabel(t, o)}
             </option>
           ))}
         </select>

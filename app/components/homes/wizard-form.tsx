@@ -7,6 +7,7 @@ import { CheckboxField, NumberField, TextAreaField, TextField } from "~/componen
 import { SelectField } from "~/components/form/select-field";
 import { useToast } from "~/components/toaster";
 import { torontoToday } from "~/lib/forms/fields";
+import { choiceLabel } from "~/lib/i18n/choices";
 import { useT } from "~/lib/i18n/use-t";
 import {
   AMENITIES,
@@ -195,10 +196,17 @@ function OwnerStep({ f }: { f: Fields }) {
 function PropertyStep({ f }: { f: Fields }) {
   const t = useT();
   const label = useLabel();
-  const yesNo = YES_NO.map((v) => ({ value: v, label: v }));
+  const yesNo = YES_NO.map((v) => ({ value: v, label: choiceLabel(t, v) }));
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <SelectField field={f.propertyType} label={label("propertyType")} options={PROPERTY_TYPES} placeholder={t("wizard.select")} required />
+      <SelectField
+        field={f.propertyType}
+        label={label("propertyType")}
+        options={PROPERTY_TYPES}
+        optionLabel={(o) => choiceLabel(t, o)}
+        placeholder={t("wizard.select")}
+        required
+      />
       <TextField field={f.neighborhood} label={label("neighborhood")} maxLength={LIMITS.neighborhood} />
       <TextField
         field={f.address}
@@ -210,7 +218,7 @@ function PropertyStep({ f }: { f: Fields }) {
         className="sm:col-span-2"
       />
       <TextField field={f.city} label={label("city")} autoComplete="address-level2" required maxLength={LIMITS.city} />
-      <SelectField field={f.province} label={label("province")} options={PROVINCES.map((p) => p.name)} />
+      <SelectField field={f.province} label={label("province")} options={PROVINCES.map((p) => p.name)} optionLabel={(o) => choiceLabel(t, o)} />
       <TextField field={f.postal} label={label("postal")} autoComplete="postal-code" maxLength={7} />
       <div className="hidden sm:block" />
       <NumberField field={f.bedrooms} label={label("bedrooms")} required bounds={LIMITS.bedrooms} />
@@ -223,7 +231,7 @@ function PropertyStep({ f }: { f: Fields }) {
       <WizardChoiceGroup
         field={f.amenities}
         legend={label("amenities")}
-        options={AMENITIES.map((a) => ({ value: a, label: a }))}
+        options={AMENITIES.map((a) => ({ value: a, label: choiceLabel(t, a) }))}
         type="checkbox"
         className="sm:col-span-2"
       />
@@ -247,7 +255,7 @@ function PricingStep({ f }: { f: Fields }) {
       <NumberField field={f.deposit} label={label("deposit")} bounds={LIMITS.deposit} />
       <TextField field={f.minStay} label={label("minStay")} placeholder={t("wizard.hint.minStay")} maxLength={LIMITS.minStay} />
       <TextField field={f.availableFrom} type="date" label={label("availableFrom")} min={torontoToday()} required />
-      <SelectField field={f.leaseTerm} label={label("leaseTerm")} options={LEASE_TERMS} placeholder={t("wizard.select")} />
+      <SelectField field={f.leaseTerm} label={label("leaseTerm")} options={LEASE_TERMS} optionLabel={(o) => choiceLabel(t, o)} placeholder={t("wizard.select")} />
     </div>
   );
 }

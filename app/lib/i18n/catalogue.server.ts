@@ -1,12 +1,15 @@
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE } from "./locales";
 import { en } from "./messages/en";
+import { es } from "./messages/es";
+import { frCA } from "./messages/fr-CA";
+import { ptBR } from "./messages/pt-BR";
 import { createTranslate, type Messages } from "./translate";
 
 /**
- * One catalogue per locale. Only English exists yet; the other locales fall back to it until
- * their translations land, and the page's `lang` says which language the text really is in.
+ * One catalogue per locale (catalogues.test.ts checks each is complete). A locale without one
+ * would fall back to English, and the page's `lang` would say which language the text is in.
  */
-const catalogues: Partial<Record<Locale, Messages>> = { "en-US": en };
+export const catalogues: Partial<Record<Locale, Messages>> = { "en-US": en, es, "fr-CA": frCA, "pt-BR": ptBR };
 
 export function messagesFor(locale: Locale): { messages: Messages; contentLocale: Locale } {
   const messages = catalogues[locale];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { messagesFor } from "./catalogue.server";
 import { LOCALES } from "./locales";
+import { LISTING_REVIEW_TIME } from "~/modules/site/constants";
 import { en } from "./messages/en";
 import { createTranslate } from "./translate";
 
@@ -20,12 +21,19 @@ describe("translate", () => {
     expect(en["success.defaultService"]).toBe("Your Request");
     expect(en["success.defaultMessage"]).toBe("We have received your request and will be in touch shortly.");
     expect(en["footer.serviceArea"]).toBe("Service Area: Toronto & GTA, CA");
+    // The promise the wizard shows is the one the legal documents make.
+    expect(en["wizard.reviewTime"]).toBe(LISTING_REVIEW_TIME);
   });
 
-  it("offers the four languages as the spec labels them, and falls back to English until a catalogue exists", () => {
+  it("offers the four languages as the spec labels them, each with its own catalogue", () => {
     expect(LOCALES.map((l) => l.label)).toEqual(["EN (English US)", "ES", "FR (Canada)", "PT (Brazil)"]);
-    expect(messagesFor("en-US").contentLocale).toBe("en-US");
-    expect(messagesFor("fr-CA")).toMatchObject({ contentLocale: "en-US", messages: en });
+    expect(messagesFor("en-US")).toMatchObject({ contentLocale: "en-US", messages: en });
+    for (const { code } of LOCALES) {
+      expect(messagesFor(code).contentLocale).toBe(code);
+      if (code !== "en-US") expect(messagesFor(code).messages).not.toBe(en);
+    }
+    const fr = messagesFor("fr-CA");
+    expect(createTranslate(fr.messages, { brand: "Acme" }, fr.contentLocale)("about.whyTitle")).toBe("Pourquoi Acme?");
   });
 });
 

@@ -1,8 +1,6 @@
 import type { en } from "./messages/en";
 
 type CatalogueKey = keyof typeof en;
-
-export type Messages = { readonly [K in CatalogueKey]: string };
 export type MessageParams = Record<string, string | number>;
 
 /**
@@ -16,6 +14,21 @@ export type PluralCategory = Intl.LDMLPluralRule;
 
 /** What callers ask for: plain keys and plural bases, never a single plural variant. */
 export type MessageKey = Exclude<CatalogueKey, `${string}#${string}`> | PluralKey;
+
+type PlainKey = Exclude<CatalogueKey, `${string}#${string}`>;
+
+/**
+ * A catalogue: every plain key of the English one and every plural base's `#other` form, plus
+ * whichever other CLDR forms its language needs — nothing else (a misspelt key is an error).
+ */
+export type Messages = { readonly [K in PlainKey | `${PluralKey}#other`]: string } & {
+  readonly [K in `${PluralKey}#${PluralCategory}`]?: string;
+};
+
+/** A catalogue that must give each plural base every form of `Categories` (its locale's CLDR set). */
+export type CatalogueWith<Categories extends PluralCategory> = Messages & {
+  readonly [K in `${PluralKey}#${Categories}`]: string;
+};
 
 /** A plural message cannot be asked for without the count that chooses its form. */
 type ParamsFor<K extends MessageKey> = K extends PluralKey
@@ -43,7 +56,7 @@ function formatsFor(locale: string) {
  * picks its variant with the locale's plural rules and shows `{count}` as a localized number.
  */
 export function createTranslate(messages: Messages, defaults: MessageParams = {}, locale = "en-US"): Translate {
-  const table: Readonly<Record<string, string>> = messages;
+  const table: Readonly<Record<string, string | undefined>> = messages;
   const { plurals, numbers } = formatsFor(locale);
   const translate = (key: string, params?: MessageParams) => {
     const values: MessageParams = { ...defaults, ...params };

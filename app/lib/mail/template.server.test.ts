@@ -32,4 +32,29 @@ describe("renderEmail", () => {
     expect(email.html).not.toContain("<script>");
     expect(email.html).toContain('href="https://example.test/r/abc?x=1&amp;y=2"');
   });
+
+  it("writes in the recipient's language: its tag, its 'not given' mark and its 'label: value' lines", () => {
+    const fr = renderEmail(
+      {
+        subject: "Demande",
+        heading: "Merci",
+        fields: [
+          { label: "Nom", value: "Ada" },
+          { label: "Budget", value: null },
+        ],
+        quoteValues: 50,
+        action: { label: "Suivre votre demande", url: "https://example.test/r/abc" },
+        lang: "fr-CA",
+        notGiven: "S. O.",
+        line: (label, value) => `${label}\u00a0: ${value}`,
+      },
+      "GTA Connect",
+    );
+    expect(fr.text).toContain("Nom\u00a0: “Ada”");
+    expect(fr.text).toContain("Budget\u00a0: S. O.");
+    expect(fr.text).toContain("Suivre votre demande\u00a0: https://example.test/r/abc");
+    expect(fr.text).not.toContain("N/A");
+    expect(fr.html).toContain('<html lang="fr-CA">');
+    expect(email.html).toContain("<html><body");
+  });
 });

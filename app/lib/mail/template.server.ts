@@ -15,22 +15,28 @@ export type EmailContent = {
   quoteValues?: number;
   action?: { label: string; url: string };
   footer?: string;
+  /** The recipient's language: the HTML body's `lang`. */
+  lang?: string;
+  /** Shown for a field without a value, in the recipient's language (default "N/A"). */
+  notGiven?: string;
+  /** One "label: value" line of the text body, as the recipient's language writes it ("label : value" in French). */
+  line?: (label: string, value: string) => string;
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
 export const NOT_AVAILABLE = "N/A";
 
-export function fieldValue(value: EmailField["value"]): string {
-  if (value === null || value === undefined) return NOT_AVAILABLE;
+export function fieldValue(value: EmailField["value"], notGiven = NOT_AVAILABLE): string {
+  if (value === null || value === undefined) return notGiven;
   if (typeof value === "boolean") return value ? "Yes" : "No";
   const text = String(value).trim();
-  return text === "" ? NOT_AVAILABLE : text;
+  return text === "" ? notGiven : text;
 }
 
 /** "value" cut to `max` characters; N/A stays bare (it is ours, not the visitor's). */
-function quote(value: string, max: number): string {
-  if (value === NOT_AVAILABLE) return value;
+function quote(value: string, max: number, notGiven: string): string {
+  if (value === notGiven) return value;
   const chars = [...value];
   return `“${chars.length > max ? `${chars.slice(0, max).join("")}…` : value}”`;
 }
@@ -40,17 +46,19 @@ const escapeHtml = (s: string) =>
 
 export function renderEmail(content: EmailContent, brand: string): RenderedEmail {
   const paragraphs = content.paragraphs ?? [];
+  const notGiven = content.notGiven ?? NOT_AVAILABLE;
+  const line = content.line ?? ((label: string, value: string) => `${label}: ${value}`);
   const fields = (content.fields ?? []).map((f) =>
-    content.quoteValues === undefined ? f : { ...f, value: quote(fieldValue(f.value), content.quoteValues) },
+    content.quoteValues === undefined ? f : { ...f, value: quote(fieldValue(f.value, notGiven), content.quoteValues, notGiven) },
   );
 
   const text = [
     content.heading,
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
-    ...fields.map((f) => `${f.label}: ${fieldValue(f.value)}`),
+    ...fields.map((f) => line(f.label, fieldValue(f.value, notGiven))),
     ...(fields.length ? [""] : []),
-    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    ...(content.action ? [line(content.action.label, content.action.url), ""] : []),
     content.footer ?? `— ${brand}`,
   ].join("\n");
 
@@ -58,10 +66,10 @@ export function renderEmail(content: EmailContent, brand: string): RenderedEmail
     .map(
       (f) =>
         `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top;color:#334155">${escapeHtml(f.label)}</th>` +
-        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(fieldValue(f.value))}</td></tr>`,
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(fieldValue(f.value, notGiven))}</td></tr>`,
     )
     .join("");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+  const html = `<!doctype html><html${content.lang ? ` lang="${escapeHtml(content.lang)}"` : ""}><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
 <h1 style="font-size:20px">${escapeHtml(content.heading)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${rows ? `<table role="presentation" style="border-collapse:collapse">${rows}</table>` : ""}

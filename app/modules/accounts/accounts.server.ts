@@ -4,6 +4,7 @@ import { isCommonPassword } from "~/lib/auth/common-passwords.server";
 import { hashPassword } from "~/lib/auth/password.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { withReaderLocale } from "./emails.server";
 import type { ProfileInput, SignUpInput } from "./schema";
 
 /**
@@ -31,10 +32,12 @@ const codeOf = async (response: Response) => {
 export async function signUp(input: SignUpInput, request: Request): Promise<Outcome> {
   if (isCommonPassword(input.password)) return { ok: false, reason: "common-password", field: "password" };
   try {
-    await getAuth().api.signUpEmail({
-      body: { name: input.name, email: input.email, password: input.password, phone: input.phone ?? null },
-      headers: request.headers,
-    });
+    await withReaderLocale(request, () =>
+      getAuth().api.signUpEmail({
+        body: { name: input.name, email: input.email, password: input.password, phone: input.phone ?? null },
+        headers: request.headers,
+      }),
+    );
     // Record the 18+ and terms confirmations the form required, once, on the new account.
     const now = new Date().toISOString();
     await getRuntime()
@@ -56,11 +59,10 @@ export type LogInResult =
   | { ok: false; reason: "invalid" | "unverified" };
 
 export async function logIn(email: string, password: string, request: Request): Promise<LogInResult> {
-  const response = await getAuth().api.signInEmail({
-    body: { email, password, rememberMe: true },
-    headers: request.headers,
-    asResponse: true,
-  });
+  // An unverified account gets a new verification email, in the page's language.
+  const response = await withReaderLocale(request, () =>
+    getAuth().api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, asResponse: true }),
+  );
   if (response.ok) {
     const body = (await response.json()) as { user: { name: string } };
     return { ok: true, cookies: setCookies(response), user: body.user };
@@ -76,7 +78,7 @@ export async function logOut(request: Request): Promise<string[]> {
 
 export async function resendVerification(email: string, request: Request): Promise<void> {
   try {
-    await getAuth().api.sendVerificationEmail({ body: { email }, headers: request.headers });
+    await withReaderLocale(request, () => getAuth().api.sendVerificationEmail({ body: { email }, headers: request.headers }));
   } catch (error) {
     // Unknown or already verified addresses get the same answer as everyone else.
     if (!(error instanceof APIError)) throw error;
@@ -96,7 +98,7 @@ export async function verifyEmail(token: string, request: Request): Promise<Outc
 
 /** Same answer whether or not the address has an account. */
 export async function requestPasswordReset(email: string, request: Request): Promise<void> {
-  await getAuth().api.requestPasswordReset({ body: { email }, headers: request.headers });
+  await withReaderLocale(request, () => getAuth().api.requestPasswordReset({ body: { email }, headers: request.headers }));
 }
 
 export async function resetPassword(token: string, newPassword: string): Promise<Outcome> {
@@ -120,7 +122,7 @@ export async function updateProfile(
   await auth.api.updateUser({ body: { name: input.name, phone: input.phone ?? null }, headers: request.headers });
   if (input.email === user.email) return { ok: true, emailChangePending: false };
   try {
-    await auth.api.changeEmail({ body: { newEmail: input.email }, headers: request.headers });
+    await withReaderLocale(request, () => auth.api.changeEmail({ body: { newEmail: input.email }, headers: request.headers }));
     return { ok: true, emailChangePending: true };
   } catch (error) {
     if (error instanceof APIError) return { ok: false, reason: "email-taken", field: "email" };

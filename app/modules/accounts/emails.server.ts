@@ -1,9 +1,31 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { href } from "react-router";
+import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
+import { createTranslate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 
 type Recipient = { email: string; name: string };
+
+/**
+ * better-auth asks for an account email from inside the call that triggered it, with no
+ * request: the page's language travels with that call (withReaderLocale) so the email is
+ * written in the language its reader was using.
+ */
+const readerLocale = new AsyncLocalStorage<Locale>();
+
+/** Runs an auth call so that the account emails it sends are in the request's language. */
+export function withReaderLocale<T>(request: Request, call: () => Promise<T>): Promise<T> {
+  return readerLocale.run(localeFromRequest(request), call);
+}
+
+function reader() {
+  const { messages, contentLocale } = messagesFor(readerLocale.getStore() ?? DEFAULT_LOCALE);
+  const t = createTranslate(messages, { brand: getRuntime().env.BRAND_NAME }, contentLocale);
+  return { t, format: { lang: contentLocale, line: (label: string, value: string) => t("email.field", { label, value }) } };
+}
 
 /** The account emails better-auth asks for, queued in the outbox like every other email. */
 async function send(kind: string, to: Recipient, content: Parameters<typeof renderEmail>[0]) {
@@ -16,39 +38,36 @@ const link = (path: string, token: string) => `${getRuntime().env.PUBLIC_URL}${p
 
 export const accountEmails = {
   verification: (user: Recipient, token: string) => {
-    const brand = getRuntime().env.BRAND_NAME;
+    const { t, format } = reader();
     return send("account.verify", user, {
-      subject: `Verify your email for ${brand}`,
-      heading: `Welcome to ${brand}, ${user.name}!`,
-      paragraphs: ["Confirm your email address to activate your account. The link works once and expires in 24 hours."],
-      action: { label: "Verify my email", url: link(href("/auth/verify"), token) },
-      footer: "If you didn't create an account, you can ignore this email.",
+      subject: t("email.verify.subject"),
+      heading: t("email.verify.heading", { name: user.name }),
+      paragraphs: [t("email.verify.text")],
+      action: { label: t("email.verify.action"), url: link(href("/auth/verify"), token) },
+      footer: t("email.verify.footer"),
+      ...format,
     });
   },
   passwordReset: (user: Recipient, token: string) => {
-    const brand = getRuntime().env.BRAND_NAME;
+    const { t, format } = reader();
     return send("account.reset", user, {
-      subject: `Reset your ${brand} password`,
-      heading: "Reset your password",
-      paragraphs: [
-        `Hi ${user.name}, we received a request to reset your password.`,
-        "The link works once and expires in 1 hour. Resetting signs you out on every device.",
-      ],
-      action: { label: "Choose a new password", url: link(href("/auth/reset-password"), token) },
-      footer: "If you didn't ask for this, you can ignore this email: your password stays the same.",
+      subject: t("email.reset.subject"),
+      heading: t("email.reset.heading"),
+      paragraphs: [t("email.reset.greeting", { name: user.name }), t("email.reset.text")],
+      action: { label: t("email.reset.action"), url: link(href("/auth/reset-password"), token) },
+      footer: t("email.reset.footer"),
+      ...format,
     });
   },
   existingAccount: (user: Recipient) => {
-    const { env } = getRuntime();
+    const { t, format } = reader();
     return send("account.existing", user, {
-      subject: `You already have a ${env.BRAND_NAME} account`,
-      heading: "Someone tried to sign up with your email",
-      paragraphs: [
-        `Hi ${user.name}, a sign-up was just attempted with this address, which already has an account.`,
-        "If it was you, log in instead, or reset your password if you've forgotten it.",
-      ],
-      action: { label: "Reset my password", url: `${env.PUBLIC_URL}${href("/auth/forgot")}` },
-      footer: "If it wasn't you, no action is needed: your account is unchanged.",
+      subject: t("email.existing.subject"),
+      heading: t("email.existing.heading"),
+      paragraphs: [t("email.existing.greeting", { name: user.name }), t("email.existing.text")],
+      action: { label: t("email.existing.action"), url: `${getRuntime().env.PUBLIC_URL}${href("/auth/forgot")}` },
+      footer: t("email.existing.footer"),
+      ...format,
     });
   },
 };

@@ -23,9 +23,21 @@ export type LegalDocument = {
   slug: "terms" | "privacy" | "reviews-policy" | "provider-guidelines";
   title: string;
   summary: string;
+  /** On a translation only: says, in its language, that the English version prevails. */
+  translationNotice?: string;
   sections: LegalSection[];
 };
 export type LegalContext = { brand: string; supportEmail: string };
+
+/**
+ * The four documents in another language (documents.<locale>.ts): the same slugs, sections
+ * and figures as the English ones, a template notice, and the statement that English prevails.
+ */
+export type LegalTranslation = {
+  englishPrevails: string;
+  templateNotice: string;
+  documents: (ctx: LegalContext) => LegalDocument[];
+};
 
 export const LEGAL_SLUGS = ["terms", "privacy", "reviews-policy", "provider-guidelines"] as const;
 

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { choiceLabel } from "~/lib/i18n/choices";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { type Lifecycle, SHARED_LIFECYCLE } from "./status";
 
@@ -56,6 +57,13 @@ export function labelled<D>(prefix: string, names: readonly (keyof D & string)[]
 
 /** Yes/No values are stored as the options' English codes; shown in the reader's language. */
 export const yesNo = (value: unknown, t: Translate) => (value === "Yes" ? t("request.yes") : value === "No" ? t("request.no") : null);
+
+/** A stored choice (or list of choices) in the reader's language; numbers and free text as stored. */
+export const choice = (value: unknown, t: Translate): string | number | null => {
+  if (value === undefined || value === null || value === "") return null;
+  if (Array.isArray(value)) return value.map((v) => choiceLabel(t, String(v))).join(", ") || null;
+  return typeof value === "string" ? choiceLabel(t, value) : typeof value === "number" ? value : null;
+};
 
 /** The fields of a stored request with their labels and values, for the reader's language. */
 export function renderFields<D extends Record<string, unknown>>(

@@ -49,8 +49,21 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 
 /** The translate function for a locale, with the brand filled in. */
 export function translatorFor(locale: Locale): Translate {
-  return createTranslate(messagesFor(locale).messages, { brand: getRuntime().env.BRAND_NAME });
+  const { messages, contentLocale } = messagesFor(locale);
+  return createTranslate(messages, { brand: getRuntime().env.BRAND_NAME }, contentLocale);
 }
+/**
+ * What an email needs of its reader's language besides the words: the language tag, the
+ * "not given" mark and how a "label: value" line is written (French puts a space before ":").
+ */
+function emailFormat(locale: Locale, t: Translate) {
+  return {
+    lang: messagesFor(locale).contentLocale,
+    notGiven: t("status.notGiven"),
+    line: (label: string, value: string) => t("email.field", { label, value }),
+  };
+}
+
 /** Operator emails are written in the operator team's language. */
 const operatorLocale: Locale = DEFAULT_LOCALE;
 
@@ -112,6 +125,7 @@ export async function submitRequest<K extends RequestKind>(
           { label: ot("request.field.reference"), value: reference },
           { label: ot("request.field.submittedAt"), value: now },
         ],
+        ...emailFormat(operatorLocale, ot),
       },
       env.BRAND_NAME,
     );
@@ -131,6 +145,7 @@ export async function submitRequest<K extends RequestKind>(
           quoteValues: CONFIRMATION_VALUE_LENGTH,
           action: { label: ct("email.customer.track"), url: statusUrl },
           footer: ct("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+          ...emailFormat(ctx.locale, ct),
         },
         env.BRAND_NAME,
       );
@@ -312,7 +327,8 @@ export async function transitionRequest(id: string, to: RequestStatus, note: str
       await trx.updateTable("home_listings").set({ status: LISTING_VISIBILITY[to] }).where("id", "=", row.subject_id).execute();
     }
     if (row.email) {
-      const t = translatorFor(isLocale(row.locale) ? row.locale : DEFAULT_LOCALE);
+      const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
+      const t = translatorFor(locale);
       const status = t(STATUS_LABEL_KEYS[to]);
       const email = renderEmail(
         {
@@ -320,6 +336,7 @@ export async function transitionRequest(id: string, to: RequestStatus, note: str
           heading: t("email.status.heading", { status }),
           paragraphs: [t("email.status.text", { title: titleOf(row, t), status }), ...(note ? [note] : [])],
           footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+          ...emailFormat(locale, t),
         },
         env.BRAND_NAME,
       );

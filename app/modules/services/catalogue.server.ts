@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
 import { getRuntime } from "~/lib/runtime.server";
+import { localizeCategory } from "./content";
 
 export type ServiceCategory = {
   slug: string;
@@ -31,13 +33,13 @@ const toCategory = (row: {
   gallery: row.gallery ? (JSON.parse(row.gallery) as string[]) : null,
 });
 
-/** The 7 categories in the spec's order. */
-export async function listCategories(): Promise<ServiceCategory[]> {
+/** The 7 categories in the spec's order, their texts in `locale` (content.ts). */
+export async function listCategories(locale: Locale = DEFAULT_LOCALE): Promise<ServiceCategory[]> {
   const rows = await getRuntime().db.selectFrom("service_categories").selectAll().orderBy("sort_order").execute();
-  return rows.map(toCategory);
+  return rows.map((row) => localizeCategory(toCategory(row), locale));
 }
 
-export async function getCategory(slug: string): Promise<ServiceCategory | null> {
+export async function getCategory(slug: string, locale: Locale = DEFAULT_LOCALE): Promise<ServiceCategory | null> {
   const row = await getRuntime().db.selectFrom("service_categories").selectAll().where("slug", "=", slug).executeTakeFirst();
-  return row ? toCategory(row) : null;
+  return row ? localizeCategory(toCategory(row), locale) : null;
 }

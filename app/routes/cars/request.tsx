@@ -15,18 +15,23 @@ import { redirectToSuccess } from "~/modules/requests/success.server";
 import type { Route } from "./+types/request";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["cars", "form"] } satisfies MessagesHandle;
+export const handle = { messages: ["cars", "choice", "form", "request"] } satisfies MessagesHandle;
 
 export function loader({ request }: Route.LoaderArgs) {
   const type = carRequestType(new URL(request.url).searchParams.get("type"));
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  return { type, typeName: t(CAR_TYPE_NAME_KEYS[type]) };
+  const typeName = t(CAR_TYPE_NAME_KEYS[type]);
+  return {
+    type,
+    typeName,
+    metaTitle: t("cars.requestMetaTitle", { name: typeName }),
+    metaDescription: t("cars.requestMetaDescription", { name: typeName.toLowerCase() }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const brand = (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
-  const name = loaderData?.typeName ?? "Car request";
-  return metaTags(`${name} — ${brand}`, `Request a ${name.toLowerCase()} in Toronto and the GTA. We confirm by email.`, brand);
+  return loaderData ? metaTags(loaderData.metaTitle, loaderData.metaDescription, brand) : [{ title: brand }];
 };
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -12,6 +12,7 @@ import { Section } from "~/components/ui/section";
 import { MarkedItem } from "~/components/ui/marked-item";
 import { torontoToday } from "~/lib/forms/fields";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { choiceLabel } from "~/lib/i18n/choices";
 import { createTranslate } from "~/lib/i18n/translate";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
@@ -25,7 +26,7 @@ import { formatCad, schemaOrgType } from "~/modules/homes/search";
 import type { Route } from "./+types/detail";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["dialog", "form", "homes"] } satisfies MessagesHandle;
+export const handle = { messages: ["choice", "dialog", "form", "homes", "request"] } satisfies MessagesHandle;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const listing = await findListing(params.id);
@@ -52,8 +53,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const brand = root?.brand ?? "";
   const l = loaderData?.listing;
-  if (!l || !root) return [{ title: `Listing Not Found — ${brand}` }, { name: "robots", content: "noindex" }];
-  const t = createTranslate(root.messages, { brand });
+  const t = root ? createTranslate(root.messages, { brand }, root.contentLocale) : undefined;
+  if (!l || !t) return [{ title: `${t ? t("homes.notFoundTitle") : "Listing Not Found"} — ${brand}` }, { name: "robots", content: "noindex" }];
   const place = [l.neighborhood, l.city].filter(Boolean).join(", ");
   const description = `${priceLabel(t, l.price, l.priceUnit)} · ${place}. ${l.description}`.slice(0, 300);
   const image = l.images[0] ? absolute(loaderData.origin, l.images[0].src) : undefined;
@@ -143,7 +144,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
     ...(l.utilitiesIncluded ? ([[t("homes.fact.utilities"), t("homes.yes")]] as [string, string][]) : []),
     ...(l.deposit !== null ? ([[t("homes.fact.deposit"), formatCad(l.deposit)]] as [string, string][]) : []),
     ...(l.minStay ? ([[t("homes.fact.minStay"), l.minStay]] as [string, string][]) : []),
-    ...(l.leaseTerm ? ([[t("homes.fact.leaseTerm"), l.leaseTerm]] as [string, string][]) : []),
+    ...(l.leaseTerm ? ([[t("homes.fact.leaseTerm"), choiceLabel(t, l.leaseTerm)]] as [string, string][]) : []),
   ];
 
   return (
@@ -202,7 +203,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
                 {l.amenities.map((a) => (
                   <MarkedItem key={a} className="flex items-center gap-2 text-slate-700">
-                    {a}
+                    {choiceLabel(t, a)}
                   </MarkedItem>
                 ))}
               </ul>

@@ -16,12 +16,11 @@ import { STEPS, type WizardAnswer } from "~/modules/homes/wizard";
 import { loadWizard, runWizardPost } from "~/modules/homes/wizard.server";
 import { submitContext } from "~/modules/requests/requests.server";
 import { redirectToSuccess } from "~/modules/requests/success.server";
-import { LISTING_REVIEW_TIME } from "~/modules/site/constants";
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/new";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["dialog", "form", "loginPrompt", "wizard"] } satisfies MessagesHandle;
+export const handle = { messages: ["choice", "dialog", "form", "loginPrompt", "request", "wizard"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "wizard.metaTitle", "wizard.metaDescription");
 
@@ -119,7 +118,7 @@ export default function NewListingPage({ loaderData, actionData }: Route.Compone
         )}
 
         <footer className="mt-6 space-y-2 text-center text-sm text-slate-600">
-          <p>{t("wizard.reviewNote", { time: LISTING_REVIEW_TIME })}</p>
+          <p>{t("wizard.reviewNote", { time: t("wizard.reviewTime") })}</p>
           <p>
             <Link to={href("/legal/provider-guidelines")} className="underline hover:text-slate-900">
               {t("wizard.readGuidelines")}

@@ -1,22 +1,28 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
+import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
-import { getLegalDocument, type LegalDocument, TEMPLATE_NOTICE } from "~/modules/legal/documents";
-import { POLICIES_EFFECTIVE_DATE, POLICIES_EFFECTIVE_DATE_TEXT, POSTAL_ADDRESS } from "~/modules/site/constants";
+import type { LegalDocument } from "~/modules/legal/documents";
+import { effectiveDateText, getLocalizedLegalDocument } from "~/modules/legal/localized";
+import { POLICIES_EFFECTIVE_DATE, POSTAL_ADDRESS } from "~/modules/site/constants";
 import type { Route } from "./+types/document";
 
 export const handle = { messages: ["legal"] } satisfies MessagesHandle;
 
-/** One module serves the four documents; the slug is the last path segment (see routes.ts). */
+/**
+ * One module serves the four documents; the slug is the last path segment (see routes.ts).
+ * The reader's language chooses the version (English when there is none); a translation says
+ * at its top that the English version prevails.
+ */
 export function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.split("/").pop() ?? "";
   const env = getAppEnv();
-  const doc = getLegalDocument(slug, { brand: env.BRAND_NAME, supportEmail: env.OPERATOR_EMAIL });
-  if (!doc) throw data(null, { status: 404 });
-  return { doc, notice: TEMPLATE_NOTICE };
+  const found = getLocalizedLegalDocument(slug, localeFromRequest(request), { brand: env.BRAND_NAME, supportEmail: env.OPERATOR_EMAIL });
+  if (!found) throw data(null, { status: 404 });
+  return { doc: found.doc, notice: found.notice, effectiveDate: effectiveDateText(found.contentLocale) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -26,17 +32,27 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function LegalDocumentPage({ loaderData }: Route.ComponentProps) {
   const { brand, supportEmail } = useRootData();
-  return <LegalDocumentView doc={loaderData.doc} notice={loaderData.notice} brand={brand} supportEmail={supportEmail} />;
+  return (
+    <LegalDocumentView
+      doc={loaderData.doc}
+      notice={loaderData.notice}
+      effectiveDate={loaderData.effectiveDate}
+      brand={brand}
+      supportEmail={supportEmail}
+    />
+  );
 }
 
 function LegalDocumentView({
   doc,
   notice,
+  effectiveDate,
   brand,
   supportEmail,
 }: {
   doc: LegalDocument;
   notice: string;
+  effectiveDate: string;
   brand: string;
   supportEmail: string;
 }) {
@@ -49,8 +65,13 @@ function LegalDocumentView({
       <h1 id="doc-title" className="mt-4 text-3xl font-bold">
         {doc.title}
       </h1>
+      {doc.translationNotice ? (
+        <p role="note" className="mt-2 text-sm font-medium text-slate-700">
+          {doc.translationNotice}
+        </p>
+      ) : null}
       <p className="text-sm text-slate-500">
-        <time dateTime={POLICIES_EFFECTIVE_DATE}>{t("legal.effective", { date: POLICIES_EFFECTIVE_DATE_TEXT })}</time>
+        <time dateTime={POLICIES_EFFECTIVE_DATE}>{t("legal.effective", { date: effectiveDate })}</time>
       </p>
       <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
         {notice}

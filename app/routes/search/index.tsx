@@ -7,6 +7,7 @@ import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { listCategories } from "~/modules/services/catalogue.server";
+import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { findServices } from "~/modules/services/find";
 import type { Route } from "./+types/index";
 
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     location: (url.searchParams.get("location") ?? "").slice(0, 100),
     category: (url.searchParams.get("category") ?? "").slice(0, 50),
   };
-  const categories = await listCategories();
+  const categories = await listCategories(localeFromRequest(request));
   const searched = Boolean(query.type.trim() || query.location.trim() || query.category);
   return {
     query,

@@ -5,6 +5,7 @@ import { LinkDialogTrigger } from "~/components/link-dialog";
 import { UnderConstruction } from "~/components/under-construction";
 import { Section } from "~/components/ui/section";
 import { MarkedItem } from "~/components/ui/marked-item";
+import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -13,18 +14,24 @@ import type { Route } from "./+types/detail";
 
 export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "service", "serviceRequest"] } satisfies MessagesHandle;
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const category = await getCategory(params.slug);
-  if (!category) return data({ category: null, url: null }, { status: 404 });
-  return { category, url: `${getAppEnv().PUBLIC_URL}${href("/services/:slug", { slug: category.slug })}` };
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const env = getAppEnv();
+  const t = serverTranslate(request, env.BRAND_NAME);
+  const category = await getCategory(params.slug, localeFromRequest(request));
+  if (!category) return data({ category: null, url: null, metaTitle: t("service.notFoundMetaTitle") }, { status: 404 });
+  return {
+    category,
+    url: `${env.PUBLIC_URL}${href("/services/:slug", { slug: category.slug })}`,
+    metaTitle: t("service.metaTitle", { title: category.title }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const brand = (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
   const c = loaderData?.category;
-  if (!c) return [{ title: `Service Not Found — ${brand}` }, { name: "robots", content: "noindex" }];
+  if (!c) return [{ title: loaderData?.metaTitle ?? brand }, { name: "robots", content: "noindex" }];
   return [
-    ...metaTags(`${c.title} in Toronto & the GTA — ${brand}`, c.shortDescription, brand),
+    ...metaTags(loaderData.metaTitle, c.shortDescription, brand),
     { property: "og:image", content: c.heroImage },
     { property: "og:url", content: loaderData.url },
     {

@@ -8,7 +8,7 @@ import { ServiceRequestForm } from "~/components/services/service-request-form";
 import { ServiceSearch } from "~/components/services/service-search";
 import { useUrlQuery } from "~/components/search/use-url-query";
 import { getSessionUser } from "~/lib/auth/session.server";
-import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -32,8 +32,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "serv
 
 // ?q= is read by the page itself (useSearchParams), identically on the server and in the
 // browser, so back/forward and typing never need this loader again.
-export async function loader() {
-  const categories: CategoryCardData[] = (await listCategories()).map(({ slug, title, shortDescription, heroImage }) => ({
+export async function loader({ request }: Route.LoaderArgs) {
+  const categories: CategoryCardData[] = (await listCategories(localeFromRequest(request))).map(({ slug, title, shortDescription, heroImage }) => ({
     slug,
     title,
     shortDescription,

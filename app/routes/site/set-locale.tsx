@@ -17,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const env = getAppEnv();
   const { messages, contentLocale } = messagesFor(locale);
-  const t = createTranslate(messages, { brand: env.BRAND_NAME });
+  const t = createTranslate(messages, { brand: env.BRAND_NAME }, contentLocale);
   const language = LOCALES.find((l) => l.code === locale)?.name ?? locale;
   const toast = await toastCookie({
     title: t("language.changedTitle", { language }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fieldLabelKey } from "~/modules/cars/schema";
 import { CAR_FORMS, CAR_REQUEST_TYPES, CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS, contactFields, whenInfo } from "~/modules/cars/types";
-import { defineKind, type KindField, yesNo } from "../kind";
+import { choice, defineKind, type KindField, yesNo } from "../kind";
 
 /** The type, then each of its form's fields (spec §3), as typed: strings, numbers, Yes/No codes. */
 const payload = z.object({ type: z.enum(CAR_REQUEST_TYPES) }).catchall(z.union([z.string(), z.number()]).optional());
@@ -14,7 +14,11 @@ export const carRequest = defineKind<CarData>({
   fields: (d) => [
     { name: "type", label: "request.field.requestType", format: (_v, t) => t(CAR_TYPE_NAME_KEYS[d.type]) },
     ...CAR_FORMS[d.type].fields.map(
-      (f): KindField<CarData> => ({ name: f.name, label: fieldLabelKey(f.name), ...(f.kind === "yesno" ? { format: yesNo } : {}) }),
+      (f): KindField<CarData> => ({
+        name: f.name,
+        label: fieldLabelKey(f.name),
+        ...(f.kind === "yesno" ? { format: yesNo } : f.kind === "select" ? { format: choice } : {}),
+      }),
     ),
   ],
   title: (d, t) => t(CAR_TYPE_NAME_KEYS[d.type]),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FIELD_LABEL_KEYS, type FieldName, PRICE_TYPE_LABEL_KEYS, type PriceType, STEPS } from "~/modules/homes/wizard";
-import { defineKind, type KindField } from "../kind";
+import { choice, defineKind, type KindField } from "../kind";
 import { LISTING_LIFECYCLE } from "../status";
 
 /** The listing as submitted: its id and title, then the wizard's values as typed. */
@@ -16,8 +16,6 @@ type ListingData = z.infer<typeof payload> & Partial<Record<FieldName, unknown>>
 
 const WIZARD_FIELDS = STEPS.flatMap((s) => s.fields as readonly FieldName[]).filter((f) => f !== "photos");
 
-const show = (v: unknown): string | number | null =>
-  v === undefined || v === null || v === "" ? null : Array.isArray(v) ? v.join(", ") || null : typeof v === "boolean" ? null : (v as string | number);
 
 /**
  * A property listing from the wizard (spec: 'New Property Listing — {address}'). Its request's
@@ -35,7 +33,8 @@ export const listing = defineKind<ListingData>({
         label: FIELD_LABEL_KEYS[name],
         ...(name === "agreed" ? { format: (v, t) => (v ? t("request.yes") : t("request.no")) } : {}),
         ...(name === "priceType" ? { format: (v, t) => (v ? t(PRICE_TYPE_LABEL_KEYS[v as PriceType]) : null) } : {}),
-        ...(name !== "agreed" && name !== "priceType" ? { format: (v) => show(v) } : {}),
+        // Typed text as typed; chosen values (type, province, Yes/No, amenities, lease) in the reader's language.
+        ...(name !== "agreed" && name !== "priceType" ? { format: choice } : {}),
       }),
     ),
     { name: "photoCount", label: FIELD_LABEL_KEYS.photos },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineKind, labelled } from "../kind";
+import { choice, defineKind, labelled } from "../kind";
 
 const payload = z.object({
   listingId: z.string(),
@@ -36,7 +36,7 @@ export const rentRequest = defineKind({
       "children",
       "budget",
       "message",
-    ]),
+    ]).map((f) => (f.name === "lengthOfStay" ? { ...f, format: choice } : f)),
   title: (d) => d.listing,
   contact: (d) => ({ name: d.fullName, email: d.email }),
   operatorSubject: (d) => `Home/Rental Request — ${d.listing} — ${d.fullName}`,

@@ -1,0 +1,43 @@
+import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
+import { POLICIES_EFFECTIVE_DATE } from "../site/constants";
+import { getLegalDocuments, type LegalContext, type LegalDocument, type LegalTranslation, TEMPLATE_NOTICE } from "./documents";
+import { esLegal } from "./documents.es";
+import { frCALegal } from "./documents.fr-CA";
+import { ptBRLegal } from "./documents.pt-BR";
+
+/** The Legal Center in each language; English (documents.ts) is the original and prevails. */
+const TRANSLATIONS: Partial<Record<Locale, LegalTranslation>> = { es: esLegal, "fr-CA": frCALegal, "pt-BR": ptBRLegal };
+
+export type LocalizedLegal = {
+  /** The language the documents are really in: the locale asked for, or English. */
+  contentLocale: Locale;
+  documents: LegalDocument[];
+  notice: string;
+};
+
+/** The four documents in `locale`, each translation saying at its top that English prevails; English otherwise. */
+export function getLocalizedLegalDocuments(locale: Locale, ctx: LegalContext): LocalizedLegal {
+  const translation = TRANSLATIONS[locale];
+  if (!translation) return { contentLocale: DEFAULT_LOCALE, documents: getLegalDocuments(ctx), notice: TEMPLATE_NOTICE };
+  return {
+    contentLocale: locale,
+    documents: translation.documents(ctx).map((doc) => ({ ...doc, translationNotice: translation.englishPrevails })),
+    notice: translation.templateNotice,
+  };
+}
+
+/** One document by slug in `locale` (English when there is no translation); undefined for an unknown slug. */
+export function getLocalizedLegalDocument(
+  slug: string,
+  locale: Locale,
+  ctx: LegalContext,
+): (Omit<LocalizedLegal, "documents"> & { doc: LegalDocument }) | undefined {
+  const { documents, ...rest } = getLocalizedLegalDocuments(locale, ctx);
+  const doc = documents.find((d) => d.slug === slug);
+  return doc ? { ...rest, doc } : undefined;
+}
+
+/** The one effective date of every version, written the way `locale` writes dates. */
+export function effectiveDateText(locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${POLICIES_EFFECTIVE_DATE}T00:00:00Z`));
+}
