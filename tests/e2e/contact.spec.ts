@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import {
   expectNoSeriousA11yViolations,
+  focusAndLoadValidation,
   NOTIFICATIONS,
   readEmails,
   waitForEmail,
@@ -52,6 +53,8 @@ test.describe("with JavaScript", () => {
 
   test("an empty form shows each field's error, tied to its input, and sends nothing", async ({ page }) => {
     const f = contactForm(page);
+    // The form's first use loads its validation (issue #11); from then on the browser checks it.
+    await focusAndLoadValidation(page, f.name);
     const posts = recordPosts(page);
     const mailBefore = readEmails().length;
 
@@ -82,8 +85,38 @@ test.describe("with JavaScript", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test("submitted before its validation has loaded, an empty form gets the same messages from the server", async ({ page }) => {
+    const f = contactForm(page);
+    const posts = recordPosts(page);
+    const mailBefore = readEmails().length;
+
+    // Untouched: the click itself starts loading the validation, and the first submit is the server's to check.
+    await f.send.click();
+
+    for (const [input, text] of [
+      [f.name, "Name is required."],
+      [f.email, "Email is required."],
+      [f.subject, "Subject is required."],
+      [f.message, "Message is required."],
+    ] as const) {
+      await expect(input).toHaveAccessibleDescription(text);
+      await expect(input).toHaveAttribute("aria-invalid", "true");
+    }
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(posts.length, "at most the one submit reached the server").toBeLessThanOrEqual(1);
+    await expect(page.getByRole("region", NOTIFICATIONS).getByText("Message Sent!")).toHaveCount(0);
+    expect(readEmails().length).toBe(mailBefore);
+
+    // The validation is in now: typing clears a message at once, without a request.
+    const before = posts.length;
+    await f.name.fill("Ada");
+    await expect(f.name).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts.length).toBe(before);
+  });
+
   test("a malformed email is rejected with 'Please enter a valid email.'", async ({ page }) => {
     const f = contactForm(page);
+    await focusAndLoadValidation(page, f.name);
     const posts = recordPosts(page);
     const m = uniqueMessage("Bad email");
     await f.name.fill(m.name);

@@ -2,6 +2,7 @@ import { expect, test, type Page, type Request } from "@playwright/test";
 import {
   expectNoSeriousA11yViolations,
   expectToast,
+  focusAndLoadValidation,
   HASHING,
   labelled,
   linkStartingWith,
@@ -154,6 +155,8 @@ test.describe("services", () => {
     };
     // "Service wanted" starts as the search term; empty it to send a fully empty form.
     await expect(fields.service).toHaveValue(term);
+    // The form's first use loads its validation (issue #11): the browser checks it from then on.
+    await focusAndLoadValidation(page, fields.service);
     await fields.service.fill("");
     const posts = recordPosts(page);
     const messages = [

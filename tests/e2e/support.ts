@@ -70,6 +70,24 @@ export async function waitForHydration(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Forms load their browser validation (zod and the form's schema) when the visitor first uses
+ * them, not with the page (issue #11); until it has loaded, a submit goes to the server, which
+ * answers with the same messages. For a test about the browser's own check: focuses `field` of
+ * a form not used yet and waits until its validation is in. Schema modules are built as
+ * /assets/…schema-<hash>.js; importing the same module here settles after the form's import,
+ * and two frames later the form has re-rendered with it.
+ */
+export async function focusAndLoadValidation(page: Page, field: Locator): Promise<void> {
+  const schema = page.waitForResponse((r) => /\/assets\/[\w-]*schema-[\w-]+\.js$/.test(r.url()));
+  await field.focus();
+  const url = (await schema).url();
+  await page.evaluate(async (moduleUrl) => {
+    await import(moduleUrl);
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  }, url);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Captured mail (a real SMTP sink started by serve.ts: E2E_DATA_DIR/smtp/*.json)              */
 /* ------------------------------------------------------------------------------------------ */

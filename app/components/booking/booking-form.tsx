@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { href, useFetcher } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
 import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
 import { FormActions } from "~/components/form/form-actions";
+import { useZodForm } from "~/components/form/use-zod-form";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
-import { bookingSchema, quickBookingSchema, torontoToday } from "~/modules/services/schema";
+import { torontoToday } from "~/lib/forms/formats";
 
 export type BookingKind = { form: "service"; service: string } | { form: "quick" };
 
@@ -33,19 +33,19 @@ export function BookingForm({
 }) {
   const t = useT();
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
-  const schema = kind.form === "quick" ? quickBookingSchema(t) : bookingSchema(t);
-  const [form, fields] = useForm({
-    id: `booking-${kind.form}`,
-    lastResult: fetcher.data?.result ?? lastResult,
-    defaultValue: {
-      fullName: user.name,
-      email: user.email,
-      ...(kind.form === "service" ? { service: kind.service } : {}),
+  const [form, fields] = useZodForm(
+    () => import("~/modules/services/schema"),
+    (m) => (kind.form === "quick" ? m.quickBookingSchema(t) : m.bookingSchema(t)),
+    fetcher.data?.result ?? lastResult,
+    {
+      id: `booking-${kind.form}`,
+      defaultValue: {
+        fullName: user.name,
+        email: user.email,
+        ...(kind.form === "service" ? { service: kind.service } : {}),
+      },
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  );
   const busy = fetcher.state !== "idle";
   useFetcherSettled(fetcher, { onSuccess: onDone });
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;

@@ -1,16 +1,15 @@
-import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { CheckboxField, NumberField, TextAreaField, TextField } from "~/components/form/field";
 import { SelectField } from "~/components/form/select-field";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { useToast } from "~/components/toaster";
-import { torontoToday } from "~/lib/forms/fields";
+import { torontoToday } from "~/lib/forms/formats";
 import { choiceLabel } from "~/lib/i18n/choices";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
-import { carRequestSchema, fieldLabelKey } from "~/modules/cars/schema";
-import { CAR_FORMS, type CarField, type CarRequestType, YES_NO } from "~/modules/cars/types";
+import { CAR_FORMS, type CarField, type CarRequestType, fieldLabelKey, YES_NO } from "~/modules/cars/types";
 
 type Field = FieldMetadata<string | undefined>;
 
@@ -32,19 +31,14 @@ export function CarRequestForm({
   const t = useT();
   const { toast } = useToast();
   const navigation = useNavigation();
-  const schema = carRequestSchema(type, t);
   const missing = () => toast({ title: t("cars.missingTitle"), description: t("cars.missingRequired"), variant: "destructive" });
-  const [form, fields] = useForm({
+  const [form, fields, check] = useZodForm(() => import("~/modules/cars/schema"), (m) => m.carRequestSchema(type, t), lastResult, {
     id: `car-request-${type}`,
-    lastResult,
     defaultValue: defaults
       ? type === "package-delivery"
         ? { senderFullName: defaults.name, senderEmail: defaults.email }
         : { fullName: defaults.name, email: defaults.email }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   useEffect(() => {
     if (serverRejected) missing();
@@ -57,8 +51,8 @@ export function CarRequestForm({
       method="post"
       {...formProps}
       onSubmit={(event) => {
-        const result = parseWithZod(new FormData(event.currentTarget), { schema });
-        if (result.status !== "success") missing();
+        // Before the validator has loaded the server checks, and its answer brings the toast.
+        if (check(new FormData(event.currentTarget)) === false) missing();
         formProps.onSubmit(event);
       }}
       className="grid gap-5 sm:grid-cols-2"

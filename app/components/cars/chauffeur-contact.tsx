@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
 import { LinkDialog, type LinkDialogState } from "~/components/link-dialog";
 import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { useToast } from "~/components/toaster";
 import { useT } from "~/lib/i18n/use-t";
-import { chauffeurContactSchema } from "~/modules/cars/schema";
 
 /** Where `/cars?contact` puts the form before JavaScript runs (the link's fragment). */
 export const CHAUFFEUR_CONTACT_ID = "chauffeur-contact";
@@ -29,15 +28,13 @@ export function ChauffeurContactForm({
   const t = useT();
   const { toast } = useToast();
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
-  const schema = chauffeurContactSchema(t);
   const missing = () => toast({ title: t("cars.missingTitle"), description: t("cars.missingAllFields"), variant: "destructive" });
-  const [form, fields] = useForm({
-    id: "chauffeur-contact-form",
-    lastResult: fetcher.data?.result ?? serverResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields, check] = useZodForm(
+    () => import("~/modules/cars/schema"),
+    (m) => m.chauffeurContactSchema(t),
+    fetcher.data?.result ?? serverResult,
+    { id: "chauffeur-contact-form" },
+  );
   useFetcherSettled(fetcher, { onSuccess: onDone, onRejected: missing });
   const formProps = getFormProps(form);
   return (
@@ -45,7 +42,8 @@ export function ChauffeurContactForm({
       method="post"
       {...formProps}
       onSubmit={(event) => {
-        if (parseWithZod(new FormData(event.currentTarget), { schema }).status !== "success") missing();
+        // Before the validator has loaded the server checks, and its refusal brings the toast.
+        if (check(new FormData(event.currentTarget)) === false) missing();
         formProps.onSubmit(event);
       }}
       className="grid gap-4"

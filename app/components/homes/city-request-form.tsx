@@ -1,12 +1,10 @@
-import { getFormProps } from "@conform-to/react";
-import type { SubmissionResult } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
 import { FormActions } from "~/components/form/form-actions";
 import { useFollowTerm } from "~/components/form/use-follow-term";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { useT } from "~/lib/i18n/use-t";
-import { cityRequestSchema } from "~/modules/homes/schema";
 
 export const CITY_REQUEST_ID = "city-request";
 
@@ -30,7 +28,7 @@ export function CityRequestForm({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(cityRequestSchema(t), lastResult, { id: CITY_REQUEST_ID, defaultValue: { city: term } });
+  const [form, fields] = useZodForm(() => import("~/modules/homes/schema"), (m) => m.cityRequestSchema(t), lastResult, { id: CITY_REQUEST_ID, defaultValue: { city: term } });
 
   useFollowTerm(form, fields.city, term);
 

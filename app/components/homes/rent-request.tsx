@@ -1,14 +1,14 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { href, useFetcher } from "react-router";
 import { FieldError, NumberField, TextAreaField, TextField } from "~/components/form/field";
 import { LinkDialog, type LinkDialogState, useLinkDialog } from "~/components/link-dialog";
 import type { SessionUser } from "~/lib/auth/session.server";
-import { torontoToday } from "~/lib/forms/fields";
+import { torontoToday } from "~/lib/forms/formats";
 import { choiceLabel } from "~/lib/i18n/choices";
 import { useT } from "~/lib/i18n/use-t";
-import { GUESTS, LENGTHS_OF_STAY, LIMITS, rentRequestSchema } from "~/modules/homes/schema";
+import { GUESTS, LENGTHS_OF_STAY, LIMITS } from "~/modules/homes/request-options";
 import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { FormActions } from "~/components/form/form-actions";
 
 const FORM_ID = "rent-request-form";
@@ -37,10 +37,8 @@ export function RentRequestForm({
 }) {
   const t = useT();
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
-  const schema = rentRequestSchema(t);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(() => import("~/modules/homes/schema"), (m) => m.rentRequestSchema(t), fetcher.data?.result ?? serverResult, {
     id: FORM_ID,
-    lastResult: fetcher.data?.result ?? serverResult,
     defaultValue: {
       fullName: user?.name ?? "",
       email: user?.email ?? "",
@@ -48,9 +46,6 @@ export function RentRequestForm({
       adults: String(GUESTS.adults.default),
       children: String(GUESTS.children.default),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   useFetcherSettled(fetcher, { onSuccess: onDone });
   const busy = fetcher.state !== "idle";

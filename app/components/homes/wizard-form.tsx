@@ -1,12 +1,11 @@
-import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form, href, Link, useFetcher, useNavigation } from "react-router";
-import { z } from "zod";
 import { CheckboxField, NumberField, TextAreaField, TextField } from "~/components/form/field";
 import { SelectField } from "~/components/form/select-field";
+import { useZodForm } from "~/components/form/use-zod-form";
 import { useToast } from "~/components/toaster";
-import { torontoToday } from "~/lib/forms/fields";
+import { torontoToday } from "~/lib/forms/formats";
 import { choiceLabel } from "~/lib/i18n/choices";
 import { useT } from "~/lib/i18n/use-t";
 import {
@@ -16,7 +15,6 @@ import {
   LEASE_TERMS,
   LIMITS,
   parsePhotoOp,
-  parseStep,
   PRICE_TYPE_LABEL_KEYS,
   PRICE_TYPES,
   PROPERTY_TYPES,
@@ -64,17 +62,14 @@ export function WizardForm({
   const def = STEPS[step - 1]!;
   const showIncomplete = () => toast({ title: t("wizard.incompleteTitle"), description: t("wizard.incompleteText"), variant: "destructive" });
 
-  const [form, fields] = useForm({
+  // The step's schema, as the server's parseStep uses it (raw strings: no auto-coercion).
+  const [form, fields, check] = useZodForm(() => import("~/modules/homes/wizard-schema"), (m) => m.stepSchema(step, t), lastResult, {
     id: `listing-wizard-${def.id}`,
-    lastResult,
     // Raw strings and lists, as the form posts them and the draft keeps them.
     defaultValue: { ...values, photos: photos.map((p) => p.id) } as never,
-    onValidate: ({ formData }) =>
-      skipsValidation(formData.get("intent"))
-        ? (parseWithZod(formData, { schema: z.object({}) }) as unknown as ReturnType<typeof parseStep>)
-        : parseStep(formData, step, t),
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
+    skip: (formData) => skipsValidation(formData.get("intent")),
+    disableAutoCoercion: true,
   });
 
   // The server's answer to a submit that failed its check (e.g. sent back to step 2).
@@ -97,8 +92,8 @@ export function WizardForm({
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         if (submitter?.name === "intent" && submitter.value === "submit") {
-          const check = parseStep(new FormData(event.currentTarget, submitter), step, t);
-          if (check.status !== "success") showIncomplete();
+          // Before the validator has loaded the server checks, and sends back `incomplete`.
+          if (check(new FormData(event.currentTarget, submitter)) === false) showIncomplete();
         }
         formProps.onSubmit(event);
         // The post about to go carries every value of the step: a pending or running autosave has

@@ -1,5 +1,4 @@
-import { getFormProps } from "@conform-to/react";
-import type { SubmissionResult } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { TextField } from "~/components/form/field";
 import { FormActions } from "~/components/form/form-actions";
@@ -7,7 +6,6 @@ import { useFollowTerm } from "~/components/form/use-follow-term";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
-import { serviceRequestSchema } from "~/modules/services/schema";
 
 /**
  * "Request a new service" (spec core.md §2 /services): name, city/area, email or phone and the
@@ -17,7 +15,7 @@ import { serviceRequestSchema } from "~/modules/services/schema";
 export function ServiceRequestForm({ term, lastResult }: { term: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(serviceRequestSchema(t), lastResult, { id: "service-request", defaultValue: { service: term } });
+  const [form, fields] = useZodForm(() => import("~/modules/services/schema"), (m) => m.serviceRequestSchema(t), lastResult, { id: "service-request", defaultValue: { service: term } });
 
   useFollowTerm(form, fields.service, term);
 

@@ -7,7 +7,7 @@ import { carRequestSchema, chauffeurContactSchema } from "~/modules/cars/schema"
 import { CAR_REQUEST_TYPES } from "~/modules/cars/types";
 import { contactSchema } from "~/modules/contact/schema";
 import { cityRequestSchema, rentRequestSchema } from "~/modules/homes/schema";
-import { listingSchema } from "~/modules/homes/wizard";
+import { listingSchema } from "~/modules/homes/wizard-schema";
 import { bookingSchema, quickBookingSchema, serviceRequestSchema } from "~/modules/services/schema";
 import { optionalText, requiredText } from "./fields";
 

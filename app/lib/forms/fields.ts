@@ -1,5 +1,9 @@
 import { z } from "zod";
 import type { Translate } from "../i18n/translate";
+import { EMAIL_MAX, isCalendarDate, isPhoneNumber, isTime, PHONE_MAX, torontoToday, YES_NO } from "./formats";
+
+// The zod-free shapes live in formats.ts (components import them without zod); schemas may take them from here.
+export { EMAIL_MAX, isCalendarDate, isPhoneNumber, PHONE_MAX, torontoToday, YES_NO, type YesNo } from "./formats";
 
 /**
  * Field rules shared by every form schema, with the catalogue's messages: required text with a
@@ -21,9 +25,6 @@ export const requiredText = (t: Translate, name: string, max: number, required =
 export const optionalText = (t: Translate, name: string, max: number) =>
   z.string().trim().max(max, t("form.tooLong", { label: name, max })).optional();
 
-export const EMAIL_MAX = 254;
-export const PHONE_MAX = 30;
-
 /** An address people can reach; stored trimmed and lower-cased, so one person is one address. */
 export const isEmail = (v: string) => z.email().safeParse(v).success;
 const normaliseEmail = (v: string) => v.toLowerCase();
@@ -33,9 +34,6 @@ export const requiredEmail = (t: Translate, name: string, required?: string) =>
 
 export const optionalEmail = (t: Translate, name: string) =>
   optionalText(t, name, EMAIL_MAX).pipe(z.email(t("form.invalidEmail")).transform(normaliseEmail).optional());
-
-/** Digits, spaces and the usual separators, with 7 to 15 digits (E.164 allows at most 15). */
-export const isPhoneNumber = (v: string) => /^\+?[\d\s().-]+$/.test(v) && /^(\D*\d){7,15}\D*$/.test(v);
 
 export const requiredPhone = (t: Translate, name: string) => requiredText(t, name, PHONE_MAX).refine(isPhoneNumber, t("form.invalidPhone"));
 
@@ -50,16 +48,6 @@ export const optionalPhone = (t: Translate) =>
 /** "Email or phone" (spec: the new-service and city requests' contact field). */
 export const emailOrPhone = (t: Translate, name: string, invalid: string) =>
   requiredText(t, name, EMAIL_MAX).refine((v) => isEmail(v) || isPhoneNumber(v), invalid);
-
-/** Today's date in Toronto as YYYY-MM-DD: "today or later" means the customer's today. */
-export function torontoToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const isCalendarDate = (v: string) =>
-  ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-const isTime = (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
 
 /** A date: required, a real calendar date, today or later (Toronto time). */
 export const futureDate = (t: Translate, name: string) =>
@@ -101,9 +89,7 @@ export const oneOf = (t: Translate, name: string, options: readonly string[], re
     : z.preprocess((v) => (v === "" ? undefined : v), e.optional());
 };
 
-/** Yes/No choices are stored as these codes and shown in the reader's language. */
-export const YES_NO = ["No", "Yes"] as const;
-export type YesNo = (typeof YES_NO)[number];
+/** Yes/No choices (formats.ts YES_NO). */
 export const yesNo = (t: Translate, name: string) => oneOf(t, name, YES_NO, false);
 
 /** A checkbox that must be ticked (browsers send "on"). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CAR_FORMS, YES_NO } from "~/modules/cars/types";
-import { LENGTHS_OF_STAY } from "~/modules/homes/schema";
+import { LENGTHS_OF_STAY } from "~/modules/homes/request-options";
 import { AMENITIES, LEASE_TERMS, PROPERTY_TYPES, PROVINCES } from "~/modules/homes/wizard";
 import { catalogues } from "./catalogue.server";
 import { choiceLabel, LABELLED_CHOICES } from "./choices";

@@ -1,17 +1,7 @@
 import { z } from "zod";
 import { boundedInt, futureDate, futureDateTime, mustTick, oneOf, optionalEmail, optionalText, requiredEmail, requiredText, timeOfDay, yesNo } from "~/lib/forms/fields";
-import type { MessageKey, Translate } from "~/lib/i18n/translate";
-import { CAR_FORMS, type CarField, type CarRequestType } from "./types";
-
-export const fieldLabelKey = (name: string) => `cars.field.${name}` as MessageKey;
-
-/** Where the visible label is a prompt or carries a hint, messages name the field plainly. */
-const FIELD_NAME_KEYS: Partial<Record<string, MessageKey>> = {
-  description: "cars.fieldName.description",
-  deliveryByDate: "cars.fieldName.deliveryByDate",
-  deliveryByTime: "cars.fieldName.deliveryByTime",
-};
-export const fieldNameKey = (name: string) => FIELD_NAME_KEYS[name] ?? fieldLabelKey(name);
+import type { Translate } from "~/lib/i18n/translate";
+import { CAR_FORMS, type CarField, type CarRequestType, fieldNameKey } from "./types";
 
 const TEXT_MAX = 200;
 const TEXTAREA_MAX = 2000;

@@ -1,3 +1,5 @@
+import type { MessageKey } from "~/lib/i18n/translate";
+
 /**
  * The six car request forms of the spec (requests-rentals-providers.md §3), as data: one
  * generic form renders them and one schema builder validates them, in the browser and on the
@@ -13,7 +15,18 @@ export const CAR_REQUEST_TYPES = [
 ] as const;
 export type CarRequestType = (typeof CAR_REQUEST_TYPES)[number];
 
-export { YES_NO } from "~/lib/forms/fields";
+export { YES_NO } from "~/lib/forms/formats";
+
+/** Labels live in the catalogue under `cars.field.<name>`. */
+export const fieldLabelKey = (name: string) => `cars.field.${name}` as MessageKey;
+
+/** Where the visible label is a prompt or carries a hint, messages name the field plainly. */
+const FIELD_NAME_KEYS: Partial<Record<string, MessageKey>> = {
+  description: "cars.fieldName.description",
+  deliveryByDate: "cars.fieldName.deliveryByDate",
+  deliveryByTime: "cars.fieldName.deliveryByTime",
+};
+export const fieldNameKey = (name: string) => FIELD_NAME_KEYS[name] ?? fieldLabelKey(name);
 
 export type CarField =
   | { name: string; kind: "text" | "email" | "tel" | "address"; required?: boolean; max?: number; help?: boolean }

@@ -15,17 +15,16 @@ import {
   listingPhotoPath,
   listingTitle,
   parsePhotoOp,
-  parseStep,
   priceUnit,
   propertyTypeCode,
   provinceCode,
   STEP_COUNT,
   STEPS,
   stepValuesFrom,
-  validateAll,
   type WizardAnswer,
   type WizardValues,
 } from "./wizard";
+import { parseStep, validateAll } from "./wizard-schema";
 
 /**
  * The wizard's server side: one draft per owner (the latest `listing_drafts` row) holding the

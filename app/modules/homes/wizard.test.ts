@@ -6,10 +6,8 @@ import {
   AMENITIES,
   applyPhotoOp,
   LEASE_TERMS,
-  listingSchema,
   listingTitle,
   parsePhotoOp,
-  parseStep,
   precheckPhotos,
   PROPERTY_TYPE_CODES,
   PROPERTY_TYPES,
@@ -17,12 +15,10 @@ import {
   propertyTypeCode,
   provinceCode,
   STEPS,
-  stepSchema,
   stepValuesFrom,
-  validateAll,
-  validateStep,
   type WizardValues,
 } from "./wizard";
+import { listingSchema, parseStep, stepSchema, validateAll, validateStep } from "./wizard-schema";
 
 const t = createTranslate(en, { brand: "GTA Connect" });
 const PHOTO = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { emailOrPhone, futureDate, optionalText, requiredEmail, requiredText, timeOfDay } from "~/lib/forms/fields";
 import type { Translate } from "~/lib/i18n/translate";
 
-export { torontoToday } from "~/lib/forms/fields";
-
 export const LIMITS = { name: 100, email: 254, area: 120, time: 20, notes: 2000, service: 200, contact: 254 } as const;
 
 const text = requiredText;

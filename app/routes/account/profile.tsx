@@ -80,7 +80,7 @@ function ProfileForm({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(profileSchema(t), lastResult, { defaultValue: { name: profile.name, email: profile.email, phone: profile.phone ?? "" } });
+  const [form, fields] = useZodForm(() => import("~/modules/accounts/schema"), (m) => m.profileSchema(t), lastResult, { defaultValue: { name: profile.name, email: profile.email, phone: profile.phone ?? "" } });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5">
       <TextField field={fields.name} label={t("account.fullName")} autoComplete="name" required />

@@ -79,7 +79,7 @@ function ForgotForm({ lastResult, emailMissing }: { lastResult: SubmissionResult
   const t = useT();
   const { toast } = useToast();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(forgotSchema(t), lastResult);
+  const [form, fields] = useZodForm(() => import("~/modules/accounts/schema"), (m) => m.forgotSchema(t), lastResult);
   const emailRequired = () =>
     toast({ title: t("forgot.emailRequiredTitle"), description: t("forgot.emailRequiredText"), variant: "destructive" });
   // The server found the address empty (the form was posted before JavaScript loaded).

@@ -101,7 +101,7 @@ function LoginForm({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(loginSchema(t), lastResult);
+  const [form, fields] = useZodForm(() => import("~/modules/accounts/schema"), (m) => m.loginSchema(t), lastResult);
   const busy = navigation.state === "submitting";
   return (
     <Form method="post" {...getFormProps(form)} className="card mt-8 grid gap-5 p-6">

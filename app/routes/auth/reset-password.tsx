@@ -68,7 +68,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
 function ResetForm({ token, lastResult }: { token: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(resetSchema(t), lastResult);
+  const [form, fields] = useZodForm(() => import("~/modules/accounts/schema"), (m) => m.resetSchema(t), lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="card mt-8 grid gap-5 p-6">
       <input type="hidden" name="token" value={token} />

@@ -74,7 +74,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
 function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(signUpSchema(t), lastResult);
+  const [form, fields] = useZodForm(() => import("~/modules/accounts/schema"), (m) => m.signUpSchema(t), lastResult);
   const busy = navigation.state === "submitting";
   return (
     <Form method="post" {...getFormProps(form)} className="card mt-8 grid gap-5 p-6">

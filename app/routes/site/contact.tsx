@@ -94,7 +94,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
 function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(contactSchema(t), lastResult);
+  const [form, fields] = useZodForm(() => import("~/modules/contact/schema"), (m) => m.contactSchema(t), lastResult);
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
   return (
     <Section id="contact-form" title={t("contact.formTitle")} titleClassName="text-lg font-semibold" className="card p-6">

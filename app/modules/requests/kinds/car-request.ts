@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { fieldLabelKey } from "~/modules/cars/schema";
-import { CAR_FORMS, CAR_REQUEST_TYPES, CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS, contactFields, whenInfo } from "~/modules/cars/types";
+import { CAR_FORMS, CAR_REQUEST_TYPES, CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS, contactFields, fieldLabelKey, whenInfo } from "~/modules/cars/types";
 import { choice, defineKind, type KindField, yesNo } from "../kind";
 
 /** The type, then each of its form's fields (spec §3), as typed: strings, numbers, Yes/No codes. */
