@@ -33,8 +33,21 @@ export async function createTestDatabase(dialect: "sqlite" | "postgres"): Promis
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
+      try {
+        // Test files drop their schemas concurrently, and PostgreSQL may pick one DROP ... CASCADE
+        // as a deadlock victim (40P01) while another takes its catalogue locks: try again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== "40P01" || attempt >= 5) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
