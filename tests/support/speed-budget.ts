@@ -1,0 +1,39 @@
+/**
+ * The speed targets of issue #11, in one place: the bundle budget that `npm test` enforces
+ * (tests/integration/bundle-budget.test.ts) and the Lighthouse targets that
+ * `npm run lighthouse -- --check` enforces (scripts/lighthouse.ts).
+ */
+
+/** Gzip bytes, measured as the server sends them (zlib's default level, as `compression()`). */
+export const BUNDLE_BUDGET = {
+  /** All JavaScript files a first visit of one public page loads (entry, route modules, their static imports). */
+  firstVisitGzipBytes: 120 * 1024,
+  /** One route module (a route's own chunk in the client manifest). */
+  routeChunkGzipBytes: 30 * 1024,
+};
+
+/** Lighthouse mobile preset (simulated throttling), median of 3 runs, every page below. */
+export const LIGHTHOUSE_TARGETS = {
+  performance: 98,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  /** Milliseconds. */
+  fcp: 1500,
+  lcp: 2000,
+  tbt: 100,
+  /** Unitless. */
+  cls: 0.05,
+};
+
+/** The pages the issue measures (`npm run bench` and `npm run lighthouse`). */
+export const SPEED_PAGES = [
+  "/",
+  "/services",
+  "/services/handyman",
+  "/homes",
+  "/homes?q=toronto",
+  "/homes/h-annex-studio",
+  "/cars/request?type=airport-transfer",
+  "/auth/login",
+];
