@@ -3,6 +3,7 @@
 // SQLite database. Builds if needed. 3 runs per page (LIGHTHOUSE_RUNS or --runs N), a fresh
 // browser each, after a few requests that warm the server; the run with the median
 // performance score is reported. Prints a table and writes test-results/lighthouse.json.
+// Lighthouse's report of each page's median run: test-results/lighthouse/<page>.html.
 // Lighthouse's CPU figures (TBT above all) depend on what else the machine does: the load
 // average at the start is printed and recorded beside them.
 //
@@ -51,13 +52,17 @@ type Run = {
   /** Audits of the four categories that did not pass, for the reader to look at. */
   failing: string[];
 };
-type PageResult = { path: string; median: Run; runs: Run[]; misses: string[] };
+type PageResult = { path: string; median: Run; runs: Run[]; misses: string[]; report: string };
 
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${runs}`);
 if (!existsSync(chromePath)) {
   console.error(`No Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
   process.exit(2);
 }
+
+/** Lighthouse's own HTML reports of the median runs, to see why a page scores as it does. */
+const reports = "test-results/lighthouse";
+const html = new WeakMap<Run, string>();
 
 async function audit(url: string): Promise<Run> {
   let chrome: LaunchedChrome | undefined;
@@ -67,7 +72,7 @@ async function audit(url: string): Promise<Run> {
     const result = await lighthouse(url, {
       port: chrome.port,
       logLevel: "error",
-      output: "json",
+      output: "html",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     const lhr = result?.lhr;
@@ -90,7 +95,7 @@ async function audit(url: string): Promise<Run> {
         .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
         .map((a) => `${c.id}: ${a!.id}${a!.displayValue ? ` (${a!.displayValue})` : ""}`),
     );
-    return {
+    const run: Run = {
       performance: score("performance"),
       accessibility: score("accessibility"),
       bestPractices: score("best-practices"),
@@ -102,6 +107,8 @@ async function audit(url: string): Promise<Run> {
       speedIndex: metric("speed-index"),
       failing,
     };
+    html.set(run, String(result.report));
+    return run;
   } finally {
     chrome?.kill();
     rmSync(userDataDir, { recursive: true, force: true });
@@ -158,7 +165,10 @@ try {
     }
     for (let i = 0; i < runs; i++) all.push(await auditWithRetry(url));
     const median = [...all].sort((a, b) => a.performance - b.performance)[Math.floor((all.length - 1) / 2)]!;
-    const result = { path: page, median, runs: all, misses: misses(median) };
+    const report = `${reports}/${page.replace(/^\//, "").replace(/[^\w-]+/g, "_") || "home"}.html`;
+    mkdirSync(reports, { recursive: true });
+    writeFileSync(report, html.get(median) ?? "");
+    const result = { path: page, median, runs: all, misses: misses(median), report };
     results.push(result);
     const mark = result.misses.length ? "✖ " : "  ";
     console.log(
@@ -188,7 +198,7 @@ if (results.length) {
     "test-results/lighthouse.json",
     JSON.stringify({ at: new Date().toISOString(), loadAverageAtStart, loadAverageAtEnd: loadavg(), preset: "mobile (Lighthouse default)", runs, targets: t, pages: results }, null, 2),
   );
-  console.log("\nWritten to test-results/lighthouse.json");
+  console.log(`\nWritten to test-results/lighthouse.json; Lighthouse reports of the median runs in ${reports}/`);
 }
 
 if (failed) process.exit(1);
