@@ -3,6 +3,8 @@
 // SQLite database. Builds if needed. 3 runs per page (LIGHTHOUSE_RUNS or --runs N), a fresh
 // browser each, after a few requests that warm the server; the run with the median
 // performance score is reported. Prints a table and writes test-results/lighthouse.json.
+// JS: the JavaScript fetched during the load (KB on the wire / files), what the bundle budget
+// test (tests/integration/bundle-budget.test.ts) computes from the build, seen by the browser.
 // Lighthouse's report of each page's median run: test-results/lighthouse/<page>.html.
 // Lighthouse's CPU figures (TBT above all) depend on what else the machine does: the load
 // average at the start is printed and recorded beside them.
@@ -49,6 +51,9 @@ type Run = {
   tbt: number;
   cls: number;
   speedIndex: number;
+  /** JavaScript the browser fetched while Lighthouse watched the load (bytes on the wire, files). */
+  jsTransferBytes: number;
+  jsFiles: number;
   /** Audits of the four categories that did not pass, for the reader to look at. */
   failing: string[];
 };
@@ -95,6 +100,10 @@ async function audit(url: string): Promise<Run> {
         .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
         .map((a) => `${c.id}: ${a!.id}${a!.displayValue ? ` (${a!.displayValue})` : ""}`),
     );
+    type NetworkItem = { resourceType?: string; transferSize?: number };
+    const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
+      (r) => r.resourceType === "Script",
+    );
     const run: Run = {
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -105,6 +114,8 @@ async function audit(url: string): Promise<Run> {
       tbt: metric("total-blocking-time"),
       cls: metric("cumulative-layout-shift"),
       speedIndex: metric("speed-index"),
+      jsTransferBytes: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      jsFiles: requests.length,
       failing,
     };
     html.set(run, String(result.report));
@@ -152,7 +163,7 @@ try {
   const list = pages.length ? pages : SPEED_PAGES;
   console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset (simulated throttling), median of ${runs} run(s) by performance score, ${chromePath}; load average ${loadAverageAtStart.map((l) => l.toFixed(2)).join(" ")}\n`);
   console.log(
-    `${"page".padEnd(38)} ${cell("perf", 4)} ${cell("a11y", 4)} ${cell("bp", 4)} ${cell("seo", 4)} ${cell("FCP", 7)} ${cell("LCP", 7)} ${cell("TBT", 7)} ${cell("CLS", 6)} ${cell("SI", 7)}  perf of each run`,
+    `${"page".padEnd(38)} ${cell("perf", 4)} ${cell("a11y", 4)} ${cell("bp", 4)} ${cell("seo", 4)} ${cell("FCP", 7)} ${cell("LCP", 7)} ${cell("TBT", 7)} ${cell("CLS", 6)} ${cell("SI", 7)} ${cell("JS", 13)}  perf of each run`,
   );
   for (const page of list) {
     const all: Run[] = [];
@@ -172,7 +183,7 @@ try {
     results.push(result);
     const mark = result.misses.length ? "✖ " : "  ";
     console.log(
-      `${mark}${page.padEnd(36)} ${cell(median.performance, 4)} ${cell(median.accessibility, 4)} ${cell(median.bestPractices, 4)} ${cell(median.seo, 4)} ${cell(ms(median.fcp), 7)} ${cell(ms(median.lcp), 7)} ${cell(`${Math.round(median.tbt)}ms`, 7)} ${cell(median.cls.toFixed(3), 6)} ${cell(ms(median.speedIndex), 7)}  ${all.map((r) => r.performance).join(" ")}`,
+      `${mark}${page.padEnd(36)} ${cell(median.performance, 4)} ${cell(median.accessibility, 4)} ${cell(median.bestPractices, 4)} ${cell(median.seo, 4)} ${cell(ms(median.fcp), 7)} ${cell(ms(median.lcp), 7)} ${cell(`${Math.round(median.tbt)}ms`, 7)} ${cell(median.cls.toFixed(3), 6)} ${cell(ms(median.speedIndex), 7)} ${cell(`${(median.jsTransferBytes / 1024).toFixed(0)} KB/${median.jsFiles}`, 13)}  ${all.map((r) => r.performance).join(" ")}`,
     );
   }
 } catch (error) {
