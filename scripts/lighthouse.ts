@@ -17,7 +17,7 @@
 // low scores fail only with --check. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -162,6 +162,11 @@ let failed = false;
 try {
   const list = pages.length ? pages : SPEED_PAGES;
   console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset (simulated throttling), median of ${runs} run(s) by performance score, ${chromePath}; load average ${loadAverageAtStart.map((l) => l.toFixed(2)).join(" ")}\n`);
+  if (loadAverageAtStart[0]! > availableParallelism()) {
+    console.warn(
+      `⚠ The machine is busy (load ${loadAverageAtStart[0]!.toFixed(1)} on ${availableParallelism()} cores): Lighthouse scales the CPU time it observes, so TBT, FCP and LCP come out worse than on an idle machine.\n`,
+    );
+  }
   console.log(
     `${"page".padEnd(38)} ${cell("perf", 4)} ${cell("a11y", 4)} ${cell("bp", 4)} ${cell("seo", 4)} ${cell("FCP", 7)} ${cell("LCP", 7)} ${cell("TBT", 7)} ${cell("CLS", 6)} ${cell("SI", 7)} ${cell("JS", 13)}  perf of each run`,
   );
