@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -42,9 +41,10 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // The whole page before the first byte, for everyone: our loaders resolve before rendering,
+    // so streaming only ever held back code-split parts (a form that loads its code on demand),
+    // and a part sent later is shown by a script, which a visitor without JavaScript never runs.
+    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -56,6 +56,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Completed parts in place, however large the page before them: React otherwise sends a
+        // part past 12.8 KB after the rest, to be moved into place by a script.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { Dialog, preloadDialog } from "~/components/ui/dialog";
 
@@ -135,7 +135,9 @@ export function LinkDialog({
           {title}
         </h2>
         {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
-        <div className="mt-5">{children({ inline: true, close: () => {} })}</div>
+        <div className="mt-5">
+          <Suspense fallback={null}>{children({ inline: true, close: () => {} })}</Suspense>
+        </div>
       </section>
     );
   }
@@ -149,7 +151,8 @@ export function LinkDialog({
       width={width}
       returnFocusTo={dialog.returnFocusTo}
     >
-      {children({ inline: false, close: () => dialog.setOpen(false) })}
+      {/* A form may load its code when first shown (e.g. the booking form). */}
+      <Suspense fallback={null}>{children({ inline: false, close: () => dialog.setOpen(false) })}</Suspense>
     </Dialog>
   );
 }

@@ -1,9 +1,13 @@
+import { lazy } from "react";
 import { href, useLocation } from "react-router";
 import { LoginPrompt } from "~/components/auth/login-prompt";
 import { LinkDialog, type LinkDialogState, useLinkDialog } from "~/components/link-dialog";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
-import { BookingForm, type BookingKind } from "./booking-form";
+import type { BookingKind } from "./booking-form";
+
+/** The form's code (fields, validation) loads when a signed-in visitor opens the dialog. */
+const BookingForm = lazy(() => import("./booking-form").then((m) => ({ default: m.BookingForm })));
 
 /** Where the Log In / Sign Up buttons send a visitor, so the booking resumes afterwards. */
 export function useResumeLinks() {

@@ -5,8 +5,7 @@ import { FormActions } from "~/components/form/form-actions";
 import { useFollowTerm } from "~/components/form/use-follow-term";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { useT } from "~/lib/i18n/use-t";
-
-export const CITY_REQUEST_ID = "city-request";
+import { CITY_REQUEST_ID } from "~/modules/homes/request-options";
 
 /**
  * The city request (spec §2, §5): name and contact required, note optional, and the city,

@@ -11,3 +11,6 @@ export const LENGTHS_OF_STAY = ["<3 months", "3-6 months", "6-12 months", "12+ m
 export const GUESTS = { adults: { min: 1, max: 20, default: 1 }, children: { min: 0, max: 20, default: 0 } } as const;
 
 export const LIMITS = { name: 100, phone: 30, budget: 100, message: 2000, city: 100, contact: 254, note: 1000 } as const;
+
+/** The city request form's id; its section is `${CITY_REQUEST_ID}-section` (the link's fragment). */
+export const CITY_REQUEST_ID = "city-request";

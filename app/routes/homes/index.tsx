@@ -1,8 +1,9 @@
+import { lazy, Suspense } from "react";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link, useLocation, useNavigation, useSearchParams } from "react-router";
-import { CITY_REQUEST_ID, CityRequestForm } from "~/components/homes/city-request-form";
+import { CITY_REQUEST_ID } from "~/modules/homes/request-options";
 import { HomesSearch } from "~/components/homes/homes-search";
 import { HouseIcon, ListingCard, ListingCardSkeleton } from "~/components/homes/listing-card";
 import { PopularCities } from "~/components/homes/popular-cities";
@@ -14,10 +15,24 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { cityCounts, findListings } from "~/modules/homes/listings.server";
 import { submitCityRequest } from "~/modules/homes/requests.server";
 import { cityRequestSchema } from "~/modules/homes/schema";
-import { formatCount, homesSearch, normalizeQuery, PAGE_SIZE, parsePage, parseSort, POPULAR_CITIES, SORT_WINDOW_DAYS } from "~/modules/homes/search";
+import {
+  formatCount,
+  homesSearch,
+  normalizeQuery,
+  PAGE_SIZE,
+  parsePage,
+  parseSort,
+  POPULAR_CITIES,
+  SORT_WINDOW_DAYS,
+} from "~/modules/homes/search";
 import { redirectToSuccess } from "~/modules/requests/success.server";
 import type { Route } from "./+types/index";
 import { readForm } from "~/lib/http/form.server";
+
+/** Shown only when asked for or when a search finds nothing: its code loads then. */
+const CityRequestForm = lazy(() =>
+  import("~/components/homes/city-request-form").then((m) => ({ default: m.CityRequestForm })),
+);
 
 export const handle = { messages: ["form", "homes"] } satisfies MessagesHandle;
 
@@ -26,7 +41,8 @@ const SKELETON_CARDS = 6;
 /** Cards in the grid's first row (at its widest) load their photo eagerly; the rest lazily. */
 const FIRST_ROW = 3;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "homes.metaTitle", "homes.metaDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "homes.metaTitle", "homes.metaDescription");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,7 +50,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sort = parseSort(url.searchParams.get("sort"));
   const page = parsePage(url.searchParams.get("page"));
   const [result, cities] = await Promise.all([findListings({ q, sort, page }), cityCounts()]);
-  return { q, sort, page, result, cities: cities.map((c) => c.city), popular: cities.slice(0, POPULAR_CITIES) };
+  return {
+    q,
+    sort,
+    page,
+    result,
+    cities: cities.map((c) => c.city),
+    popular: cities.slice(0, POPULAR_CITIES),
+  };
 }
 
 /** The city request (no-results view, or `?request=city` from the /request page). */
@@ -43,7 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: cityRequestSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const user = await getSessionUser(request);
-  const { reference, statusPath, emailed } = await submitCityRequest(submission.value, { ...(await submitContext(request, context)), user });
+  const { reference, statusPath, emailed } = await submitCityRequest(submission.value, {
+    ...(await submitContext(request, context)),
+    user,
+  });
   return redirectToSuccess({
     serviceName: t("homes.cityRequest.serviceName", { city: submission.value.city }),
     message: t("homes.cityRequest.success"),
@@ -85,9 +111,14 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
         ? ""
         : [
             result.totalCapped
-              ? t(q ? "homes.resultCountTermCapped" : "homes.resultCountCapped", { count: formatCount(result.total), term: q })
+              ? t(q ? "homes.resultCountTermCapped" : "homes.resultCountCapped", {
+                  count: formatCount(result.total),
+                  term: q,
+                })
               : t(q ? "homes.resultCountTerm" : "homes.resultCount", { count: result.total, term: q }),
-            page > 1 || result.hasNext ? t("homes.showing", { from: formatCount(from), to: formatCount(to) }) : "",
+            page > 1 || result.hasNext
+              ? t("homes.showing", { from: formatCount(from), to: formatCount(to) })
+              : "",
           ]
             .filter(Boolean)
             .join(" · ");
@@ -120,17 +151,22 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
       <div className="mx-auto max-w-6xl px-4 py-10">
         {showCityForm ? (
           <div className="mb-10 max-w-3xl">
-            <CityRequestForm
-              term={q}
-              lastResult={actionData?.result}
-              title={t("homes.cityRequest.title")}
-              intro={t("homes.cityRequest.intro")}
-            />
+            <Suspense fallback={null}>
+              <CityRequestForm
+                term={q}
+                lastResult={actionData?.result}
+                title={t("homes.cityRequest.title")}
+                intro={t("homes.cityRequest.intro")}
+              />
+            </Suspense>
           </div>
         ) : null}
 
         {/* Announces the count as results change; the no-results view has its own visible heading. */}
-        <p aria-live="polite" className={noResults || (none && !loading) ? "sr-only" : "text-sm font-medium text-slate-600"}>
+        <p
+          aria-live="polite"
+          className={noResults || (none && !loading) ? "sr-only" : "text-sm font-medium text-slate-600"}
+        >
           {status}
         </p>
 
@@ -143,16 +179,20 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
         ) : noResults ? (
           <div>
             <div className="rounded-xl border border-amber-200 bg-amber-50 p-6">
-              <h2 className="text-xl font-semibold text-slate-900">{t("homes.noResultsTitle", { term: q })}</h2>
+              <h2 className="text-xl font-semibold text-slate-900">
+                {t("homes.noResultsTitle", { term: q })}
+              </h2>
               <p className="mt-1 text-slate-700">{t("homes.noResultsText")}</p>
             </div>
             <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
-              <CityRequestForm
-                term={q}
-                lastResult={actionData?.result}
-                title={t("homes.cityRequest.title")}
-                intro={t("homes.cityRequest.intro")}
-              />
+              <Suspense fallback={null}>
+                <CityRequestForm
+                  term={q}
+                  lastResult={actionData?.result}
+                  title={t("homes.cityRequest.title")}
+                  intro={t("homes.cityRequest.intro")}
+                />
+              </Suspense>
               <PopularCities cities={popular} />
             </div>
           </div>
@@ -163,9 +203,17 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
             action={{ to: `${href("/homes")}${homesSearch({ q })}`, label: t("homes.showAll") }}
           />
         ) : noListings ? (
-          <Notice title={t("homes.emptyTitle")} text={t("homes.emptyText")} action={{ to: href("/homes/new"), label: t("homes.listProperty") }} />
+          <Notice
+            title={t("homes.emptyTitle")}
+            text={t("homes.emptyText")}
+            action={{ to: href("/homes/new"), label: t("homes.listProperty") }}
+          />
         ) : pastEnd ? (
-          <Notice title={t("homes.pastEndTitle")} text={t("homes.pastEndText")} action={{ to: pageLink(1), label: t("homes.firstPage") }} />
+          <Notice
+            title={t("homes.pastEndTitle")}
+            text={t("homes.pastEndText")}
+            action={{ to: pageLink(1), label: t("homes.firstPage") }}
+          />
         ) : (
           <>
             <h2 className="sr-only">{t("homes.resultsHeading")}</h2>
@@ -175,13 +223,18 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
               ))}
             </ul>
             {page > 1 || result.hasNext ? (
-              <nav aria-label={t("homes.pagination")} className="mt-10 flex items-center justify-center gap-3">
+              <nav
+                aria-label={t("homes.pagination")}
+                className="mt-10 flex items-center justify-center gap-3"
+              >
                 {page > 1 ? (
                   <Link to={pageLink(page - 1)} rel="prev" className="btn-secondary">
                     <span aria-hidden="true">←</span> {t("homes.previousPage")}
                   </Link>
                 ) : null}
-                <span className="text-sm text-slate-600">{t("homes.pageNumber", { page: formatCount(page) })}</span>
+                <span className="text-sm text-slate-600">
+                  {t("homes.pageNumber", { page: formatCount(page) })}
+                </span>
                 {result.hasNext ? (
                   <Link to={pageLink(page + 1)} rel="next" className="btn-primary">
                     {t("homes.nextPage")} <span aria-hidden="true">→</span>
@@ -205,7 +258,15 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function Notice({ title, text, action }: { title: string; text: string; action: { to: string; label: string } }) {
+function Notice({
+  title,
+  text,
+  action,
+}: {
+  title: string;
+  text: string;
+  action: { to: string; label: string };
+}) {
   return (
     <div className="card mt-2 flex flex-col items-center p-10 text-center">
       <h2 className="text-lg font-semibold">{title}</h2>

@@ -1,10 +1,14 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
-import { useMemo, useRef } from "react";
+import { lazy, Suspense, useMemo, useRef } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { CategoryCard, type CategoryCardData, PopularServices, SomethingElseCard } from "~/components/services/service-cards";
-import { ServiceRequestForm } from "~/components/services/service-request-form";
+import {
+  CategoryCard,
+  type CategoryCardData,
+  PopularServices,
+  SomethingElseCard,
+} from "~/components/services/service-cards";
 import { ServiceSearch } from "~/components/services/service-search";
 import { useUrlQuery } from "~/components/search/use-url-query";
 import { getSessionUser } from "~/lib/auth/session.server";
@@ -21,24 +25,34 @@ import type { Route } from "./+types/index";
 import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "serviceRequest", "services"] } satisfies MessagesHandle;
+/** Shown only when a search finds nothing (or a request came back refused): its code loads then. */
+const ServiceRequestForm = lazy(() =>
+  import("~/components/services/service-request-form").then((m) => ({ default: m.ServiceRequestForm })),
+);
+
+export const handle = {
+  messages: ["booking", "dialog", "form", "loginPrompt", "serviceRequest", "services"],
+} satisfies MessagesHandle;
 
 /** Spec §9: the no-results view shows the first six services. */
 const POPULAR_COUNT = 6;
 /** Cards in the grid's first row (at its widest) load eagerly; the rest lazily. */
 const FIRST_ROW = 3;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "services.metaTitle", "services.metaDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "services.metaTitle", "services.metaDescription");
 
 // ?q= is read by the page itself (useSearchParams), identically on the server and in the
 // browser, so back/forward and typing never need this loader again.
 export async function loader({ request }: Route.LoaderArgs) {
-  const categories: CategoryCardData[] = (await listCategories(localeFromRequest(request))).map(({ slug, title, shortDescription, heroImage }) => ({
-    slug,
-    title,
-    shortDescription,
-    heroImage,
-  }));
+  const categories: CategoryCardData[] = (await listCategories(localeFromRequest(request))).map(
+    ({ slug, title, shortDescription, heroImage }) => ({
+      slug,
+      title,
+      shortDescription,
+      heroImage,
+    }),
+  );
   return { categories };
 }
 
@@ -50,12 +64,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: 400 });
   }
   const user = await getSessionUser(request);
-  const { reference, statusPath, emailed } = await submitServiceRequest(submission.value, { ...(await submitContext(request, context)), user });
-  return redirectToSuccess({ serviceName: submission.value.service, message: t("serviceRequest.success"), reference, statusPath, emailed });
+  const { reference, statusPath, emailed } = await submitServiceRequest(submission.value, {
+    ...(await submitContext(request, context)),
+    user,
+  });
+  return redirectToSuccess({
+    serviceName: submission.value.service,
+    message: t("serviceRequest.success"),
+    reference,
+    statusPath,
+    emailed,
+  });
 }
 
 /** The categories do not depend on ?q=, so the URL updates made while typing fetch nothing. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
@@ -95,7 +123,12 @@ export default function ServicesPage({ loaderData, actionData }: Route.Component
 
   return (
     <>
-      <BookingDialog dialog={booking} kind={QUICK_BOOKING} user={user} inlineClassName="mx-4 mt-8 sm:mx-auto sm:max-w-2xl" />
+      <BookingDialog
+        dialog={booking}
+        kind={QUICK_BOOKING}
+        user={user}
+        inlineClassName="mx-4 mt-8 sm:mx-auto sm:max-w-2xl"
+      />
       <section className="border-b border-slate-200 bg-gradient-to-br from-teal-50 via-white to-sky-50">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t("services.title")}</h1>
@@ -124,7 +157,9 @@ export default function ServicesPage({ loaderData, actionData }: Route.Component
               <p className="mt-1 text-slate-700">{t("services.noMatchHint")}</p>
             </div>
             <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
-              <ServiceRequestForm term={term} lastResult={actionData?.result} />
+              <Suspense fallback={null}>
+                <ServiceRequestForm term={term} lastResult={actionData?.result} />
+              </Suspense>
               <PopularServices categories={categories.slice(0, POPULAR_COUNT)} />
             </div>
           </div>
@@ -139,7 +174,9 @@ export default function ServicesPage({ loaderData, actionData }: Route.Component
             {/* A request posted without a search term (no JavaScript) still needs its errors shown. */}
             {actionData?.result ? (
               <div className="mt-12 max-w-3xl">
-                <ServiceRequestForm term="" lastResult={actionData.result} />
+                <Suspense fallback={null}>
+                  <ServiceRequestForm term="" lastResult={actionData.result} />
+                </Suspense>
               </div>
             ) : null}
           </>
