@@ -61,9 +61,9 @@ export const isCalendarDate = (v: string) =>
   ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const isTime = (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
 
-/** A date: required, a real calendar date, today or later (Toronto time). */
-export const futureDate = (t: Translate, name: string) =>
-  requiredText(t, name, 10)
+/** A date: required, a real calendar date, today or later (Toronto time). `required`: the message when empty. */
+export const futureDate = (t: Translate, name: string, required?: string) =>
+  requiredText(t, name, 10, required)
     .refine(isCalendarDate, t("form.invalidDate"))
     .refine((v) => !isCalendarDate(v) || v >= torontoToday(), t("form.pastDate"));
 
