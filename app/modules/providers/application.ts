@@ -92,8 +92,11 @@ const asList = (v: unknown) => (v === undefined || v === null || v === "" ? [] :
  * (Not z.custom: its failure stops the object's cross-field checks, and those must show too.)
  */
 function documentFile(t: Translate, required: string | null) {
+  // A file input left empty is posted as a nameless, empty part: that is no file.
+  const noFile = (f: unknown) => f === undefined || (isFile(f) && f.size === 0 && f.name === "");
   const file = z
     .any()
+    .transform((f: unknown) => (noFile(f) ? undefined : f))
     .superRefine((f: unknown, ctx) => {
       if (f === undefined && required === null) return;
       if (!isFile(f)) return ctx.addIssue({ code: "custom", message: required ?? t("provider.error.fileType") });

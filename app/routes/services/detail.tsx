@@ -7,13 +7,17 @@ import { MarkedItem } from "~/components/ui/marked-item";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
+import { ProviderList } from "~/components/providers/provider-list";
+import { listPublicProviders } from "~/modules/providers/providers.server";
 import { getCategory } from "~/modules/services/catalogue.server";
 import type { Route } from "./+types/detail";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const category = await getCategory(params.slug);
-  if (!category) return data({ category: null, url: null }, { status: 404 });
-  return { category, url: `${getAppEnv().PUBLIC_URL}${href("/services/:slug", { slug: category.slug })}` };
+  if (!category) return data({ category: null, url: null, providers: [] }, { status: 404 });
+  // Live, verified providers of this service (an expired document hides a provider on read).
+  const providers = await listPublicProviders({ servicePage: category.slug });
+  return { category, url: `${getAppEnv().PUBLIC_URL}${href("/services/:slug", { slug: category.slug })}`, providers };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -97,6 +101,8 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             </ul>
           </Section>
         ) : null}
+
+        <ProviderList providers={loaderData.providers} id="service-providers" />
 
         <BookingDialog dialog={booking} kind={kind} user={user} />
       </div>
