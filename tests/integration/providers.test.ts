@@ -381,6 +381,18 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     expect(await pageHtml(await new HttpClient(server.url).get("/services/cleaning"))).not.toContain(`href="/providers/${providerId}"`);
   });
 
+  it("finds the provider in /search by category, area and verified licence", async () => {
+    const search = async (q: string) => pageHtml(await new HttpClient(server.url).get(`/search?${q}`));
+    expect(await search("category=plumbing&location=etobicoke")).toContain(`href="/providers/${providerId}"`);
+    expect(await search("licensed=1")).toContain(`href="/providers/${providerId}"`);
+    expect(await search("type=plumb")).toContain(`href="/providers/${providerId}"`);
+    expect(await search("category=plumbing&location=scarborough")).not.toContain(`/providers/${providerId}`);
+    expect(await search("category=cleaning")).not.toContain(`/providers/${providerId}`);
+    const filters = await search("");
+    expect(filters).toContain('name="licensed"');
+    expect(filters).toContain("Verified license only");
+  });
+
   it("hides a provider whose licence has expired, on its profile and its service pages", async () => {
     await getRuntime().db.updateTable("provider_documents").set({ expires_on: "2020-01-31" }).where("kind", "=", "licence").execute();
     expect((await new HttpClient(server.url).get(`/providers/${providerId}`)).status).toBe(404);

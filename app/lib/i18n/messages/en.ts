@@ -1007,6 +1007,9 @@ export const en = {
   "provider.profile.book": "Request a booking",
   "provider.list.title": "Verified providers",
   "provider.list.view": "View profile",
+  "search.filterArea": "Area",
+  "search.filterLicensed": "Verified license only",
+  "search.applyFilters": "Apply filters",
 
   // Toasts
   "toast.region": "Notifications (F8)",
