@@ -9,8 +9,8 @@ import {
   HASHING,
   linkIn,
   OPERATOR_EMAIL,
-  signUpAndVerify,
   uniqueAccount,
+  VERIFY_EMAIL_SUBJECT,
   waitForEmail,
   waitForHydration,
 } from "./support";
@@ -36,15 +36,28 @@ test.afterAll(async () => {
 test("apply, get approved, set up the profile and go live", async ({ page }) => {
   test.setTimeout(120_000);
   const account = uniqueAccount("provider", "Luigi Pipes");
-  await signUpAndVerify(page, account);
 
+  // A visitor creates an account first and comes back to the application after verifying.
   await page.goto("/provider-signup");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Become a Verified Provider");
   await expect(page.getByText("1–3 business days").first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole("link", { name: "Start your application" }).click();
-  await expect(page).toHaveURL(/\/become-a-provider$/);
+  await page.getByRole("link", { name: "Create an account to apply" }).click();
+  await expect(page).toHaveURL(/\/auth\/signup\?redirectTo=%2Fbecome-a-provider$/);
   await waitForHydration(page);
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: /^Full name/ }).fill(account.name);
+  await main.getByRole("textbox", { name: /^Email/ }).fill(account.email);
+  await main.getByLabel(/^Password/).fill(account.password);
+  await main.getByRole("checkbox", { name: /years of age or older/ }).check();
+  await main.getByRole("checkbox", { name: /accept the Terms of Use/ }).check();
+  await main.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/auth\/verify-sent$/, HASHING);
+  const verify = await waitForEmail((m) => m.to.includes(account.email) && m.subject === VERIFY_EMAIL_SUBJECT);
+  await page.goto(linkIn(verify, "/auth/verify").href);
+  await expect(page).toHaveURL(/\/become-a-provider$/, HASHING);
+  await waitForHydration(page);
+  await expectNoSeriousA11yViolations(page);
   const form = page.locator("#provider-application");
   /** Pills: the input is visually hidden inside its label, so a person clicks the label. */
   const pill = (role: "radio" | "checkbox", name: string) =>
@@ -93,6 +106,7 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await expect(page.getByText(`We'll send updates to ${account.email}.`)).toBeVisible();
   await expect(page.getByText("Review typically takes 1–3 business days.")).toBeVisible();
   await expect(page.getByText("plumbing-licence.pdf")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   const operator = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === "[Provider Application] Luigi Pipes");
   expect(operator.text).toContain("Plumbing");
@@ -134,4 +148,54 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await expect(page.getByText("✓ Verified")).toBeVisible();
   await expect(page.getByText(/ID checked [A-Z][a-z]{2} 20\d\d · License valid to Aug 2027/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the licence, permit and ID expiry fields follow the answers before any script runs", async ({ page }) => {
+    test.setTimeout(60_000);
+    const account = uniqueAccount("nojs-provider", "Nora Script");
+    // Signing up needs no script either: the form posts, the email's link verifies.
+    await page.goto("/auth/signup?redirectTo=%2Fbecome-a-provider");
+    const main = page.getByRole("main");
+    await main.getByRole("textbox", { name: /^Full name/ }).fill(account.name);
+    await main.getByRole("textbox", { name: /^Email/ }).fill(account.email);
+    await main.getByLabel(/^Password/).fill(account.password);
+    await main.getByRole("checkbox", { name: /years of age or older/ }).check();
+    await main.getByRole("checkbox", { name: /accept the Terms of Use/ }).check();
+    await main.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/auth\/verify-sent$/, HASHING);
+    const verify = await waitForEmail((m) => m.to.includes(account.email) && m.subject === VERIFY_EMAIL_SUBJECT);
+    await page.goto(linkIn(verify, "/auth/verify").href);
+    await expect(page).toHaveURL(/\/become-a-provider$/, HASHING);
+
+    const form = page.locator("#provider-application");
+    const pill = (role: "radio" | "checkbox", name: string) =>
+      form.locator("label").filter({ has: page.getByRole(role, { name, exact: true }) }).click();
+    const licenceNumber = form.getByRole("textbox", { name: /^License number/ });
+    await expect(licenceNumber).toBeHidden();
+    await pill("checkbox", "HVAC (license)");
+    await expect(licenceNumber).toBeVisible();
+    await pill("checkbox", "HVAC (license)");
+    await expect(licenceNumber).toBeHidden();
+
+    await expect(form.getByLabel(/^Work permit expiry date/)).toBeHidden();
+    await pill("radio", "Open work permit");
+    await expect(form.getByLabel(/^Work permit expiry date/)).toBeVisible();
+
+    await pill("radio", "Passport");
+    await expect(form.getByLabel(/^ID expiry date/)).toBeVisible();
+    await pill("radio", "National ID");
+    await expect(form.getByLabel(/^ID expiry date/)).toBeHidden();
+
+    // A plain post comes back with the spec's messages and the sections as answered.
+    await pill("checkbox", "Roofing (license)");
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Incomplete Form" })).toBeVisible();
+    await expect(form.getByText("Please upload your work permit.")).toBeVisible();
+    await expect(form.getByRole("textbox", { name: /^License type/ })).toHaveValue("Contractor License");
+    await expect(form.getByText("Please enter the license number.")).toBeVisible();
+    await expect(form.getByLabel(/^ID expiry date/)).toBeHidden();
+  });
 });
