@@ -420,4 +420,30 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     for (const d of docs) expect(existsSync(path.join(database.dataDir, "uploads", d.storage_key))).toBe(false);
     expect((await admin.get(`/admin/provider-documents/${docs[0]!.id}`)).status).toBe(404);
   });
+
+  it("refuses hostile uploads without storing anything, and never uses the applicant's file name for storage", async () => {
+    const third = await account(`third.${Date.now()}@example.com`, "Tess Third");
+    const fields = { ...BASE, fullName: "Tess Third", email: `tess.${Date.now()}@example.com`, services: "moving" };
+    const good = await png();
+    const before = { apps: (await applications()).length, docs: (await documents()).length, files: storedFiles().length };
+    const hostile: Upload[] = [
+      { name: "broken.png", type: "image/png", body: Buffer.concat([good.subarray(0, 16), Buffer.alloc(200, 7)]) },
+      { name: "broken.jpg", type: "image/jpeg", body: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]) },
+      { name: "x.png", type: "image/png", body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') },
+      { name: "page.pdf", type: "application/pdf", body: Buffer.from("<html><script>alert(1)</script></html>") },
+      { name: "empty.png", type: "image/png", body: Buffer.alloc(0) },
+    ];
+    for (const file of hostile) {
+      const res = await apply(third.client, fields, { govIdFileFront: file });
+      expect(res.status, file.name).toBe(400);
+      expect(await pageHtml(res)).toContain("Please upload a PNG, JPG, or PDF.");
+    }
+    expect({ apps: (await applications()).length, docs: (await documents()).length, files: storedFiles().length }).toEqual(before);
+
+    const res = await apply(third.client, fields, { govIdFileFront: { name: "../../../etc/passwd", type: "image/png", body: good } });
+    expect(res.status).toBe(303);
+    const doc = (await documents()).find((d) => d.user_id === third.id)!;
+    expect(doc.original_name).not.toContain("/");
+    expect(doc.storage_key).toMatch(/^provider-documents\/[0-9a-f-]{36}\.png$/);
+  });
 });
