@@ -304,6 +304,9 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     expect(operator.subject).toBe("[Provider Application] Mario Plumber");
     expect(operator.text).toContain("Plumbing, Handyman");
     expect(operator.text).toContain("plumber-licence.pdf");
+    // The ID number never travels whole by email.
+    expect(operator.text).toContain("••••4567");
+    expect(operator.text).not.toContain("P1234567");
     const confirmation = await sink.waitFor((m) => m.to.includes(applicantEmail) && m.text.includes(row!.reference));
     expect(confirmation.text).toContain("We received your application.");
     expect(linkIn(confirmation.text, "/requests/")).toContain("/requests/");
@@ -360,7 +363,9 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     const saved = await applicant.client.post("/provider-profile-setup", { bio: "Licensed plumber, 12 years in the GTA.", categories: "handyman" });
     expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe("/account");
-    expect(await pageHtml(await applicant.client.get("/account"))).toContain("Profile Saved!");
+    const accountPage = await pageHtml(await applicant.client.get("/account"));
+    expect(accountPage).toContain("Profile Saved!");
+    expect(accountPage).toContain('href="/provider-profile-setup"');
     providerId = (await getRuntime().db.selectFrom("providers").select(["id", "status"]).where("user_id", "=", applicant.id).executeTakeFirstOrThrow()).id;
   });
 

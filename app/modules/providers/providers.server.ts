@@ -36,6 +36,13 @@ export async function providerSetupFor(user: { id: string; role: string }): Prom
   };
 }
 
+/** What My Account links to for a provider: the set-up page, and the public profile once live. */
+export async function providerLinksFor(user: { id: string; role: string }): Promise<{ publicId: string | null } | null> {
+  if (user.role !== "provider" && user.role !== "admin") return null;
+  const row = await getRuntime().db.selectFrom("providers").select(["id", "status"]).where("user_id", "=", user.id).executeTakeFirst();
+  return row ? { publicId: row.status === "live" ? row.id : null } : null;
+}
+
 /** Saves the profile and puts it live; false when the user is not an approved provider. */
 export async function saveProviderProfile(user: { id: string; role: string }, input: ProfileInput): Promise<boolean> {
   if (user.role !== "provider" && user.role !== "admin") return false;

@@ -42,6 +42,9 @@ const f = (name: keyof ProviderApplicationData & string, format?: KindField<Prov
   ...(format ? { format } : {}),
 });
 
+/** "P1234567" → "••••4567". */
+export const maskId = (id: string) => `••••${id.slice(-4)}`;
+
 export const providerApplication = defineKind<ProviderApplicationData>({
   name: "provider-application",
   payload,
@@ -57,7 +60,8 @@ export const providerApplication = defineKind<ProviderApplicationData>({
     f("workPermitExpiry"),
     f("confirmEligibility", yes),
     f("idType", (v, t) => (typeof v === "string" && v in ID_TYPE_LABEL_KEYS ? t(ID_TYPE_LABEL_KEYS[v as IdType]) : null)),
-    f("idNumber"),
+    // Emails and status pages show only the ID number's last characters; the document is the record.
+    f("idNumber", (v) => (typeof v === "string" && v ? maskId(v) : null)),
     f("idExpiry"),
     f("licenseType"),
     f("licenseNumber"),
