@@ -9,8 +9,8 @@ import {
   HASHING,
   linkIn,
   OPERATOR_EMAIL,
+  signUpAndVerify,
   uniqueAccount,
-  VERIFY_EMAIL_SUBJECT,
   waitForEmail,
   waitForHydration,
 } from "./support";
@@ -42,20 +42,9 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Become a Verified Provider");
   await expect(page.getByText("1–3 business days").first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole("link", { name: "Create an account to apply" }).click();
-  await expect(page).toHaveURL(/\/auth\/signup\?redirectTo=%2Fbecome-a-provider$/);
-  await waitForHydration(page);
-  const main = page.getByRole("main");
-  await main.getByRole("textbox", { name: /^Full name/ }).fill(account.name);
-  await main.getByRole("textbox", { name: /^Email/ }).fill(account.email);
-  await main.getByLabel(/^Password/).fill(account.password);
-  await main.getByRole("checkbox", { name: /years of age or older/ }).check();
-  await main.getByRole("checkbox", { name: /accept the Terms of Use/ }).check();
-  await main.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/auth\/verify-sent$/, HASHING);
-  const verify = await waitForEmail((m) => m.to.includes(account.email) && m.subject === VERIFY_EMAIL_SUBJECT);
-  await page.goto(linkIn(verify, "/auth/verify").href);
-  await expect(page).toHaveURL(/\/become-a-provider$/, HASHING);
+  const createAccount = page.getByRole("link", { name: "Create an account to apply" });
+  await expect(createAccount).toHaveAttribute("href", "/auth/signup?redirectTo=%2Fbecome-a-provider");
+  await signUpAndVerify(page, account, { from: (await createAccount.getAttribute("href"))!, landsOn: /\/become-a-provider$/ });
   await waitForHydration(page);
   await expectNoSeriousA11yViolations(page);
   const form = page.locator("#provider-application");
@@ -157,18 +146,7 @@ test.describe("without JavaScript", () => {
     test.setTimeout(60_000);
     const account = uniqueAccount("nojs-provider", "Nora Script");
     // Signing up needs no script either: the form posts, the email's link verifies.
-    await page.goto("/auth/signup?redirectTo=%2Fbecome-a-provider");
-    const main = page.getByRole("main");
-    await main.getByRole("textbox", { name: /^Full name/ }).fill(account.name);
-    await main.getByRole("textbox", { name: /^Email/ }).fill(account.email);
-    await main.getByLabel(/^Password/).fill(account.password);
-    await main.getByRole("checkbox", { name: /years of age or older/ }).check();
-    await main.getByRole("checkbox", { name: /accept the Terms of Use/ }).check();
-    await main.getByRole("button", { name: "Create Account" }).click();
-    await expect(page).toHaveURL(/\/auth\/verify-sent$/, HASHING);
-    const verify = await waitForEmail((m) => m.to.includes(account.email) && m.subject === VERIFY_EMAIL_SUBJECT);
-    await page.goto(linkIn(verify, "/auth/verify").href);
-    await expect(page).toHaveURL(/\/become-a-provider$/, HASHING);
+    await signUpAndVerify(page, account, { from: "/auth/signup?redirectTo=%2Fbecome-a-provider", landsOn: /\/become-a-provider$/, hydrate: false });
 
     const form = page.locator("#provider-application");
     const pill = (role: "radio" | "checkbox", name: string) =>

@@ -1,7 +1,8 @@
 import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
+import { PolicyLinks } from "~/components/policy-links";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { CheckboxField, FieldError, FieldLabel, TextField } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
@@ -205,17 +206,7 @@ export function ApplicationForm({
           label={t("provider.field.agreeToPolicies")}
           extra={
             <p className="mt-1 text-sm">
-              <Link to={href("/legal/provider-guidelines")} className="underline">
-                {t("wizard.readGuidelines")}
-              </Link>
-              {" · "}
-              <Link to={href("/legal/terms")} className="underline">
-                {t("wizard.readTerms")}
-              </Link>
-              {" · "}
-              <Link to={href("/legal/privacy")} className="underline">
-                {t("wizard.readPrivacy")}
-              </Link>
+              <PolicyLinks newTab />
             </p>
           }
         />
