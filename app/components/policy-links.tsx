@@ -5,7 +5,13 @@ import { useT } from "~/lib/i18n/use-t";
  * Provider Guidelines · Terms of Use · Privacy Policy: the three documents a provider or owner
  * agrees to, linked wherever they agree (listing wizard, provider application).
  */
-export function PolicyLinks({ className = "underline", newTab = false }: { className?: string; newTab?: boolean }) {
+export function PolicyLinks({
+  className = "underline",
+  newTab = false,
+}: {
+  className?: string;
+  newTab?: boolean;
+}) {
   const t = useT();
   const target = newTab ? "_blank" : undefined;
   return (

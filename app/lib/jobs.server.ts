@@ -21,7 +21,11 @@ export async function claimDailyRun(name: string, now = new Date()): Promise<boo
 }
 
 /** Runs each job once a day if this process claims it; returns whether each ran. */
-export async function runDailyJobs(jobs: readonly DailyJob[], now = new Date(), log: (m: string) => void = console.log) {
+export async function runDailyJobs(
+  jobs: readonly DailyJob[],
+  now = new Date(),
+  log: (m: string) => void = console.log,
+) {
   const ran: Record<string, boolean> = {};
   for (const job of jobs) {
     ran[job.name] = false;
@@ -43,7 +47,10 @@ export async function runDailyJobs(jobs: readonly DailyJob[], now = new Date(), 
 }
 
 /** Checks now and then every `intervalMs` (an hour); the timer never keeps the process alive. */
-export function startDailyJobs(jobs: readonly DailyJob[], { intervalMs = 60 * 60 * 1000, log = console.log } = {}): () => void {
+export function startDailyJobs(
+  jobs: readonly DailyJob[],
+  { intervalMs = 60 * 60 * 1000, log = console.log } = {},
+): () => void {
   let running = false;
   const tick = () => {
     if (running) return;

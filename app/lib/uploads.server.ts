@@ -16,7 +16,11 @@ export class UploadRefused extends Error {
 }
 
 /** The file's bytes and real type when it is non-empty, within `maxBytes` and one of `accepted`; else throws UploadRefused. */
-export async function sniffUpload(file: File, accepted: readonly string[], maxBytes: number): Promise<SniffedFile> {
+export async function sniffUpload(
+  file: File,
+  accepted: readonly string[],
+  maxBytes: number,
+): Promise<SniffedFile> {
   if (file.size === 0) throw new UploadRefused("empty");
   if (file.size > maxBytes) throw new UploadRefused("tooLarge");
   const bytes = Buffer.from(await file.arrayBuffer());

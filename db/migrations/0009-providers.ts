@@ -48,10 +48,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("deleted_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("provider_documents_application_idx").on("provider_documents").column("application_id").execute();
-  await db.schema.createIndex("provider_documents_user_idx").on("provider_documents").columns(["user_id", "status"]).execute();
-  await db.schema.createIndex("provider_documents_expiry_idx").on("provider_documents").columns(["status", "expires_on"]).execute();
-  await db.schema.createIndex("provider_documents_delete_idx").on("provider_documents").column("delete_after").execute();
+  await db.schema
+    .createIndex("provider_documents_application_idx")
+    .on("provider_documents")
+    .column("application_id")
+    .execute();
+  await db.schema
+    .createIndex("provider_documents_user_idx")
+    .on("provider_documents")
+    .columns(["user_id", "status"])
+    .execute();
+  await db.schema
+    .createIndex("provider_documents_expiry_idx")
+    .on("provider_documents")
+    .columns(["status", "expires_on"])
+    .execute();
+  await db.schema
+    .createIndex("provider_documents_delete_idx")
+    .on("provider_documents")
+    .column("delete_after")
+    .execute();
 
   await db.schema
     .createTable("document_access_log")
@@ -62,7 +78,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("accessed_at", "text", (c) => c.notNull())
     .addColumn("client_ip", "text")
     .execute();
-  await db.schema.createIndex("document_access_log_document_idx").on("document_access_log").columns(["document_id", "accessed_at"]).execute();
+  await db.schema
+    .createIndex("document_access_log_document_idx")
+    .on("document_access_log")
+    .columns(["document_id", "accessed_at"])
+    .execute();
 
   await db.schema
     .createTable("job_runs")

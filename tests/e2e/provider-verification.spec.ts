@@ -26,7 +26,12 @@ let runtime: Runtime | undefined;
 
 test.beforeAll(async () => {
   const dataDir = process.env.E2E_DATA_DIR!;
-  const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
+  const env = parseEnv({
+    DATABASE_URL: `file:${dataDir}/app.db`,
+    DATA_DIR: dataDir,
+    OPERATOR_EMAIL,
+    PUBLIC_URL: "http://127.0.0.1",
+  });
   runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
 });
 test.afterAll(async () => {
@@ -44,18 +49,27 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await expectNoSeriousA11yViolations(page);
   const createAccount = page.getByRole("link", { name: "Create an account to apply" });
   await expect(createAccount).toHaveAttribute("href", "/auth/signup?redirectTo=%2Fbecome-a-provider");
-  await signUpAndVerify(page, account, { from: (await createAccount.getAttribute("href"))!, landsOn: /\/become-a-provider$/ });
+  await signUpAndVerify(page, account, {
+    from: (await createAccount.getAttribute("href"))!,
+    landsOn: /\/become-a-provider$/,
+  });
   await waitForHydration(page);
   await expectNoSeriousA11yViolations(page);
   const form = page.locator("#provider-application");
   /** Pills: the input is visually hidden inside its label, so a person clicks the label. */
   const pill = (role: "radio" | "checkbox", name: string) =>
-    form.locator("label").filter({ has: page.getByRole(role, { name, exact: true }) }).click();
+    form
+      .locator("label")
+      .filter({ has: page.getByRole(role, { name, exact: true }) })
+      .click();
 
   // A sixth service is refused at once.
   await expect(form.getByRole("textbox", { name: /^License number/ })).toBeHidden();
-  for (const name of ["Handyman", "Cleaning", "Gardening", "Tutoring", "Moving", "Painting"]) await pill("checkbox", name);
-  await expectToast(page, "Maximum services reached", "You can select up to 5 services.", { destructive: true });
+  for (const name of ["Handyman", "Cleaning", "Gardening", "Tutoring", "Moving", "Painting"])
+    await pill("checkbox", name);
+  await expectToast(page, "Maximum services reached", "You can select up to 5 services.", {
+    destructive: true,
+  });
   await expect(form.getByRole("checkbox", { name: "Painting" })).not.toBeChecked();
   for (const name of ["Cleaning", "Gardening", "Tutoring", "Moving"]) await pill("checkbox", name);
 
@@ -78,8 +92,14 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await pill("radio", "Passport");
   await form.getByRole("textbox", { name: /^ID number/ }).fill("GB1234567");
   await form.getByLabel(/^ID expiry date/).fill("2034-03-31");
-  const idPng = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 220, g: 230, b: 240 } } }).png().toBuffer();
-  await form.getByLabel(/^Government ID \(front\)/).setInputFiles({ name: "passport-scan.png", mimeType: "image/png", buffer: idPng });
+  const idPng = await sharp({
+    create: { width: 800, height: 500, channels: 3, background: { r: 220, g: 230, b: 240 } },
+  })
+    .png()
+    .toBuffer();
+  await form
+    .getByLabel(/^Government ID \(front\)/)
+    .setInputFiles({ name: "passport-scan.png", mimeType: "image/png", buffer: idPng });
   await form.getByLabel(/^License document/).setInputFiles({
     name: "plumbing-licence.pdf",
     mimeType: "application/pdf",
@@ -90,20 +110,35 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await form.getByRole("button", { name: "Submit Application" }).click();
 
   await expect(page).toHaveURL(/\/provider-pending$/, HASHING);
-  await expectToast(page, "Thanks—your GTA Connect verification is pending", "We received your application. You'll hear back within 1–3 business days.");
+  await expectToast(
+    page,
+    "Thanks—your GTA Connect verification is pending",
+    "We received your application. You'll hear back within 1–3 business days.",
+  );
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Application Submitted");
   await expect(page.getByText(`We'll send updates to ${account.email}.`)).toBeVisible();
   await expect(page.getByText("Review typically takes 1–3 business days.")).toBeVisible();
   await expect(page.getByText("plumbing-licence.pdf")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  const operator = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === "[Provider Application] Luigi Pipes");
+  const operator = await waitForEmail(
+    (m) => m.to.includes(OPERATOR_EMAIL) && m.subject === "[Provider Application] Luigi Pipes",
+  );
   expect(operator.text).toContain("Plumbing");
 
   // The back office's decision (its screens come with the next issue).
   const { db } = getRuntime();
-  const user = await db.selectFrom("user").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
-  const request = await db.selectFrom("requests").select("id").where("user_id", "=", user.id).where("kind", "=", "provider-application").executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", account.email)
+    .executeTakeFirstOrThrow();
+  const request = await db
+    .selectFrom("requests")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .where("kind", "=", "provider-application")
+    .executeTakeFirstOrThrow();
   // This test process is a second writer on the server's SQLite file: a transaction that read
   // before the server's mail worker wrote is refused (SQLITE_BUSY) and simply tried again.
   let decided;
@@ -117,19 +152,30 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   }
   expect(decided).toMatchObject({ ok: true });
 
-  const approval = await waitForEmail((m) => m.to.includes(account.email) && m.text.includes("/provider-profile-setup"));
+  const approval = await waitForEmail(
+    (m) => m.to.includes(account.email) && m.text.includes("/provider-profile-setup"),
+  );
   await page.goto(linkIn(approval, "/provider-profile-setup").pathname);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verification Successful!");
   await waitForHydration(page);
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole("textbox", { name: /^Profile Bio/ }).fill("Licensed plumber serving Toronto for ten years.");
+  await page
+    .getByRole("textbox", { name: /^Profile Bio/ })
+    .fill("Licensed plumber serving Toronto for ten years.");
   await expect(page.getByRole("checkbox", { name: "Handyman", exact: true })).not.toBeChecked();
-  await page.locator("label").filter({ has: page.getByRole("checkbox", { name: "Handyman", exact: true }) }).click();
+  await page
+    .locator("label")
+    .filter({ has: page.getByRole("checkbox", { name: "Handyman", exact: true }) })
+    .click();
   await page.getByRole("button", { name: "Save and Go Live" }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expectToast(page, "Profile Saved!", "Your profile is live.");
 
-  const provider = await db.selectFrom("providers").select("id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+  const provider = await db
+    .selectFrom("providers")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .executeTakeFirstOrThrow();
   await page.goto("/services/plumbing");
   await page.getByRole("link", { name: "Luigi Pipes" }).click();
   await expect(page).toHaveURL(new RegExp(`/providers/${provider.id}$`));
@@ -142,15 +188,24 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the licence, permit and ID expiry fields follow the answers before any script runs", async ({ page }) => {
+  test("the licence, permit and ID expiry fields follow the answers before any script runs", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const account = uniqueAccount("nojs-provider", "Nora Script");
     // Signing up needs no script either: the form posts, the email's link verifies.
-    await signUpAndVerify(page, account, { from: "/auth/signup?redirectTo=%2Fbecome-a-provider", landsOn: /\/become-a-provider$/, hydrate: false });
+    await signUpAndVerify(page, account, {
+      from: "/auth/signup?redirectTo=%2Fbecome-a-provider",
+      landsOn: /\/become-a-provider$/,
+      hydrate: false,
+    });
 
     const form = page.locator("#provider-application");
     const pill = (role: "radio" | "checkbox", name: string) =>
-      form.locator("label").filter({ has: page.getByRole(role, { name, exact: true }) }).click();
+      form
+        .locator("label")
+        .filter({ has: page.getByRole(role, { name, exact: true }) })
+        .click();
     const licenceNumber = form.getByRole("textbox", { name: /^License number/ });
     await expect(licenceNumber).toBeHidden();
     await pill("checkbox", "HVAC (license)");

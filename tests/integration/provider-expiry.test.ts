@@ -5,7 +5,11 @@ import { claimDailyRun, runDailyJobs } from "~/lib/jobs.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
 import { approveApplication } from "~/modules/providers/decisions.server";
 import { PROVIDER_DAILY_JOB, sendExpiryReminders } from "~/modules/providers/expiry.server";
-import { findPublicProvider, listPublicProviders, saveProviderProfile } from "~/modules/providers/providers.server";
+import {
+  findPublicProvider,
+  listPublicProviders,
+  saveProviderProfile,
+} from "~/modules/providers/providers.server";
 import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { submitRequest } from "~/modules/requests/requests.server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
@@ -26,14 +30,31 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    const env = parseEnv({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, OPERATOR_EMAIL: "operator@example.test", PUBLIC_URL: "http://gta.test" });
+    const env = parseEnv({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      OPERATOR_EMAIL: "operator@example.test",
+      PUBLIC_URL: "http://gta.test",
+    });
     runtime = await startRuntime(env, { startMailWorker: false, log: () => {} });
     const { db } = getRuntime();
     const userId = randomUUID();
     const now = new Date();
     await db
       .insertInto("user")
-      .values({ id: userId, name: "Ines Electric", email, emailVerified: (dialect === "postgres" ? true : 1) as never, image: null, createdAt: now.toISOString(), updatedAt: now.toISOString(), phone: null, role: "user", adultConfirmedAt: null, termsAcceptedAt: null })
+      .values({
+        id: userId,
+        name: "Ines Electric",
+        email,
+        emailVerified: (dialect === "postgres" ? true : 1) as never,
+        image: null,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        phone: null,
+        role: "user",
+        adultConfirmedAt: null,
+        termsAcceptedAt: null,
+      })
       .execute();
     const applicationId = randomUUID();
     const data: ProviderApplicationData = {
@@ -59,17 +80,55 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
       consentToChecks: true,
       documents: [],
     };
-    const user = { id: userId, name: "Ines Electric", email, phone: null, role: "user" as const, emailVerified: true };
-    const sent = await submitRequest("provider-application", data, { user, clientIp: "198.51.100.9", locale: "en-US" });
-    for (const [kind, expires] of [["id_front", null], ["licence", LICENCE_EXPIRY]] as const) {
+    const user = {
+      id: userId,
+      name: "Ines Electric",
+      email,
+      phone: null,
+      role: "user" as const,
+      emailVerified: true,
+    };
+    const sent = await submitRequest("provider-application", data, {
+      user,
+      clientIp: "198.51.100.9",
+      locale: "en-US",
+    });
+    for (const [kind, expires] of [
+      ["id_front", null],
+      ["licence", LICENCE_EXPIRY],
+    ] as const) {
       await db
         .insertInto("provider_documents")
-        .values({ id: randomUUID(), application_id: applicationId, user_id: userId, kind, original_name: `${kind}.png`, storage_key: `provider-documents/${randomUUID()}.png`, content_type: "image/png", size: 1, expires_on: expires, status: "pending", reminded_days: null, delete_after: null, deleted_at: null, created_at: now.toISOString() })
+        .values({
+          id: randomUUID(),
+          application_id: applicationId,
+          user_id: userId,
+          kind,
+          original_name: `${kind}.png`,
+          storage_key: `provider-documents/${randomUUID()}.png`,
+          content_type: "image/png",
+          size: 1,
+          expires_on: expires,
+          status: "pending",
+          reminded_days: null,
+          delete_after: null,
+          deleted_at: null,
+          created_at: now.toISOString(),
+        })
         .execute();
     }
-    expect(await approveApplication(sent.id, { services: ["electrical", "handyman"] })).toMatchObject({ ok: true });
-    expect(await saveProviderProfile({ id: userId, role: "provider" }, { bio: "Electrician.", categories: ["handyman"] })).toBe(true);
-    providerId = (await db.selectFrom("providers").select("id").where("user_id", "=", userId).executeTakeFirstOrThrow()).id;
+    expect(await approveApplication(sent.id, { services: ["electrical", "handyman"] })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await saveProviderProfile(
+        { id: userId, role: "provider" },
+        { bio: "Electrician.", categories: ["handyman"] },
+      ),
+    ).toBe(true);
+    providerId = (
+      await db.selectFrom("providers").select("id").where("user_id", "=", userId).executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(async () => {
     await runtime?.stop();
@@ -77,7 +136,13 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
   });
 
   const reminders = () =>
-    getRuntime().db.selectFrom("mail_outbox").select(["subject", "text_body"]).where("to_address", "=", email).where("kind", "=", "provider-document.reminder").orderBy("created_at").execute();
+    getRuntime()
+      .db.selectFrom("mail_outbox")
+      .select(["subject", "text_body"])
+      .where("to_address", "=", email)
+      .where("kind", "=", "provider-document.reminder")
+      .orderBy("created_at")
+      .execute();
 
   it("reminds 30 and 7 days before the licence expires, each once", async () => {
     expect(await sendExpiryReminders(at("2027-07-01"))).toBe(0);
@@ -86,20 +151,26 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
     expect(await sendExpiryReminders(at("2027-08-24"))).toBe(1);
     expect(await sendExpiryReminders(at("2027-08-30"))).toBe(0);
     const mail = await reminders();
-    expect(mail.map((m) => m.subject)).toEqual([`Your license expires on ${LICENCE_EXPIRY}`, `Your license expires on ${LICENCE_EXPIRY}`]);
+    expect(mail.map((m) => m.subject)).toEqual([
+      `Your license expires on ${LICENCE_EXPIRY}`,
+      `Your license expires on ${LICENCE_EXPIRY}`,
+    ]);
     expect(mail[0]!.text_body).toContain("your profile is hidden until a renewed document is approved");
   });
 
   it("shows the provider with its licence badge until the expiry date, and hides it the day after", async () => {
     const before = await findPublicProvider(providerId, LICENCE_EXPIRY);
     expect(before?.verification.licenceValidTo).toBe(LICENCE_EXPIRY);
-    expect((await listPublicProviders({ servicePage: "handyman" }, LICENCE_EXPIRY)).map((p) => p.id)).toEqual([providerId]);
+    expect((await listPublicProviders({ servicePage: "handyman" }, LICENCE_EXPIRY)).map((p) => p.id)).toEqual(
+      [providerId],
+    );
     expect(await findPublicProvider(providerId, "2027-09-01")).toBeNull();
     expect(await listPublicProviders({ servicePage: "handyman" }, "2027-09-01")).toEqual([]);
   });
 
   it("filters public providers by category, area and verified licence", async () => {
-    const ids = async (filter: Parameters<typeof listPublicProviders>[0]) => (await listPublicProviders(filter, "2027-01-01")).map((p) => p.id);
+    const ids = async (filter: Parameters<typeof listPublicProviders>[0]) =>
+      (await listPublicProviders(filter, "2027-01-01")).map((p) => p.id);
     expect(await ids({ category: "handyman", area: "oakville" })).toEqual([providerId]);
     expect(await ids({ area: "Scarborough" })).toEqual([]);
     expect(await ids({ category: "cleaning" })).toEqual([]);
@@ -107,13 +178,20 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
   });
 
   it("runs the daily job once per day, however many processes check", async () => {
-    const claims = await Promise.all([claimDailyRun("test.job", at("2027-03-01")), claimDailyRun("test.job", at("2027-03-01"))]);
+    const claims = await Promise.all([
+      claimDailyRun("test.job", at("2027-03-01")),
+      claimDailyRun("test.job", at("2027-03-01")),
+    ]);
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await claimDailyRun("test.job", at("2027-03-02"))).toBe(true);
     const first = await runDailyJobs([PROVIDER_DAILY_JOB], at("2027-03-03"), () => {});
     const second = await runDailyJobs([PROVIDER_DAILY_JOB], at("2027-03-03"), () => {});
     expect([first["providers.daily"], second["providers.daily"]]).toEqual([true, false]);
-    const row = await getRuntime().db.selectFrom("job_runs").selectAll().where("name", "=", "providers.daily").executeTakeFirstOrThrow();
+    const row = await getRuntime()
+      .db.selectFrom("job_runs")
+      .selectAll()
+      .where("name", "=", "providers.daily")
+      .executeTakeFirstOrThrow();
     expect(row.finished_at).not.toBeNull();
   });
 });

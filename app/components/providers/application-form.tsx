@@ -27,7 +27,10 @@ import { PROVIDER_SERVICES, prefilledLicenseType } from "~/modules/providers/cat
 import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 
 /** What the action answers when it refuses a post: field messages and which toast to show. */
-export type ApplicationAnswer = { result: SubmissionResult<string[]>; toast: { title: string; text: string } };
+export type ApplicationAnswer = {
+  result: SubmissionResult<string[]>;
+  toast: { title: string; text: string };
+};
 
 const FORM = "provider-application";
 
@@ -41,7 +44,9 @@ const CONDITIONS_CSS = (() => {
   const licensed = PROVIDER_SERVICES.filter((s) => s.requiresLicense)
     .map((s) => `#${FORM}:has(input[name="services"][value="${s.slug}"]:checked) .when-licence`)
     .join(",");
-  const permit = PERMIT_STATUSES.map((s) => `#${FORM}:has(input[name="workStatus"][value="${s}"]:checked) .when-permit`).join(",");
+  const permit = PERMIT_STATUSES.map(
+    (s) => `#${FORM}:has(input[name="workStatus"][value="${s}"]:checked) .when-permit`,
+  ).join(",");
   return [
     `#${FORM} .when-licence, #${FORM} .when-permit { display: none; }`,
     `${licensed} { display: block; }`,
@@ -66,7 +71,8 @@ export function ApplicationForm({
   const busy = navigation.state === "submitting" && navigation.formAction === href("/become-a-provider");
 
   useEffect(() => {
-    if (answer?.toast) toast({ title: answer.toast.title, description: answer.toast.text, variant: "destructive" });
+    if (answer?.toast)
+      toast({ title: answer.toast.title, description: answer.toast.text, variant: "destructive" });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
 
@@ -79,7 +85,11 @@ export function ApplicationForm({
     if (input.name !== "services" || !input.form) return;
     if (input.checked && selectedServices(input.form).length > MAX_PROVIDER_SERVICES) {
       input.checked = false;
-      toast({ title: t("provider.maxServicesTitle"), description: t("provider.maxServicesText", { max: MAX_PROVIDER_SERVICES }), variant: "destructive" });
+      toast({
+        title: t("provider.maxServicesTitle"),
+        description: t("provider.maxServicesText", { max: MAX_PROVIDER_SERVICES }),
+        variant: "destructive",
+      });
       return;
     }
     const prefill = prefilledLicenseType(selectedServices(input.form));
@@ -100,7 +110,11 @@ export function ApplicationForm({
       onSubmit={(event) => {
         const result = parseWithZod(new FormData(event.currentTarget), { schema });
         if (result.status !== "success") {
-          toast({ title: t("provider.incompleteTitle"), description: t("provider.incompleteText"), variant: "destructive" });
+          toast({
+            title: t("provider.incompleteTitle"),
+            description: t("provider.incompleteText"),
+            variant: "destructive",
+          });
         }
         formProps.onSubmit(event);
       }}
@@ -117,10 +131,32 @@ export function ApplicationForm({
 
       <Section id="provider-about" title={t("provider.section.about")} className="card space-y-5 p-5 sm:p-8">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField field={fields.fullName} label={t("provider.field.fullName")} autoComplete="name" required />
-          <TextField field={fields.email} type="email" label={t("provider.field.email")} autoComplete="email" required />
-          <TextField field={fields.phone} type="tel" label={t("provider.field.phone")} autoComplete="tel" required />
-          <TextField field={fields.address} label={t("provider.field.address")} autoComplete="street-address" required />
+          <TextField
+            field={fields.fullName}
+            label={t("provider.field.fullName")}
+            autoComplete="name"
+            required
+          />
+          <TextField
+            field={fields.email}
+            type="email"
+            label={t("provider.field.email")}
+            autoComplete="email"
+            required
+          />
+          <TextField
+            field={fields.phone}
+            type="tel"
+            label={t("provider.field.phone")}
+            autoComplete="tel"
+            required
+          />
+          <TextField
+            field={fields.address}
+            label={t("provider.field.address")}
+            autoComplete="street-address"
+            required
+          />
           <TextField
             field={fields.serviceArea}
             label={t("provider.field.serviceArea")}
@@ -131,8 +167,14 @@ export function ApplicationForm({
         </div>
       </Section>
 
-      <Section id="provider-services" title={t("provider.section.services")} className="card space-y-5 p-5 sm:p-8">
-        <p className="text-sm text-slate-600">{t("provider.hint.services", { max: MAX_PROVIDER_SERVICES })}</p>
+      <Section
+        id="provider-services"
+        title={t("provider.section.services")}
+        className="card space-y-5 p-5 sm:p-8"
+      >
+        <p className="text-sm text-slate-600">
+          {t("provider.hint.services", { max: MAX_PROVIDER_SERVICES })}
+        </p>
         <fieldset onChange={onServicesChange} className="contents">
           <WizardChoiceGroup
             field={fields.services}
@@ -145,7 +187,11 @@ export function ApplicationForm({
             required
           />
         </fieldset>
-        <TextField field={fields.customService} label={t("provider.field.customService")} hint={t("provider.hint.customService")} />
+        <TextField
+          field={fields.customService}
+          label={t("provider.field.customService")}
+          hint={t("provider.hint.customService")}
+        />
 
         <div className="when-licence space-y-5 rounded-lg border border-amber-200 bg-amber-50/50 p-4">
           <h3 className="font-semibold">{t("provider.section.licence")}</h3>
@@ -154,13 +200,23 @@ export function ApplicationForm({
             <TextField field={fields.licenseType} label={t("provider.field.licenseType")} required />
             <TextField field={fields.licenseNumber} label={t("provider.field.licenseNumber")} required />
             <TextField field={fields.licenseRegion} label={t("provider.field.licenseRegion")} required />
-            <TextField field={fields.licenseExpiry} type="date" label={t("provider.field.licenseExpiry")} min={torontoToday()} required />
+            <TextField
+              field={fields.licenseExpiry}
+              type="date"
+              label={t("provider.field.licenseExpiry")}
+              min={torontoToday()}
+              required
+            />
           </div>
           <DocumentInput field={fields.licenseFile} label={t("provider.field.licenseFile")} required />
         </div>
       </Section>
 
-      <Section id="provider-eligibility" title={t("provider.section.eligibility")} className="card space-y-5 p-5 sm:p-8">
+      <Section
+        id="provider-eligibility"
+        title={t("provider.section.eligibility")}
+        className="card space-y-5 p-5 sm:p-8"
+      >
         <WizardChoiceGroup
           field={fields.workStatus}
           legend={t("provider.field.workStatus")}
@@ -170,14 +226,28 @@ export function ApplicationForm({
         />
         <div className="when-permit">
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField field={fields.workPermitExpiry} type="date" label={t("provider.field.workPermitExpiry")} min={torontoToday()} required />
-            <DocumentInput field={fields.workPermitFile} label={t("provider.field.workPermitFile")} required />
+            <TextField
+              field={fields.workPermitExpiry}
+              type="date"
+              label={t("provider.field.workPermitExpiry")}
+              min={torontoToday()}
+              required
+            />
+            <DocumentInput
+              field={fields.workPermitFile}
+              label={t("provider.field.workPermitFile")}
+              required
+            />
           </div>
         </div>
         <CheckboxField field={fields.confirmEligibility} label={t("provider.field.confirmEligibility")} />
       </Section>
 
-      <Section id="provider-identity" title={t("provider.section.identity")} className="card space-y-5 p-5 sm:p-8">
+      <Section
+        id="provider-identity"
+        title={t("provider.section.identity")}
+        className="card space-y-5 p-5 sm:p-8"
+      >
         <WizardChoiceGroup
           field={fields.idType}
           legend={t("provider.field.idType")}
@@ -200,7 +270,11 @@ export function ApplicationForm({
         </div>
       </Section>
 
-      <Section id="provider-agreements" title={t("provider.section.agreements")} className="card space-y-5 p-5 sm:p-8">
+      <Section
+        id="provider-agreements"
+        title={t("provider.section.agreements")}
+        className="card space-y-5 p-5 sm:p-8"
+      >
         <CheckboxField
           field={fields.agreeToPolicies}
           label={t("provider.field.agreeToPolicies")}
@@ -212,7 +286,12 @@ export function ApplicationForm({
         />
         <CheckboxField field={fields.consentToChecks} label={t("provider.field.consentToChecks")} />
         <p className="text-sm text-slate-600">{t("provider.reviewNote", { time: PROVIDER_REVIEW_TIME })}</p>
-        <SubmitButton busy={busy} label={t("provider.submit")} busyLabel={t("provider.submitting")} className="btn-primary w-full py-3 sm:w-auto sm:px-8" />
+        <SubmitButton
+          busy={busy}
+          label={t("provider.submit")}
+          busyLabel={t("provider.submitting")}
+          className="btn-primary w-full py-3 sm:w-auto sm:px-8"
+        />
       </Section>
     </Form>
   );
@@ -253,7 +332,11 @@ function DocumentInput({
           if (problem) {
             event.currentTarget.value = "";
             const keys = DOCUMENT_ERROR_KEYS[problem];
-            toast({ title: t(keys.title as MessageKey), description: t(keys.text as MessageKey), variant: "destructive" });
+            toast({
+              title: t(keys.title as MessageKey),
+              description: t(keys.text as MessageKey),
+              variant: "destructive",
+            });
           }
         }}
       />

@@ -6,7 +6,15 @@ import type { PublicProvider } from "~/modules/providers/providers.server";
 import { VerifiedBadge } from "./verified-badge";
 
 /** Live providers as cards (a service page's matching providers, search results). */
-export function ProviderList({ providers, id = "providers", title }: { providers: PublicProvider[]; id?: string; title?: string }) {
+export function ProviderList({
+  providers,
+  id = "providers",
+  title,
+}: {
+  providers: PublicProvider[];
+  id?: string;
+  title?: string;
+}) {
   const t = useT();
   if (providers.length === 0) return null;
   return (
@@ -22,7 +30,11 @@ export function ProviderList({ providers, id = "providers", title }: { providers
             <div className="mt-2">
               <VerifiedBadge verification={p.verification} />
             </div>
-            {p.categories.length ? <p className="mt-2 text-sm text-slate-600">{p.categories.map((c) => t(CATEGORY_LABEL_KEYS[c])).join(", ")}</p> : null}
+            {p.categories.length ? (
+              <p className="mt-2 text-sm text-slate-600">
+                {p.categories.map((c) => t(CATEGORY_LABEL_KEYS[c])).join(", ")}
+              </p>
+            ) : null}
             <p className="mt-1 text-sm text-slate-600">{p.serviceAreas.join(", ")}</p>
           </li>
         ))}

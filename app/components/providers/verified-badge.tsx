@@ -11,8 +11,12 @@ export function VerifiedBadge({ verification }: { verification: PublicProvider["
   const { contentLocale } = useRootData();
   const parts = [
     t("provider.profile.idChecked", { date: monthYear(verification.idCheckedAt, contentLocale) }),
-    ...(verification.licenceValidTo ? [t("provider.profile.licenceValid", { date: monthYear(verification.licenceValidTo, contentLocale) })] : []),
-    ...(verification.permitValidTo ? [t("provider.profile.permitValid", { date: monthYear(verification.permitValidTo, contentLocale) })] : []),
+    ...(verification.licenceValidTo
+      ? [t("provider.profile.licenceValid", { date: monthYear(verification.licenceValidTo, contentLocale) })]
+      : []),
+    ...(verification.permitValidTo
+      ? [t("provider.profile.permitValid", { date: monthYear(verification.permitValidTo, contentLocale) })]
+      : []),
   ];
   return (
     <p className="inline-flex flex-wrap items-center gap-2 rounded-full bg-teal-50 px-3 py-1 text-sm text-teal-900 ring-1 ring-teal-200">

@@ -2,11 +2,18 @@ import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/messages/en";
 import { createTranslate } from "~/lib/i18n/translate";
 import { applicableFiles, applicableValues, applicationSchema, documentProblem } from "./application";
-import { categoriesForServices, licensedServices, prefilledLicenseType, PROVIDER_SERVICES, servicePagesFor } from "./catalogue";
+import {
+  categoriesForServices,
+  licensedServices,
+  prefilledLicenseType,
+  PROVIDER_SERVICES,
+  servicePagesFor,
+} from "./catalogue";
 
 const t = createTranslate(en, { brand: "GTA Connect" });
 const schema = applicationSchema(t);
-const file = (name = "id.png", type = "image/png", size = 1000) => new File([new Uint8Array(size)], name, { type });
+const file = (name = "id.png", type = "image/png", size = 1000) =>
+  new File([new Uint8Array(size)], name, { type });
 
 const VALID = {
   fullName: "Ada Lovelace",
@@ -69,11 +76,14 @@ describe("provider application schema", () => {
   it("needs a service or a custom service, and at most five", () => {
     expect(errors({ ...VALID, services: [] }).services).toBe("Please select at least one service (max 5).");
     expect(errors({ ...VALID, services: [], customService: "Pool cleaning" })).toEqual({});
-    expect(errors({ ...VALID, services: ["handyman", "cleaning", "gardening", "moving", "painting", "tutoring"] }).services).toBe(
-      "Please select a maximum of 5 services.",
-    );
+    expect(
+      errors({ ...VALID, services: ["handyman", "cleaning", "gardening", "moving", "painting", "tutoring"] })
+        .services,
+    ).toBe("Please select a maximum of 5 services.");
     expect(errors({ ...VALID, email: "ada@" }).email).toBe("Please enter a valid email.");
-    expect(errors({ ...VALID, serviceArea: " , ," }).serviceArea).toBe("Please add at least one service area.");
+    expect(errors({ ...VALID, serviceArea: " , ," }).serviceArea).toBe(
+      "Please add at least one service area.",
+    );
   });
 
   it("asks for the licence fields when a selected service needs a licence", () => {
@@ -82,11 +92,20 @@ describe("provider application schema", () => {
       licenseNumber: "Please enter the license number.",
       licenseRegion: "Please enter the issuing region.",
       licenseExpiry: "Please enter the license expiry date.",
-      licenseFile: "A valid license is required for the service(s) you selected. Please add your license details and upload a clear image or PDF.",
+      licenseFile:
+        "A valid license is required for the service(s) you selected. Please add your license details and upload a clear image or PDF.",
     });
-    const licence = { licenseType: "Trade/Plumber License", licenseNumber: "P-1", licenseRegion: "Ontario", licenseExpiry: "2099-08-31", licenseFile: file("l.pdf", "application/pdf") };
+    const licence = {
+      licenseType: "Trade/Plumber License",
+      licenseNumber: "P-1",
+      licenseRegion: "Ontario",
+      licenseExpiry: "2099-08-31",
+      licenseFile: file("l.pdf", "application/pdf"),
+    };
     expect(errors({ ...VALID, services: ["plumbing"], ...licence })).toEqual({});
-    expect(errors({ ...VALID, services: ["plumbing"], ...licence, licenseExpiry: "2001-01-01" }).licenseExpiry).toBe("Please choose today or a later date.");
+    expect(
+      errors({ ...VALID, services: ["plumbing"], ...licence, licenseExpiry: "2001-01-01" }).licenseExpiry,
+    ).toBe("Please choose today or a later date.");
     // Licence answers for services that need none are not kept.
     expect(applicableValues(schema.parse({ ...VALID, ...licence })).licenseNumber).toBeNull();
   });
@@ -103,14 +122,21 @@ describe("provider application schema", () => {
 
   it("needs an ID expiry unless the ID is a national ID", () => {
     expect(errors({ ...VALID, idExpiry: undefined }).idExpiry).toBe("Please provide your ID expiry date.");
-    expect(errors({ ...VALID, idType: "drivers_license", idExpiry: undefined }).idExpiry).toBe("Please provide your ID expiry date.");
+    expect(errors({ ...VALID, idType: "drivers_license", idExpiry: undefined }).idExpiry).toBe(
+      "Please provide your ID expiry date.",
+    );
     expect(errors({ ...VALID, idType: "national_id", idExpiry: undefined })).toEqual({});
     expect(applicableValues(schema.parse({ ...VALID, idType: "national_id" })).idExpiry).toBeNull();
   });
 
   it("refuses files over 10 MB and of other types by what the browser says (the server reads the bytes)", () => {
-    expect(errors({ ...VALID, govIdFileFront: file("big.pdf", "application/pdf", 10 * 1024 * 1024 + 1) }).govIdFileFront).toBe("File must be under 10MB.");
-    expect(errors({ ...VALID, govIdFileFront: file("a.gif", "image/gif") }).govIdFileFront).toBe("Please upload a PNG, JPG, or PDF.");
+    expect(
+      errors({ ...VALID, govIdFileFront: file("big.pdf", "application/pdf", 10 * 1024 * 1024 + 1) })
+        .govIdFileFront,
+    ).toBe("File must be under 10MB.");
+    expect(errors({ ...VALID, govIdFileFront: file("a.gif", "image/gif") }).govIdFileFront).toBe(
+      "Please upload a PNG, JPG, or PDF.",
+    );
     expect(documentProblem({ name: "scan.JPG", type: "", size: 10 })).toBeNull();
   });
 });
@@ -118,12 +144,19 @@ describe("provider application schema", () => {
 describe("provider catalogue", () => {
   it("has 18 services, 7 with a licence; the licence type comes from the first licensed service", () => {
     expect(PROVIDER_SERVICES).toHaveLength(18);
-    expect(licensedServices(["handyman", "hvac", "plumbing"]).map((s) => s.slug)).toEqual(["plumbing", "hvac"]);
+    expect(licensedServices(["handyman", "hvac", "plumbing"]).map((s) => s.slug)).toEqual([
+      "plumbing",
+      "hvac",
+    ]);
     expect(prefilledLicenseType(["handyman", "hvac", "plumbing"])).toBe("Trade/Plumber License");
     expect(prefilledLicenseType(["handyman"])).toBe("");
   });
   it("preselects profile categories from services and finds the service pages", () => {
     expect(categoriesForServices(["salon-beauty", "plumbing", "dj-events"])).toEqual(["salon", "events"]);
-    expect(servicePagesFor(["plumbing", "car-chauffeur"], ["handyman"])).toEqual(["car-rental", "handyman", "plumbing"]);
+    expect(servicePagesFor(["plumbing", "car-chauffeur"], ["handyman"])).toEqual([
+      "car-rental",
+      "handyman",
+      "plumbing",
+    ]);
   });
 });

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { futureDate, isCalendarDate, isEmail, isPhoneNumber, mustTick, optionalText, requiredText } from "~/lib/forms/fields";
+import {
+  futureDate,
+  isCalendarDate,
+  isEmail,
+  isPhoneNumber,
+  mustTick,
+  optionalText,
+  requiredText,
+} from "~/lib/forms/fields";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { MAX_DOCUMENT_BYTES, MAX_PROVIDER_SERVICES } from "~/modules/site/constants";
 import { licensedServices, PROVIDER_SERVICE_SLUGS } from "./catalogue";
@@ -81,10 +89,20 @@ export const LIMITS = {
 } as const;
 
 /** Service areas as typed: comma-separated, trimmed, empty pieces and repeats dropped. */
-export const splitAreas = (text: string) => [...new Set(text.split(",").map((a) => a.trim()).filter(Boolean))];
+export const splitAreas = (text: string) => [
+  ...new Set(
+    text
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
+  ),
+];
 
 const isFile = (v: unknown): v is File =>
-  typeof v === "object" && v !== null && typeof (v as File).arrayBuffer === "function" && typeof (v as File).name === "string";
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as File).arrayBuffer === "function" &&
+  typeof (v as File).name === "string";
 const asList = (v: unknown) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
 
 /**
@@ -99,7 +117,8 @@ function documentFile(t: Translate, required: string | null) {
     .transform((f: unknown) => (noFile(f) ? undefined : f))
     .superRefine((f: unknown, ctx) => {
       if (f === undefined && required === null) return;
-      if (!isFile(f)) return ctx.addIssue({ code: "custom", message: required ?? t("provider.error.fileType") });
+      if (!isFile(f))
+        return ctx.addIssue({ code: "custom", message: required ?? t("provider.error.fileType") });
       const problem = documentProblem(f);
       if (problem) ctx.addIssue({ code: "custom", message: t(DOCUMENT_ERROR_KEYS[problem].text) });
     })
@@ -108,7 +127,13 @@ function documentFile(t: Translate, required: string | null) {
 }
 
 /** An expiry date that may be required or not depending on other answers (checked below). */
-const optionalDate = (t: Translate) => z.string().trim().max(10).optional().refine((v) => !v || isCalendarDate(v), t("form.invalidDate"));
+const optionalDate = (t: Translate) =>
+  z
+    .string()
+    .trim()
+    .max(10)
+    .optional()
+    .refine((v) => !v || isCalendarDate(v), t("form.invalidDate"));
 
 export function applicationSchema(t: Translate) {
   const fieldName = (key: string) => t(`provider.field.${key}` as MessageKey);
@@ -118,12 +143,30 @@ export function applicationSchema(t: Translate) {
       email: requiredText(t, fieldName("email"), LIMITS.email, t("provider.error.email"))
         .refine(isEmail, t("provider.error.email"))
         .transform((v) => v.toLowerCase()),
-      phone: requiredText(t, fieldName("phone"), LIMITS.phone, t("provider.error.phone")).refine(isPhoneNumber, t("provider.error.phone")),
+      phone: requiredText(t, fieldName("phone"), LIMITS.phone, t("provider.error.phone")).refine(
+        isPhoneNumber,
+        t("provider.error.phone"),
+      ),
       address: requiredText(t, fieldName("address"), LIMITS.address, t("provider.error.address")),
-      serviceArea: requiredText(t, fieldName("serviceArea"), LIMITS.serviceArea, t("provider.error.serviceArea"))
+      serviceArea: requiredText(
+        t,
+        fieldName("serviceArea"),
+        LIMITS.serviceArea,
+        t("provider.error.serviceArea"),
+      )
         .refine((v) => splitAreas(v).length > 0, t("provider.error.serviceArea"))
-        .refine((v) => splitAreas(v).length <= LIMITS.serviceAreas, t("provider.error.serviceAreaMax", { max: LIMITS.serviceAreas })),
-      services: z.preprocess(asList, z.array(z.enum(PROVIDER_SERVICE_SLUGS, { error: t("form.invalidOption", { label: fieldName("services") }) }))),
+        .refine(
+          (v) => splitAreas(v).length <= LIMITS.serviceAreas,
+          t("provider.error.serviceAreaMax", { max: LIMITS.serviceAreas }),
+        ),
+      services: z.preprocess(
+        asList,
+        z.array(
+          z.enum(PROVIDER_SERVICE_SLUGS, {
+            error: t("form.invalidOption", { label: fieldName("services") }),
+          }),
+        ),
+      ),
       customService: optionalText(t, fieldName("customService"), LIMITS.customService),
       workStatus: z.enum(WORK_STATUSES, { error: t("provider.error.workStatus") }),
       workPermitExpiry: optionalDate(t),
@@ -145,15 +188,19 @@ export function applicationSchema(t: Translate) {
     .superRefine(
       (v, ctx) => {
         // Runs even when other fields failed, so every message shows at once: read defensively.
-        const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+        const issue = (path: string, message: string) =>
+          ctx.addIssue({ code: "custom", path: [path], message });
         const services = Array.isArray(v.services) ? v.services.filter((s) => typeof s === "string") : [];
         const chosen = services.length + (typeof v.customService === "string" && v.customService ? 1 : 0);
         if (chosen === 0) issue("services", t("provider.error.servicesMin", { max: MAX_PROVIDER_SERVICES }));
-        else if (services.length > MAX_PROVIDER_SERVICES) issue("services", t("provider.error.servicesMax", { max: MAX_PROVIDER_SERVICES }));
+        else if (services.length > MAX_PROVIDER_SERVICES)
+          issue("services", t("provider.error.servicesMax", { max: MAX_PROVIDER_SERVICES }));
 
         // An expiry must still be ahead: an expired document cannot be verified.
         const expiry = (path: string, value: unknown, required: string) => {
-          const r = futureDate(t, fieldName(path), required).safeParse(typeof value === "string" ? value : "");
+          const r = futureDate(t, fieldName(path), required).safeParse(
+            typeof value === "string" ? value : "",
+          );
           if (!r.success) issue(path, r.error.issues[0]!.message);
         };
         if (needsPermit(v.workStatus)) {
@@ -161,7 +208,8 @@ export function applicationSchema(t: Translate) {
           if (!v.workPermitFile) issue("workPermitFile", t("provider.error.permitFile"));
         }
         // The ID expiry is asked for once an ID type other than national_id is chosen.
-        if (ID_TYPES.includes(v.idType) && needsIdExpiry(v.idType)) expiry("idExpiry", v.idExpiry, t("provider.error.idExpiry"));
+        if (ID_TYPES.includes(v.idType) && needsIdExpiry(v.idType))
+          expiry("idExpiry", v.idExpiry, t("provider.error.idExpiry"));
         if (licensedServices(services).length > 0) {
           if (!v.licenseType) issue("licenseType", t("provider.error.licenseType"));
           if (!v.licenseNumber) issue("licenseNumber", t("provider.error.licenseNumber"));

@@ -15,7 +15,10 @@ export { DocumentRefused } from "./documents.server";
  * applicant's confirmation commit in one transaction. If that fails the files are removed.
  * Throws DocumentRefused for a refused file.
  */
-export async function submitApplication(input: ApplicationInput, ctx: SubmitContext & { user: SessionUser }): Promise<SubmittedRequest> {
+export async function submitApplication(
+  input: ApplicationInput,
+  ctx: SubmitContext & { user: SessionUser },
+): Promise<SubmittedRequest> {
   const prepared = await prepareDocuments(applicableFiles(input));
   const values = applicableValues(input);
   const applicationId = randomUUID();
@@ -30,12 +33,17 @@ export async function submitApplication(input: ApplicationInput, ctx: SubmitCont
       .db.transaction()
       .execute(async (trx) => {
         const now = new Date().toISOString();
-        const rows = documentRows(prepared, { applicationId, userId: ctx.user.id }, {
-          id_front: values.idExpiry,
-          id_back: values.idExpiry,
-          work_permit: values.workPermitExpiry,
-          licence: values.licenseExpiry,
-        }, now);
+        const rows = documentRows(
+          prepared,
+          { applicationId, userId: ctx.user.id },
+          {
+            id_front: values.idExpiry,
+            id_back: values.idExpiry,
+            work_permit: values.workPermitExpiry,
+            licence: values.licenseExpiry,
+          },
+          now,
+        );
         if (rows.length) await trx.insertInto("provider_documents").values(rows).execute();
         return submitRequest("provider-application", data, ctx, { trx });
       });
@@ -67,5 +75,11 @@ export async function latestApplication(userId: string): Promise<LatestApplicati
     .executeTakeFirst();
   if (!row) return null;
   const data = JSON.parse(row.data) as Partial<ProviderApplicationData>;
-  return { reference: row.reference, email: row.email, status: row.status, createdAt: row.created_at, documents: data.documents ?? [] };
+  return {
+    reference: row.reference,
+    email: row.email,
+    status: row.status,
+    createdAt: row.created_at,
+    documents: data.documents ?? [],
+  };
 }

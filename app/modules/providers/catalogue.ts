@@ -13,10 +13,12 @@ export const PROVIDER_SERVICE_SLUGS = PROVIDER_SERVICES.map((s) => s.slug) as [s
 export const serviceBySlug = (slug: string) => PROVIDER_SERVICES.find((s) => s.slug === slug);
 
 /** The selected services that need a licence, in catalogue order. */
-export const licensedServices = (slugs: readonly string[]) => PROVIDER_SERVICES.filter((s) => s.requiresLicense && slugs.includes(s.slug));
+export const licensedServices = (slugs: readonly string[]) =>
+  PROVIDER_SERVICES.filter((s) => s.requiresLicense && slugs.includes(s.slug));
 
 /** The licence type the form prefills: the first licence-requiring service's (spec §4). */
-export const prefilledLicenseType = (slugs: readonly string[]) => licensedServices(slugs)[0]?.licenseType ?? "";
+export const prefilledLicenseType = (slugs: readonly string[]) =>
+  licensedServices(slugs)[0]?.licenseType ?? "";
 
 /** The six profile categories (core.md §3: ids and labels). */
 export const PROFILE_CATEGORIES = ["handyman", "cleaning", "moving", "salon", "tutoring", "events"] as const;
@@ -29,7 +31,8 @@ export const CATEGORY_LABEL_KEYS: Record<ProfileCategory, MessageKey> = {
   tutoring: "provider.category.tutoring",
   events: "provider.category.events",
 };
-export const isProfileCategory = (v: unknown): v is ProfileCategory => (PROFILE_CATEGORIES as readonly unknown[]).includes(v);
+export const isProfileCategory = (v: unknown): v is ProfileCategory =>
+  (PROFILE_CATEGORIES as readonly unknown[]).includes(v);
 
 /** Which catalogue services make a profile category (its preselection after approval). */
 const CATEGORY_OF_SERVICE: Record<string, ProfileCategory> = {
@@ -62,7 +65,10 @@ const SERVICE_PAGE_OF_CATEGORY: Partial<Record<ProfileCategory, string>> = {
   salon: "salon-beauty",
   events: "dj-events",
 };
-export function servicePagesFor(services: readonly string[], categories: readonly ProfileCategory[]): string[] {
+export function servicePagesFor(
+  services: readonly string[],
+  categories: readonly ProfileCategory[],
+): string[] {
   const pages = new Set<string>();
   for (const s of services) if (SERVICE_PAGE_OF_SERVICE[s]) pages.add(SERVICE_PAGE_OF_SERVICE[s]);
   for (const c of categories) if (SERVICE_PAGE_OF_CATEGORY[c]) pages.add(SERVICE_PAGE_OF_CATEGORY[c]);

@@ -18,19 +18,28 @@ import { scheduleDeletion } from "./documents.server";
  * - reject: the reason is the transition's note (in the email); the documents are marked for
  *   deletion after REJECTED_DOCUMENT_RETENTION_DAYS.
  */
-export type DecisionResult = TransitionResult | { ok: false; reason: "not-a-provider-application" | "no-services" };
+export type DecisionResult =
+  TransitionResult | { ok: false; reason: "not-a-provider-application" | "no-services" };
 
 async function loadApplication(requestId: string) {
-  const row = await getRuntime().db.selectFrom("requests").select(["id", "kind", "user_id", "data"]).where("id", "=", requestId).executeTakeFirst();
+  const row = await getRuntime()
+    .db.selectFrom("requests")
+    .select(["id", "kind", "user_id", "data"])
+    .where("id", "=", requestId)
+    .executeTakeFirst();
   if (!row || row.kind !== "provider-application") return null;
   return { ...row, data: JSON.parse(row.data) as ProviderApplicationData };
 }
 
-export async function approveApplication(requestId: string, decision: { services: string[]; note?: string | null }): Promise<DecisionResult> {
+export async function approveApplication(
+  requestId: string,
+  decision: { services: string[]; note?: string | null },
+): Promise<DecisionResult> {
   const application = await loadApplication(requestId);
   if (!application || !application.user_id) return { ok: false, reason: "not-a-provider-application" };
   const granted = [...new Set(decision.services)].filter((s) => application.data.services.includes(s));
-  if (granted.length === 0 || granted.length !== new Set(decision.services).size) return { ok: false, reason: "no-services" };
+  if (granted.length === 0 || granted.length !== new Set(decision.services).size)
+    return { ok: false, reason: "no-services" };
   const userId = application.user_id;
   const { data } = application;
   const { env } = getRuntime();
@@ -38,7 +47,11 @@ export async function approveApplication(requestId: string, decision: { services
   return transitionRequest(requestId, "approved", decision.note ?? null, {
     effects: async (trx) => {
       const now = new Date().toISOString();
-      const existing = await trx.selectFrom("providers").select(["id", "categories"]).where("user_id", "=", userId).executeTakeFirst();
+      const existing = await trx
+        .selectFrom("providers")
+        .select(["id", "categories"])
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       const record = {
         application_id: data.applicationId,
         name: data.fullName,
@@ -53,21 +66,41 @@ export async function approveApplication(requestId: string, decision: { services
       } else {
         await trx
           .insertInto("providers")
-          .values({ id: randomUUID(), user_id: userId, bio: null, categories: JSON.stringify(categoriesForServices(granted)), status: "approved", created_at: now, ...record })
+          .values({
+            id: randomUUID(),
+            user_id: userId,
+            bio: null,
+            categories: JSON.stringify(categoriesForServices(granted)),
+            status: "approved",
+            created_at: now,
+            ...record,
+          })
           .execute();
       }
       // The new documents replace older approved ones of the same kind (a renewal).
-      const kinds = await trx.selectFrom("provider_documents").select("kind").where("application_id", "=", data.applicationId).execute();
+      const kinds = await trx
+        .selectFrom("provider_documents")
+        .select("kind")
+        .where("application_id", "=", data.applicationId)
+        .execute();
       if (kinds.length) {
         await trx
           .updateTable("provider_documents")
           .set({ status: "superseded" })
           .where("user_id", "=", userId)
           .where("status", "=", "approved")
-          .where("kind", "in", kinds.map((k) => k.kind))
+          .where(
+            "kind",
+            "in",
+            kinds.map((k) => k.kind),
+          )
           .execute();
       }
-      await trx.updateTable("provider_documents").set({ status: "approved" }).where("application_id", "=", data.applicationId).execute();
+      await trx
+        .updateTable("provider_documents")
+        .set({ status: "approved" })
+        .where("application_id", "=", data.applicationId)
+        .execute();
       // Admins keep their role; everyone else becomes a provider.
       await trx
         .updateTable("user")
@@ -77,8 +110,15 @@ export async function approveApplication(requestId: string, decision: { services
         .execute();
     },
     email: (t) => ({
-      paragraphs: [t("provider.email.approvedText", { services: granted.map((s) => serviceBySlug(s)?.name ?? s).join(", ") })],
-      action: { label: t("provider.email.setupAction"), url: `${env.PUBLIC_URL}${href("/provider-profile-setup")}` },
+      paragraphs: [
+        t("provider.email.approvedText", {
+          services: granted.map((s) => serviceBySlug(s)?.name ?? s).join(", "),
+        }),
+      ],
+      action: {
+        label: t("provider.email.setupAction"),
+        url: `${env.PUBLIC_URL}${href("/provider-profile-setup")}`,
+      },
     }),
   });
 }
@@ -88,6 +128,8 @@ export async function rejectApplication(requestId: string, reason: string): Prom
   if (!application) return { ok: false, reason: "not-a-provider-application" };
   return transitionRequest(requestId, "rejected", reason.trim() || null, {
     effects: (trx) => scheduleDeletion(trx, application.data.applicationId),
-    email: (t) => ({ paragraphs: [t("provider.email.rejectedText", { days: REJECTED_DOCUMENT_RETENTION_DAYS })] }),
+    email: (t) => ({
+      paragraphs: [t("provider.email.rejectedText", { days: REJECTED_DOCUMENT_RETENTION_DAYS })],
+    }),
   });
 }

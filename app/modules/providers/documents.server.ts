@@ -7,7 +7,13 @@ import { getRuntime } from "~/lib/runtime.server";
 import { deleteObject, getObject, putObject } from "~/lib/storage.server";
 import { sniffUpload, UploadRefused } from "~/lib/uploads.server";
 import { MAX_DOCUMENT_BYTES, REJECTED_DOCUMENT_RETENTION_DAYS } from "~/modules/site/constants";
-import { ACCEPTED_DOCUMENT_MIME, DOCUMENT_KIND, type DocumentError, type DocumentField, type DocumentKind } from "./application";
+import {
+  ACCEPTED_DOCUMENT_MIME,
+  DOCUMENT_KIND,
+  type DocumentError,
+  type DocumentField,
+  type DocumentKind,
+} from "./application";
 
 /**
  * Verification documents (issue 12 item 3). A file is a PNG, JPEG or PDF by its bytes, at most
@@ -19,11 +25,23 @@ import { ACCEPTED_DOCUMENT_MIME, DOCUMENT_KIND, type DocumentError, type Documen
  * application are deleted REJECTED_DOCUMENT_RETENTION_DAYS after the decision.
  */
 const MAX_INPUT_PIXELS = 100_000_000;
-const EXTENSION: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "application/pdf": "pdf" };
-export const documentKey = (id: string, contentType: string) => `provider-documents/${id}.${EXTENSION[contentType] ?? "bin"}`;
+const EXTENSION: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "application/pdf": "pdf",
+};
+export const documentKey = (id: string, contentType: string) =>
+  `provider-documents/${id}.${EXTENSION[contentType] ?? "bin"}`;
 
 /** A checked document, ready to store. */
-export type PreparedDocument = { id: string; field: DocumentField; kind: DocumentKind; name: string; contentType: string; body: Buffer };
+export type PreparedDocument = {
+  id: string;
+  field: DocumentField;
+  kind: DocumentKind;
+  name: string;
+  contentType: string;
+  body: Buffer;
+};
 
 export class DocumentRefused extends Error {
   override name = "DocumentRefused";
@@ -36,7 +54,13 @@ export class DocumentRefused extends Error {
 }
 
 /** The name the applicant gave the file, kept only to show it back to them and to admins. */
-const displayName = (name: string) => (name.replace(/[\\/]/g, "_").replace(/[\u0000-\u001f\u007f]/g, "").trim() || "document").slice(-120);
+const displayName = (name: string) =>
+  (
+    name
+      .replace(/[\\/]/g, "_")
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim() || "document"
+  ).slice(-120);
 
 async function reencode(bytes: Buffer, mime: string): Promise<Buffer> {
   const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
@@ -45,7 +69,9 @@ async function reencode(bytes: Buffer, mime: string): Promise<Buffer> {
 }
 
 /** Checks and prepares every chosen file; throws DocumentRefused for the first bad one. */
-export async function prepareDocuments(files: { field: DocumentField; file: File }[]): Promise<PreparedDocument[]> {
+export async function prepareDocuments(
+  files: { field: DocumentField; file: File }[],
+): Promise<PreparedDocument[]> {
   const prepared: PreparedDocument[] = [];
   // One at a time: decoding is memory-hungry and the box is small.
   for (const { field, file } of files) {
@@ -53,7 +79,8 @@ export async function prepareDocuments(files: { field: DocumentField; file: File
     try {
       sniffed = await sniffUpload(file, ACCEPTED_DOCUMENT_MIME, MAX_DOCUMENT_BYTES);
     } catch (error) {
-      if (error instanceof UploadRefused) throw new DocumentRefused(field, error.problem === "tooLarge" ? "tooLarge" : "unsupported");
+      if (error instanceof UploadRefused)
+        throw new DocumentRefused(field, error.problem === "tooLarge" ? "tooLarge" : "unsupported");
       throw error;
     }
     let body = sniffed.bytes;
@@ -64,7 +91,14 @@ export async function prepareDocuments(files: { field: DocumentField; file: File
         throw new DocumentRefused(field, "unsupported"); // claims to be an image but does not decode
       }
     }
-    prepared.push({ id: randomUUID(), field, kind: DOCUMENT_KIND[field], name: displayName(file.name), contentType: sniffed.mime, body });
+    prepared.push({
+      id: randomUUID(),
+      field,
+      kind: DOCUMENT_KIND[field],
+      name: displayName(file.name),
+      contentType: sniffed.mime,
+      body,
+    });
   }
   return prepared;
 }
@@ -113,7 +147,13 @@ export function documentRows(
 }
 
 /** What an applicant or the back office sees of a document: its name and kind, never a URL. */
-export type DocumentSummary = { id: string; kind: DocumentKind; name: string; expiresOn: string | null; status: ProviderDocumentTable["status"] };
+export type DocumentSummary = {
+  id: string;
+  kind: DocumentKind;
+  name: string;
+  expiresOn: string | null;
+  status: ProviderDocumentTable["status"];
+};
 
 export async function listApplicationDocuments(applicationId: string): Promise<DocumentSummary[]> {
   const rows = await getRuntime()
@@ -123,7 +163,13 @@ export async function listApplicationDocuments(applicationId: string): Promise<D
     .where("deleted_at", "is", null)
     .orderBy("created_at")
     .execute();
-  return rows.map((r) => ({ id: r.id, kind: r.kind, name: r.original_name, expiresOn: r.expires_on, status: r.status }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    name: r.original_name,
+    expiresOn: r.expires_on,
+    status: r.status,
+  }));
 }
 
 export type DocumentDownload = { body: Buffer; contentType: string; fileName: string };
@@ -151,7 +197,13 @@ export async function readDocumentForAdmin(
   if (!body) return null;
   await db
     .insertInto("document_access_log")
-    .values({ id: randomUUID(), document_id: row.id, admin_user_id: viewer.id, accessed_at: new Date().toISOString(), client_ip: clientIp })
+    .values({
+      id: randomUUID(),
+      document_id: row.id,
+      admin_user_id: viewer.id,
+      accessed_at: new Date().toISOString(),
+      client_ip: clientIp,
+    })
     .execute();
   // A generated name: the applicant's file name is personal data and may hold anything.
   const fileName = `${row.kind}-${row.id.slice(0, 8)}.${EXTENSION[row.content_type] ?? "bin"}`;
@@ -182,7 +234,11 @@ export async function purgeExpiredRetention(now = new Date()): Promise<number> {
     .execute();
   for (const d of due) {
     await deleteObject(d.storage_key);
-    await db.updateTable("provider_documents").set({ deleted_at: now.toISOString() }).where("id", "=", d.id).execute();
+    await db
+      .updateTable("provider_documents")
+      .set({ deleted_at: now.toISOString() })
+      .where("id", "=", d.id)
+      .execute();
   }
   return due.length;
 }

@@ -19,7 +19,8 @@ import { purgeExpiredRetention } from "./documents.server";
  * application: its approval supersedes the older documents of the same kinds.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** One reminder per document group: the ID's back shares the front's date, so only the front reminds. */
 const REMINDED_KINDS = ["id_front", "work_permit", "licence"] as const;
@@ -37,7 +38,9 @@ export async function sendExpiryReminders(now = new Date()): Promise<number> {
   const horizon = new Date(Date.parse(`${today}T00:00:00Z`) + widest * DAY_MS).toISOString().slice(0, 10);
   const due = await db
     .selectFrom("provider_documents as d")
-    .innerJoin("requests as r", (j) => j.onRef("r.subject_id", "=", "d.application_id").on("r.kind", "=", "provider-application"))
+    .innerJoin("requests as r", (j) =>
+      j.onRef("r.subject_id", "=", "d.application_id").on("r.kind", "=", "provider-application"),
+    )
     .select(["d.id", "d.kind", "d.expires_on", "d.reminded_days", "r.email", "r.locale"])
     .where("d.status", "=", "approved")
     .where("d.deleted_at", "is", null)
@@ -50,7 +53,12 @@ export async function sendExpiryReminders(now = new Date()): Promise<number> {
     const left = daysBetween(today, doc.expires_on!);
     // The tightest threshold reached and not yet sent.
     const threshold = [...EXPIRY_REMINDER_DAYS].sort((a, b) => a - b).find((d) => left <= d);
-    if (threshold === undefined || (doc.reminded_days !== null && doc.reminded_days <= threshold) || !doc.email) continue;
+    if (
+      threshold === undefined ||
+      (doc.reminded_days !== null && doc.reminded_days <= threshold) ||
+      !doc.email
+    )
+      continue;
     const t = translatorFor(isLocale(doc.locale) ? doc.locale : DEFAULT_LOCALE);
     const document = t(DOCUMENT_NAME_KEYS[doc.kind as (typeof REMINDED_KINDS)[number]]);
     const email = renderEmail(
@@ -69,7 +77,11 @@ export async function sendExpiryReminders(now = new Date()): Promise<number> {
         .updateTable("provider_documents")
         .set({ reminded_days: threshold })
         .where("id", "=", doc.id)
-        .where((eb) => (doc.reminded_days === null ? eb("reminded_days", "is", null) : eb("reminded_days", "=", doc.reminded_days)))
+        .where((eb) =>
+          doc.reminded_days === null
+            ? eb("reminded_days", "is", null)
+            : eb("reminded_days", "=", doc.reminded_days),
+        )
         .executeTakeFirst();
       if (Number(marked.numUpdatedRows) !== 1) return;
       await enqueueEmail(trx, { ...email, kind: "provider-document.reminder", to: doc.email! });
@@ -83,5 +95,8 @@ export async function sendExpiryReminders(now = new Date()): Promise<number> {
 /** The providers' daily job: expiry reminders, then deleting documents past their retention. */
 export const PROVIDER_DAILY_JOB: DailyJob = {
   name: "providers.daily",
-  run: async (now) => ({ reminders: await sendExpiryReminders(now), purged: await purgeExpiredRetention(now) }),
+  run: async (now) => ({
+    reminders: await sendExpiryReminders(now),
+    purged: await purgeExpiredRetention(now),
+  }),
 };

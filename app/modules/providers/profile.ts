@@ -11,7 +11,11 @@ export function profileSchema(t: Translate) {
     bio: requiredText(t, t("provider.setup.bio"), BIO_MAX),
     categories: z.preprocess(
       (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-      z.array(z.enum(PROFILE_CATEGORIES, { error: t("form.invalidOption", { label: t("provider.setup.categories") }) })),
+      z.array(
+        z.enum(PROFILE_CATEGORIES, {
+          error: t("form.invalidOption", { label: t("provider.setup.categories") }),
+        }),
+      ),
     ),
   });
 }
@@ -20,5 +24,9 @@ export type ProfileInput = z.infer<ReturnType<typeof profileSchema>>;
 /** "Mar 2026": a badge says what was checked and until when, to the month. */
 export function monthYear(isoDate: string, locale: string): string {
   const d = new Date(isoDate.length === 10 ? `${isoDate}T12:00:00Z` : isoDate);
-  return new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "America/Toronto" }).format(d);
+  return new Intl.DateTimeFormat(locale, {
+    month: "short",
+    year: "numeric",
+    timeZone: "America/Toronto",
+  }).format(d);
 }

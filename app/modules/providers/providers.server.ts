@@ -25,30 +25,54 @@ export type ProviderSetup = { name: string; bio: string; categories: ProfileCate
 /** The approved provider's profile to set up, or null when the user is not an approved provider. */
 export async function providerSetupFor(user: { id: string; role: string }): Promise<ProviderSetup | null> {
   if (user.role !== "provider" && user.role !== "admin") return null;
-  const row = await getRuntime().db.selectFrom("providers").selectAll().where("user_id", "=", user.id).executeTakeFirst();
+  const row = await getRuntime()
+    .db.selectFrom("providers")
+    .selectAll()
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
   if (!row) return null;
   const chosen = parseList(row.categories).filter(isProfileCategory);
   return {
     name: row.name,
     bio: row.bio ?? "",
-    categories: row.status === "live" ? chosen : chosen.length ? chosen : categoriesForServices(parseList(row.services)),
+    categories:
+      row.status === "live"
+        ? chosen
+        : chosen.length
+          ? chosen
+          : categoriesForServices(parseList(row.services)),
     live: row.status === "live",
   };
 }
 
 /** What My Account links to for a provider: the set-up page, and the public profile once live. */
-export async function providerLinksFor(user: { id: string; role: string }): Promise<{ publicId: string | null } | null> {
+export async function providerLinksFor(user: {
+  id: string;
+  role: string;
+}): Promise<{ publicId: string | null } | null> {
   if (user.role !== "provider" && user.role !== "admin") return null;
-  const row = await getRuntime().db.selectFrom("providers").select(["id", "status"]).where("user_id", "=", user.id).executeTakeFirst();
+  const row = await getRuntime()
+    .db.selectFrom("providers")
+    .select(["id", "status"])
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
   return row ? { publicId: row.status === "live" ? row.id : null } : null;
 }
 
 /** Saves the profile and puts it live; false when the user is not an approved provider. */
-export async function saveProviderProfile(user: { id: string; role: string }, input: ProfileInput): Promise<boolean> {
+export async function saveProviderProfile(
+  user: { id: string; role: string },
+  input: ProfileInput,
+): Promise<boolean> {
   if (user.role !== "provider" && user.role !== "admin") return false;
   const result = await getRuntime()
     .db.updateTable("providers")
-    .set({ bio: input.bio, categories: JSON.stringify(input.categories), status: "live", updated_at: new Date().toISOString() })
+    .set({
+      bio: input.bio,
+      categories: JSON.stringify(input.categories),
+      status: "live",
+      updated_at: new Date().toISOString(),
+    })
     .where("user_id", "=", user.id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -88,7 +112,11 @@ function visibleProviders(db: Kysely<Database>, today: string) {
     );
 }
 
-async function verificationOf(db: Kysely<Database>, userId: string, idCheckedAt: string): Promise<Verification> {
+async function verificationOf(
+  db: Kysely<Database>,
+  userId: string,
+  idCheckedAt: string,
+): Promise<Verification> {
   const docs = await db
     .selectFrom("provider_documents")
     .select(["kind", "expires_on"])
@@ -126,18 +154,29 @@ export async function findPublicProvider(id: string, today = torontoToday()): Pr
   return toPublic(row as never, await verificationOf(db, row.user_id, row.id_checked_at));
 }
 
-export type ProviderFilter = { servicePage?: string; category?: ProfileCategory; area?: string; licensed?: boolean };
+export type ProviderFilter = {
+  servicePage?: string;
+  category?: ProfileCategory;
+  area?: string;
+  licensed?: boolean;
+};
 
 /** Live, unexpired providers matching the filter (a service page, a category, an area, a verified licence). */
-export async function listPublicProviders(filter: ProviderFilter = {}, today = torontoToday(), limit = 50): Promise<PublicProvider[]> {
+export async function listPublicProviders(
+  filter: ProviderFilter = {},
+  today = torontoToday(),
+  limit = 50,
+): Promise<PublicProvider[]> {
   const { db } = getRuntime();
   let q = visibleProviders(db, today);
-  if (filter.area?.trim()) q = q.where("p.search_text", "like", `%${filter.area.trim().toLowerCase().replace(/[%_]/g, "")}%`);
+  if (filter.area?.trim())
+    q = q.where("p.search_text", "like", `%${filter.area.trim().toLowerCase().replace(/[%_]/g, "")}%`);
   const rows = await q.orderBy("p.updated_at", "desc").limit(500).execute();
   const out: PublicProvider[] = [];
   for (const row of rows) {
     const p = toPublic(row as never, await verificationOf(db, row.user_id, row.id_checked_at));
-    if (filter.servicePage && !servicePagesFor(p.services, p.categories).includes(filter.servicePage)) continue;
+    if (filter.servicePage && !servicePagesFor(p.services, p.categories).includes(filter.servicePage))
+      continue;
     if (filter.category && !p.categories.includes(filter.category)) continue;
     if (filter.licensed && !p.verification.licenceValidTo) continue;
     out.push(p);

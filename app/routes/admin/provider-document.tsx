@@ -9,9 +9,16 @@ import type { Route } from "./+types/provider-document";
  * in a sandbox, so nothing in a file can run in our origin.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const doc = await readDocumentForAdmin(params.documentId, await getSessionUser(request), context.clientIp ?? null);
+  const doc = await readDocumentForAdmin(
+    params.documentId,
+    await getSessionUser(request),
+    context.clientIp ?? null,
+  );
   if (!doc) {
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   return new Response(new Uint8Array(doc.body), {
     headers: {

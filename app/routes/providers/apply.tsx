@@ -11,13 +11,18 @@ import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { applicationSchema, DOCUMENT_ERROR_KEYS } from "~/modules/providers/application";
-import { DocumentRefused, latestApplication, submitApplication } from "~/modules/providers/applications.server";
+import {
+  DocumentRefused,
+  latestApplication,
+  submitApplication,
+} from "~/modules/providers/applications.server";
 import { prefilledLicenseType } from "~/modules/providers/catalogue";
 import { submitContext } from "~/modules/requests/requests.server";
 import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 import type { Route } from "./+types/apply";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "provider.apply.metaTitle", "provider.apply.metaDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "provider.apply.metaTitle", "provider.apply.metaDescription");
 
 const APPLY = "/become-a-provider";
 const back = new URLSearchParams({ redirectTo: APPLY }).toString();
@@ -50,14 +55,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The licence type is prefilled from the first licence-requiring service (spec §4), also without JavaScript.
     const initial = (reply.initialValue ?? {}) as Record<string, unknown>;
     const services = [initial.services ?? []].flat().map(String);
-    if (!initial.licenseType && prefilledLicenseType(services)) reply.initialValue = { ...initial, licenseType: prefilledLicenseType(services) } as never;
+    if (!initial.licenseType && prefilledLicenseType(services))
+      reply.initialValue = { ...initial, licenseType: prefilledLicenseType(services) } as never;
     const errors = reply.error ?? {};
-    const fileError = Object.values(errors).flat().find((m) => m === t("provider.error.fileTooLarge") || m === t("provider.error.fileType"));
-    const tooMany = errors.services?.includes(t("provider.error.servicesMax", { max: MAX_PROVIDER_SERVICES }));
+    const fileError = Object.values(errors)
+      .flat()
+      .find((m) => m === t("provider.error.fileTooLarge") || m === t("provider.error.fileType"));
+    const tooMany = errors.services?.includes(
+      t("provider.error.servicesMax", { max: MAX_PROVIDER_SERVICES }),
+    );
     const toast = fileError
-      ? { title: t(fileError === t("provider.error.fileTooLarge") ? "provider.error.fileTooLargeTitle" : "provider.error.fileTypeTitle"), text: fileError }
+      ? {
+          title: t(
+            fileError === t("provider.error.fileTooLarge")
+              ? "provider.error.fileTooLargeTitle"
+              : "provider.error.fileTypeTitle",
+          ),
+          text: fileError,
+        }
       : tooMany
-        ? { title: t("provider.maxServicesTitle"), text: t("provider.maxServicesText", { max: MAX_PROVIDER_SERVICES }) }
+        ? {
+            title: t("provider.maxServicesTitle"),
+            text: t("provider.maxServicesText", { max: MAX_PROVIDER_SERVICES }),
+          }
         : { title: t("provider.incompleteTitle"), text: t("provider.incompleteText") };
     return refuse(reply, toast);
   }
@@ -67,9 +87,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof DocumentRefused)) throw error;
     const keys = DOCUMENT_ERROR_KEYS[error.problem];
-    return refuse(submission.reply({ fieldErrors: { [error.field]: [t(keys.text)] } }), { title: t(keys.title), text: t(keys.text) });
+    return refuse(submission.reply({ fieldErrors: { [error.field]: [t(keys.text)] } }), {
+      title: t(keys.title),
+      text: t(keys.text),
+    });
   }
-  return redirectWithToast(href("/provider-pending"), { title: t("provider.submittedTitle"), description: t("provider.submittedText") }, { status: 303 });
+  return redirectWithToast(
+    href("/provider-pending"),
+    { title: t("provider.submittedTitle"), description: t("provider.submittedText") },
+    { status: 303 },
+  );
 }
 
 export default function BecomeAProviderPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -81,23 +108,39 @@ export default function BecomeAProviderPage({ loaderData, actionData }: Route.Co
           ← {t("provider.signup.title")}
         </Link>
         <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{t("provider.apply.title")}</h1>
-        <p className="mt-3 max-w-2xl text-slate-600">{t("provider.apply.intro", { time: PROVIDER_REVIEW_TIME, max: MAX_PROVIDER_SERVICES })}</p>
+        <p className="mt-3 max-w-2xl text-slate-600">
+          {t("provider.apply.intro", { time: PROVIDER_REVIEW_TIME, max: MAX_PROVIDER_SERVICES })}
+        </p>
         {loaderData.user === null ? (
-          <Section id="provider-login" title={t("provider.apply.loginTitle")} className="card mx-auto mt-8 max-w-lg p-8 text-center">
+          <Section
+            id="provider-login"
+            title={t("provider.apply.loginTitle")}
+            className="card mx-auto mt-8 max-w-lg p-8 text-center"
+          >
             <p className="mt-2 text-slate-600">{t("provider.apply.loginText")}</p>
-            <LoginPrompt logIn={`${href("/auth/login")}?${back}`} signUp={`${href("/auth/signup")}?${back}`} centered />
+            <LoginPrompt
+              logIn={`${href("/auth/login")}?${back}`}
+              signUp={`${href("/auth/signup")}?${back}`}
+              centered
+            />
           </Section>
         ) : (
           <div className="mt-8">
             {loaderData.pending ? (
-              <p role="status" className="mb-6 rounded-md border border-teal-200 bg-teal-50 p-4 text-sm text-teal-900">
+              <p
+                role="status"
+                className="mb-6 rounded-md border border-teal-200 bg-teal-50 p-4 text-sm text-teal-900"
+              >
                 {t("provider.apply.alreadyPending")}{" "}
                 <Link to={href("/provider-pending")} className="font-medium underline">
                   {t("provider.pending.title")}
                 </Link>
               </p>
             ) : null}
-            <ApplicationForm answer={actionData as ApplicationAnswer | undefined} defaults={loaderData.user} />
+            <ApplicationForm
+              answer={actionData as ApplicationAnswer | undefined}
+              defaults={loaderData.user}
+            />
           </div>
         )}
       </div>

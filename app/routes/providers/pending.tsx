@@ -21,7 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const latest = user ? await latestApplication(user.id) : null;
   return data(
-    { application: latest ? { email: latest.email, reference: latest.reference, documents: latest.documents.map((d) => d.name) } : null },
+    {
+      application: latest
+        ? { email: latest.email, reference: latest.reference, documents: latest.documents.map((d) => d.name) }
+        : null,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -37,7 +41,9 @@ export default function ProviderPendingPage({ loaderData }: Route.ComponentProps
         <p className="mt-3 text-slate-700">
           {t("provider.pending.emailLine", { email: application?.email || t("provider.pending.yourEmail") })}
         </p>
-        <p className="mt-3 text-slate-700">{t("provider.pending.reviewTime", { time: PROVIDER_REVIEW_TIME })}</p>
+        <p className="mt-3 text-slate-700">
+          {t("provider.pending.reviewTime", { time: PROVIDER_REVIEW_TIME })}
+        </p>
         {application ? (
           <dl className="mt-6 space-y-2 text-sm">
             <div>
@@ -58,7 +64,9 @@ export default function ProviderPendingPage({ loaderData }: Route.ComponentProps
             ) : null}
           </dl>
         ) : null}
-        <p className="mt-6 rounded-md bg-slate-100 p-3 text-xs text-slate-600">{t("provider.pending.disclaimer")}</p>
+        <p className="mt-6 rounded-md bg-slate-100 p-3 text-xs text-slate-600">
+          {t("provider.pending.disclaimer")}
+        </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to={href("/")} className="btn-primary">
             {t("placeholder.home")}

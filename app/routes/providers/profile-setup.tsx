@@ -26,7 +26,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 async function requireApprovedProvider(request: Request) {
   const user = await requireUser(request);
   const setup = await providerSetupFor(user);
-  if (!setup) throw new Response(serverTranslate(request, getAppEnv().BRAND_NAME)("provider.setup.notApproved"), { status: 403 });
+  if (!setup)
+    throw new Response(serverTranslate(request, getAppEnv().BRAND_NAME)("provider.setup.notApproved"), {
+      status: 403,
+    });
   return { user, setup };
 }
 
@@ -41,7 +44,11 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: profileSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await saveProviderProfile(user, submission.value);
-  return redirectWithToast(href("/account"), { title: t("provider.setup.savedTitle"), description: t("provider.setup.savedText") }, { status: 303 });
+  return redirectWithToast(
+    href("/account"),
+    { title: t("provider.setup.savedTitle"), description: t("provider.setup.savedText") },
+    { status: 303 },
+  );
 }
 
 export default function ProviderProfileSetupPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -52,27 +59,49 @@ export default function ProviderProfileSetupPage({ loaderData, actionData }: Rou
       <div className="card p-8">
         <h1 className="text-3xl font-bold">{t("provider.setup.title")}</h1>
         <p className="mt-3 text-slate-600">{t("provider.setup.intro")}</p>
-        <ProfileForm lastResult={actionData?.result} defaults={{ bio: setup.bio, categories: setup.categories }} />
+        <ProfileForm
+          lastResult={actionData?.result}
+          defaults={{ bio: setup.bio, categories: setup.categories }}
+        />
       </div>
     </div>
   );
 }
 
-function ProfileForm({ lastResult, defaults }: { lastResult: SubmissionResult<string[]> | undefined; defaults: { bio: string; categories: string[] } }) {
+function ProfileForm({
+  lastResult,
+  defaults,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaults: { bio: string; categories: string[] };
+}) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(profileSchema(t), lastResult, { id: "provider-profile", defaultValue: defaults as never });
+  const [form, fields] = useZodForm(profileSchema(t), lastResult, {
+    id: "provider-profile",
+    defaultValue: defaults as never,
+  });
   const busy = navigation.state === "submitting" && navigation.formAction === href("/provider-profile-setup");
   return (
     <Form method="post" {...getFormProps(form)} className="mt-8 space-y-6">
-      <TextAreaField field={fields.bio} label={t("provider.setup.bio")} hint={t("provider.setup.bioHint")} rows={6} required />
+      <TextAreaField
+        field={fields.bio}
+        label={t("provider.setup.bio")}
+        hint={t("provider.setup.bioHint")}
+        rows={6}
+        required
+      />
       <WizardChoiceGroup
         field={fields.categories}
         legend={t("provider.setup.categories")}
         type="checkbox"
         options={PROFILE_CATEGORIES.map((c) => ({ value: c, label: t(CATEGORY_LABEL_KEYS[c]) }))}
       />
-      <SubmitButton busy={busy} label={t("provider.setup.submit")} className="btn-primary w-full py-3 sm:w-auto sm:px-8" />
+      <SubmitButton
+        busy={busy}
+        label={t("provider.setup.submit")}
+        className="btn-primary w-full py-3 sm:w-auto sm:px-8"
+      />
     </Form>
   );
 }

@@ -18,13 +18,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!provider) throw data(null, { status: 404 });
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   return data(
-    { provider, title: t("provider.profile.metaTitle", { name: provider.name }), description: t("provider.profile.metaDescription", { name: provider.name }) },
+    {
+      provider,
+      title: t("provider.profile.metaTitle", { name: provider.name }),
+      description: t("provider.profile.metaDescription", { name: provider.name }),
+    },
     { headers: { "Cache-Control": "public, max-age=60" } },
   );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const brand = (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
+  const brand =
+    (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
   return loaderData ? metaTags(loaderData.title, loaderData.description, brand) : [];
 };
 
@@ -64,7 +69,9 @@ export default function ProviderProfilePage({ loaderData }: Route.ComponentProps
       </div>
       {/* Published reviews of this provider: the seam for the reviews issue (none are written yet). */}
       <Section id="provider-reviews" title={t("provider.profile.reviews")} className="card mt-6 p-6">
-        {p.reviews.length === 0 ? <p className="mt-2 text-slate-600">{t("provider.profile.noReviews")}</p> : null}
+        {p.reviews.length === 0 ? (
+          <p className="mt-2 text-slate-600">{t("provider.profile.noReviews")}</p>
+        ) : null}
       </Section>
     </div>
   );

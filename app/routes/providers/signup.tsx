@@ -2,10 +2,15 @@ import { href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
-import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME, REJECTED_DOCUMENT_RETENTION_DAYS } from "~/modules/site/constants";
+import {
+  MAX_PROVIDER_SERVICES,
+  PROVIDER_REVIEW_TIME,
+  REJECTED_DOCUMENT_RETENTION_DAYS,
+} from "~/modules/site/constants";
 import type { Route } from "./+types/signup";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "provider.signup.metaTitle", "provider.signup.metaDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "provider.signup.metaTitle", "provider.signup.metaDescription");
 
 const back = new URLSearchParams({ redirectTo: "/become-a-provider" }).toString();
 
@@ -30,7 +35,9 @@ export default function ProviderSignupPage() {
           <li>{t("provider.signup.checkLicence")}</li>
           <li>{t("provider.signup.checkServices", { max: MAX_PROVIDER_SERVICES })}</li>
         </ul>
-        <p className="mt-4 text-sm text-slate-600">{t("provider.signup.privacy", { days: REJECTED_DOCUMENT_RETENTION_DAYS })}</p>
+        <p className="mt-4 text-sm text-slate-600">
+          {t("provider.signup.privacy", { days: REJECTED_DOCUMENT_RETENTION_DAYS })}
+        </p>
       </Section>
 
       <Section id="provider-steps" title={t("provider.signup.stepsTitle")} className="card mt-6 p-6">

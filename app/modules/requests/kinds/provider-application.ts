@@ -1,6 +1,11 @@
 import { z } from "zod";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
-import { ID_TYPE_LABEL_KEYS, type IdType, WORK_STATUS_LABEL_KEYS, type WorkStatus } from "~/modules/providers/application";
+import {
+  ID_TYPE_LABEL_KEYS,
+  type IdType,
+  WORK_STATUS_LABEL_KEYS,
+  type WorkStatus,
+} from "~/modules/providers/application";
 import { serviceBySlug } from "~/modules/providers/catalogue";
 import { defineKind, type KindField } from "../kind";
 import { PROVIDER_APPLICATION_LIFECYCLE } from "../status";
@@ -36,7 +41,10 @@ const payload = z.object({
 export type ProviderApplicationData = z.infer<typeof payload>;
 
 const yes = (v: unknown, t: Translate) => (v ? t("request.yes") : t("request.no"));
-const f = (name: keyof ProviderApplicationData & string, format?: KindField<ProviderApplicationData>["format"]): KindField<ProviderApplicationData> => ({
+const f = (
+  name: keyof ProviderApplicationData & string,
+  format?: KindField<ProviderApplicationData>["format"],
+): KindField<ProviderApplicationData> => ({
   name,
   label: `provider.field.${name}` as MessageKey,
   ...(format ? { format } : {}),
@@ -54,12 +62,22 @@ export const providerApplication = defineKind<ProviderApplicationData>({
     f("phone"),
     f("address"),
     f("serviceAreas", (v) => (Array.isArray(v) && v.length ? v.join(", ") : null)),
-    f("services", (v) => (Array.isArray(v) && v.length ? v.map((s) => serviceBySlug(String(s))?.name ?? String(s)).join(", ") : null)),
+    f("services", (v) =>
+      Array.isArray(v) && v.length
+        ? v.map((s) => serviceBySlug(String(s))?.name ?? String(s)).join(", ")
+        : null,
+    ),
     f("customService"),
-    f("workStatus", (v, t) => (typeof v === "string" && v in WORK_STATUS_LABEL_KEYS ? t(WORK_STATUS_LABEL_KEYS[v as WorkStatus]) : null)),
+    f("workStatus", (v, t) =>
+      typeof v === "string" && v in WORK_STATUS_LABEL_KEYS
+        ? t(WORK_STATUS_LABEL_KEYS[v as WorkStatus])
+        : null,
+    ),
     f("workPermitExpiry"),
     f("confirmEligibility", yes),
-    f("idType", (v, t) => (typeof v === "string" && v in ID_TYPE_LABEL_KEYS ? t(ID_TYPE_LABEL_KEYS[v as IdType]) : null)),
+    f("idType", (v, t) =>
+      typeof v === "string" && v in ID_TYPE_LABEL_KEYS ? t(ID_TYPE_LABEL_KEYS[v as IdType]) : null,
+    ),
     // Emails and status pages show only the ID number's last characters; the document is the record.
     f("idNumber", (v) => (typeof v === "string" && v ? maskId(v) : null)),
     f("idExpiry"),
@@ -69,7 +87,9 @@ export const providerApplication = defineKind<ProviderApplicationData>({
     f("licenseExpiry"),
     f("agreeToPolicies", yes),
     f("consentToChecks", yes),
-    f("documents", (v) => (Array.isArray(v) && v.length ? v.map((d) => (d as { name: string }).name).join(", ") : null)),
+    f("documents", (v) =>
+      Array.isArray(v) && v.length ? v.map((d) => (d as { name: string }).name).join(", ") : null,
+    ),
   ],
   title: (_d, t) => t("request.title.providerApplication"),
   contact: (d) => ({ name: d.fullName, email: d.email }),
