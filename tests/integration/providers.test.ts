@@ -413,12 +413,27 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     expect(pending).not.toContain(docs[0]!.id);
     expect(await pageHtml(await new HttpClient(server.url).get("/provider-pending"))).toContain("your email");
 
+    // One application at a time: the form gives way to a notice, and a second post is refused.
+    const again = await pageHtml(await applicant.client.get("/become-a-provider"));
+    expect(again).toContain("You already have an application under review.");
+    expect(again).not.toContain('name="fullName"');
+    const second = await apply(
+      applicant.client,
+      { ...BASE, email: applicantEmail, services: "handyman" },
+      { govIdFileFront: await idPng() },
+    );
+    expect(second.status).toBe(409);
+    expect(await applications()).toHaveLength(1);
+    expect(storedFiles()).toHaveLength(2);
+
     const operator = await sink.waitFor(
       (m) => m.to.includes("operator@example.test") && m.subject.includes("Mario Plumber"),
     );
     expect(operator.subject).toBe("[Provider Application] Mario Plumber");
     expect(operator.text).toContain("Plumbing, Handyman");
     expect(operator.text).toContain("plumber-licence.pdf");
+    // The operator gets the admin-only document links; the applicant never does.
+    for (const d of docs) expect(operator.text).toContain(`/admin/provider-documents/${d.id}`);
     // The ID number never travels whole by email.
     expect(operator.text).toContain("••••4567");
     expect(operator.text).not.toContain("P1234567");
@@ -426,6 +441,8 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
       (m) => m.to.includes(applicantEmail) && m.text.includes(row!.reference),
     );
     expect(confirmation.text).toContain("We received your application.");
+    expect(confirmation.text).not.toContain("/admin/provider-documents");
+    expect(confirmation.text).toContain("my-passport.png");
     expect(linkIn(confirmation.text, "/requests/")).toContain("/requests/");
   });
 

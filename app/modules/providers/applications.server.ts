@@ -1,12 +1,24 @@
 import { randomUUID } from "node:crypto";
+import { href } from "react-router";
+import type { MessageKey } from "~/lib/i18n/translate";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { submitRequest, type SubmitContext, type SubmittedRequest } from "~/modules/requests/requests.server";
-import { type ApplicationInput, applicableFiles, applicableValues } from "./application";
+import { type ApplicationInput, applicableFiles, applicableValues, type DocumentKind } from "./application";
 import { documentRows, prepareDocuments, writeDocumentFiles } from "./documents.server";
 
 export { DocumentRefused } from "./documents.server";
+
+const DOCUMENT_LINK_KEYS: Record<DocumentKind, MessageKey> = {
+  id_front: "provider.documentLink.id_front",
+  id_back: "provider.documentLink.id_back",
+  work_permit: "provider.documentLink.work_permit",
+  licence: "provider.documentLink.licence",
+};
+
+/** An application still waiting for its decision: the applicant waits for it before applying again. */
+export const OPEN_APPLICATION_STATES = ["received", "in_review"];
 
 /**
  * Submits a provider application: the documents are checked (all or none: one refused file and
@@ -45,7 +57,13 @@ export async function submitApplication(
           now,
         );
         if (rows.length) await trx.insertInto("provider_documents").values(rows).execute();
-        return submitRequest("provider-application", data, ctx, { trx });
+        // The operator sees where each document can be opened (admins only, every access logged);
+        // the applicant's confirmation carries no such link.
+        const operatorLinks = prepared.map((d) => ({
+          label: DOCUMENT_LINK_KEYS[d.kind],
+          value: `${getRuntime().env.PUBLIC_URL}${href("/admin/provider-documents/:documentId", { documentId: d.id })}`,
+        }));
+        return submitRequest("provider-application", data, ctx, { trx, operatorLinks });
       });
     mailQueued();
     return sent;
@@ -53,6 +71,18 @@ export async function submitApplication(
     await undo();
     throw error;
   }
+}
+
+/** Whether the user has an application waiting for a decision. */
+export async function hasOpenApplication(userId: string): Promise<boolean> {
+  const row = await getRuntime()
+    .db.selectFrom("requests")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("kind", "=", "provider-application")
+    .where("status", "in", OPEN_APPLICATION_STATES)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export type LatestApplication = {

@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { applicationSchema, DOCUMENT_ERROR_KEYS } from "~/modules/providers/application";
 import {
   DocumentRefused,
-  latestApplication,
+  hasOpenApplication,
   submitApplication,
 } from "~/modules/providers/applications.server";
 import { prefilledLicenseType } from "~/modules/providers/catalogue";
@@ -31,11 +31,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const headers = { "Cache-Control": "private, no-store" };
   if (!user) return data({ user: null, pending: false }, { headers });
-  const latest = await latestApplication(user.id);
   return data(
     {
       user: { fullName: user.name, email: user.email, phone: user.phone ?? "" },
-      pending: latest !== null && (latest.status === "received" || latest.status === "in_review"),
+      pending: await hasOpenApplication(user.id),
     },
     { headers },
   );
@@ -44,6 +43,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  // One application at a time: a second one waits for the decision on the first.
+  if (await hasOpenApplication(user.id))
+    return data({ pending: t("provider.apply.alreadyPendingText") }, { status: 409 });
   // Size, content type and part count are checked by the request guard and readForm (body-limits.ts).
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: applicationSchema(t) });
@@ -127,20 +129,19 @@ export default function BecomeAProviderPage({ loaderData, actionData }: Route.Co
         ) : (
           <div className="mt-8">
             {loaderData.pending ? (
-              <p
-                role="status"
-                className="mb-6 rounded-md border border-teal-200 bg-teal-50 p-4 text-sm text-teal-900"
-              >
-                {t("provider.apply.alreadyPending")}{" "}
-                <Link to={href("/provider-pending")} className="font-medium underline">
+              <div role="status" className="card border-teal-200 bg-teal-50 p-6 text-teal-900">
+                <p className="font-semibold">{t("provider.apply.alreadyPending")}</p>
+                <p className="mt-1">{t("provider.apply.alreadyPendingText")}</p>
+                <Link to={href("/provider-pending")} className="mt-3 inline-block font-medium underline">
                   {t("provider.pending.title")}
                 </Link>
-              </p>
-            ) : null}
-            <ApplicationForm
-              answer={actionData as ApplicationAnswer | undefined}
-              defaults={loaderData.user}
-            />
+              </div>
+            ) : (
+              <ApplicationForm
+                answer={actionData as ApplicationAnswer | undefined}
+                defaults={loaderData.user}
+              />
+            )}
           </div>
         )}
       </div>
