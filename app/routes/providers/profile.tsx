@@ -17,14 +17,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const provider = await findPublicProvider(params.id);
   if (!provider) throw data(null, { status: 404 });
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  return data(
-    {
-      provider,
-      title: t("provider.profile.metaTitle", { name: provider.name }),
-      description: t("provider.profile.metaDescription", { name: provider.name }),
-    },
-    { headers: { "Cache-Control": "public, max-age=60" } },
-  );
+  return data({
+    provider,
+    title: t("provider.profile.metaTitle", { name: provider.name }),
+    description: t("provider.profile.metaDescription", { name: provider.name }),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
