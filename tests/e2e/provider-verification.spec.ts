@@ -63,6 +63,30 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
       .filter({ has: page.getByRole(role, { name, exact: true }) })
       .click();
 
+  // A failed submit: the spec's toast and each field's message, nothing sent.
+  await form.getByRole("button", { name: "Submit Application" }).click();
+  await expectToast(page, "Incomplete Form", "Please review the errors and try again.", {
+    destructive: true,
+  });
+  await expect(form.getByText("Please enter your address.")).toBeVisible();
+  await expect(form.getByText("Please upload the front of your government ID.")).toBeVisible();
+  await expect(page).toHaveURL(/\/become-a-provider$/);
+
+  // A refused file is dropped as soon as it is chosen.
+  const front = form.getByLabel(/^Government ID \(front\)/);
+  await front.setInputFiles({ name: "id.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+  await expectToast(page, "Unsupported file type", "Please upload a PNG, JPG, or PDF.", {
+    destructive: true,
+  });
+  expect(await front.evaluate((i: HTMLInputElement) => i.files?.length)).toBe(0);
+  await front.setInputFiles({
+    name: "huge.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.alloc(11 * 1024 * 1024),
+  });
+  await expectToast(page, "File too large", "File must be under 10MB.", { destructive: true });
+  expect(await front.evaluate((i: HTMLInputElement) => i.files?.length)).toBe(0);
+
   // A sixth service is refused at once.
   await expect(form.getByRole("textbox", { name: /^License number/ })).toBeHidden();
   for (const name of ["Handyman", "Cleaning", "Gardening", "Tutoring", "Moving", "Painting"])

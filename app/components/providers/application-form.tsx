@@ -108,8 +108,13 @@ export function ApplicationForm({
       encType="multipart/form-data"
       {...formProps}
       onSubmit={(event) => {
-        const result = parseWithZod(new FormData(event.currentTarget), { schema });
-        if (result.status !== "success") {
+        // Conform revalidates by submitting with its own intent button: only a real submit toasts.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        const result =
+          submitter?.name === "__intent__"
+            ? null
+            : parseWithZod(new FormData(event.currentTarget), { schema });
+        if (result && result.status !== "success") {
           toast({
             title: t("provider.incompleteTitle"),
             description: t("provider.incompleteText"),
