@@ -112,17 +112,27 @@ function visibleProviders(db: Kysely<Database>, today: string) {
     );
 }
 
-async function verificationOf(
+type ApprovedDocument = { user_id: string; kind: string; expires_on: string | null };
+
+/** The approved documents of these providers' accounts, in one query. */
+async function approvedDocuments(
   db: Kysely<Database>,
-  userId: string,
-  idCheckedAt: string,
-): Promise<Verification> {
+  userIds: string[],
+): Promise<Map<string, ApprovedDocument[]>> {
+  const byUser = new Map<string, ApprovedDocument[]>();
+  if (userIds.length === 0) return byUser;
   const docs = await db
     .selectFrom("provider_documents")
-    .select(["kind", "expires_on"])
-    .where("user_id", "=", userId)
+    .select(["user_id", "kind", "expires_on"])
+    .where("user_id", "in", userIds)
     .where("status", "=", "approved")
     .execute();
+  for (const d of docs) byUser.set(d.user_id, [...(byUser.get(d.user_id) ?? []), d]);
+  return byUser;
+}
+
+/** What the badge says: when the ID was checked, and until when the licence and permit are valid. */
+function verificationOf(docs: ApprovedDocument[], idCheckedAt: string): Verification {
   const validTo = (kind: string) =>
     docs
       .filter((d) => d.kind === kind && d.expires_on)
@@ -151,7 +161,8 @@ export async function findPublicProvider(id: string, today = torontoToday()): Pr
   const { db } = getRuntime();
   const row = await visibleProviders(db, today).where("p.id", "=", id).executeTakeFirst();
   if (!row) return null;
-  return toPublic(row as never, await verificationOf(db, row.user_id, row.id_checked_at));
+  const docs = await approvedDocuments(db, [row.user_id]);
+  return toPublic(row as never, verificationOf(docs.get(row.user_id) ?? [], row.id_checked_at));
 }
 
 export type ProviderFilter = {
@@ -172,9 +183,13 @@ export async function listPublicProviders(
   if (filter.area?.trim())
     q = q.where("p.search_text", "like", `%${filter.area.trim().toLowerCase().replace(/[%_]/g, "")}%`);
   const rows = await q.orderBy("p.updated_at", "desc").limit(500).execute();
+  const docs = await approvedDocuments(
+    db,
+    rows.map((r) => r.user_id),
+  );
   const out: PublicProvider[] = [];
   for (const row of rows) {
-    const p = toPublic(row as never, await verificationOf(db, row.user_id, row.id_checked_at));
+    const p = toPublic(row as never, verificationOf(docs.get(row.user_id) ?? [], row.id_checked_at));
     if (filter.servicePage && !servicePagesFor(p.services, p.categories).includes(filter.servicePage))
       continue;
     if (filter.category && !p.categories.includes(filter.category)) continue;
