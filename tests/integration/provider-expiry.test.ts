@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { claimDailyRun, runDailyJobs } from "~/lib/jobs.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
-import { approveApplication } from "~/modules/providers/decisions.server";
+import { approveApplication, cancelApplication } from "~/modules/providers/decisions.server";
 import { PROVIDER_DAILY_JOB, sendExpiryReminders } from "~/modules/providers/expiry.server";
 import {
   findPublicProvider,
@@ -11,7 +11,7 @@ import {
   saveProviderProfile,
 } from "~/modules/providers/providers.server";
 import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
-import { submitRequest } from "~/modules/requests/requests.server";
+import { submitRequest, transitionRequest } from "~/modules/requests/requests.server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 
 /**
@@ -117,6 +117,9 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
         })
         .execute();
     }
+    // The decisions go through the providers module: a plain move to approved is refused.
+    expect(await transitionRequest(sent.id, "approved")).toEqual({ ok: false, reason: "not-allowed" });
+    expect(await transitionRequest(sent.id, "in_review")).toMatchObject({ ok: true });
     expect(await approveApplication(sent.id, { services: ["electrical", "handyman"] })).toMatchObject({
       ok: true,
     });
@@ -135,6 +138,16 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
     await database.drop();
   });
 
+  const firstApplication = async () => {
+    const row = await getRuntime()
+      .db.selectFrom("requests")
+      .select("data")
+      .where("email", "=", email)
+      .where("kind", "=", "provider-application")
+      .orderBy("created_at")
+      .executeTakeFirstOrThrow();
+    return JSON.parse(row.data) as ProviderApplicationData;
+  };
   const reminders = () =>
     getRuntime()
       .db.selectFrom("mail_outbox")
@@ -175,6 +188,62 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
     expect(await ids({ area: "Scarborough" })).toEqual([]);
     expect(await ids({ category: "cleaning" })).toEqual([]);
     expect(await ids({ licensed: true })).toEqual([providerId]);
+  });
+
+  it("a withdrawn application's documents are deleted after the retention period, like a rejected one's", async () => {
+    const { db } = getRuntime();
+    const user = await db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    const applicationId = randomUUID();
+    const ctx = {
+      user: {
+        id: user.id,
+        name: "Ines Electric",
+        email,
+        phone: null,
+        role: "provider" as const,
+        emailVerified: true,
+      },
+      clientIp: "198.51.100.9",
+      locale: "en-US" as const,
+    };
+    const sent = await submitRequest(
+      "provider-application",
+      { ...(await firstApplication()), applicationId, documents: [] },
+      ctx,
+    );
+    const docId = randomUUID();
+    await db
+      .insertInto("provider_documents")
+      .values({
+        id: docId,
+        application_id: applicationId,
+        user_id: user.id,
+        kind: "licence",
+        original_name: "renewal.pdf",
+        storage_key: `provider-documents/${docId}.pdf`,
+        content_type: "application/pdf",
+        size: 1,
+        expires_on: "2030-01-01",
+        status: "pending",
+        reminded_days: null,
+        delete_after: null,
+        deleted_at: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await transitionRequest(sent.id, "cancelled")).toEqual({ ok: false, reason: "not-allowed" });
+    expect(await cancelApplication(sent.id, "Sent by mistake.")).toMatchObject({ ok: true, to: "cancelled" });
+    const doc = await db
+      .selectFrom("provider_documents")
+      .selectAll()
+      .where("id", "=", docId)
+      .executeTakeFirstOrThrow();
+    expect(doc.status).toBe("rejected");
+    expect(doc.delete_after).not.toBeNull();
   });
 
   it("runs the daily job once per day, however many processes check", async () => {

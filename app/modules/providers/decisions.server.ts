@@ -16,7 +16,8 @@ import { scheduleDeletion } from "./documents.server";
  *   record, the account gets the `provider` role, the documents become the approved ones
  *   (replacing older ones of the same kind), and the email links to /provider-profile-setup.
  * - reject: the reason is the transition's note (in the email); the documents are marked for
- *   deletion after REJECTED_DOCUMENT_RETENTION_DAYS.
+ *   deletion after REJECTED_DOCUMENT_RETENTION_DAYS. cancel (the applicant withdrew) likewise.
+ * These moves are guarded (the kind's `guardedMoves`): a plain transitionRequest refuses them.
  */
 export type DecisionResult =
   TransitionResult | { ok: false; reason: "not-a-provider-application" | "no-services" };
@@ -127,6 +128,21 @@ export async function rejectApplication(requestId: string, reason: string): Prom
   const application = await loadApplication(requestId);
   if (!application) return { ok: false, reason: "not-a-provider-application" };
   return transitionRequest(requestId, "rejected", reason.trim() || null, {
+    effects: (trx) => scheduleDeletion(trx, application.data.applicationId),
+    email: (t) => ({
+      paragraphs: [t("provider.email.rejectedText", { days: REJECTED_DOCUMENT_RETENTION_DAYS })],
+    }),
+  });
+}
+
+/** The applicant withdrew: like a rejection, the documents go after the retention period. */
+export async function cancelApplication(
+  requestId: string,
+  note: string | null = null,
+): Promise<DecisionResult> {
+  const application = await loadApplication(requestId);
+  if (!application) return { ok: false, reason: "not-a-provider-application" };
+  return transitionRequest(requestId, "cancelled", note?.trim() || null, {
     effects: (trx) => scheduleDeletion(trx, application.data.applicationId),
     email: (t) => ({
       paragraphs: [t("provider.email.rejectedText", { days: REJECTED_DOCUMENT_RETENTION_DAYS })],

@@ -316,6 +316,10 @@ export async function transitionRequest(
     const lifecycle = row ? lifecycleOf(row.kind) : null;
     if (!row || !lifecycle || !isRequestStatus(row.status)) return { ok: false, reason: "not-found" };
     if (!canMove(lifecycle, row.status, to)) return { ok: false, reason: "not-allowed" };
+    // A move whose effects belong to the kind's own module (a provider decision) goes through it.
+    if (isRequestKind(row.kind) && kindOf(row.kind).guardedMoves?.includes(to) && !options.effects) {
+      return { ok: false, reason: "not-allowed" };
+    }
     const now = new Date().toISOString();
     // The status in the WHERE clause makes a concurrent move by another operator a no-op here.
     const moved = await trx.updateTable("requests").set({ status: to, updated_at: now }).where("id", "=", id).where("status", "=", row.status).executeTakeFirst();

@@ -98,4 +98,6 @@ export const providerApplication = defineKind<ProviderApplicationData>({
   concerns: "provider-application",
   subject: (d) => ({ type: "provider-application", id: d.applicationId }),
   lifecycle: PROVIDER_APPLICATION_LIFECYCLE,
+  // approveApplication / rejectApplication / cancelApplication (modules/providers/decisions.server.ts).
+  guardedMoves: ["approved", "rejected", "cancelled"],
 });
