@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/messages/en";
 import { createTranslate } from "~/lib/i18n/translate";
-import { applicableFiles, applicableValues, applicationSchema, documentProblem } from "./application";
+import {
+  applicableFiles,
+  applicableValues,
+  applicationSchema,
+  documentProblem,
+  refusalToast,
+  withPrefilledLicenseType,
+} from "./application";
 import {
   categoriesForServices,
   licensedServices,
@@ -138,6 +145,34 @@ describe("provider application schema", () => {
       "Please upload a PNG, JPG, or PDF.",
     );
     expect(documentProblem({ name: "scan.JPG", type: "", size: 10 })).toBeNull();
+  });
+});
+
+describe("a refused application", () => {
+  it("toasts the refused file's problem, a sixth service, or 'Incomplete Form'", () => {
+    expect(refusalToast({ govIdFileBack: ["File must be under 10MB."] }, t)).toEqual({
+      title: "File too large",
+      text: "File must be under 10MB.",
+    });
+    expect(
+      refusalToast({ fullName: ["x"], licenseFile: ["Please upload a PNG, JPG, or PDF."] }, t).title,
+    ).toBe("Unsupported file type");
+    expect(refusalToast({ services: ["Please select a maximum of 5 services."] }, t)).toEqual({
+      title: "Maximum services reached",
+      text: "You can select up to 5 services.",
+    });
+    expect(refusalToast({ address: ["Please enter your address."] }, t)).toEqual({
+      title: "Incomplete Form",
+      text: "Please review the errors and try again.",
+    });
+  });
+  it("comes back with the licence type prefilled, unless one was typed", () => {
+    expect(withPrefilledLicenseType({ services: ["handyman", "roofing"] }).licenseType).toBe(
+      "Contractor License",
+    );
+    expect(withPrefilledLicenseType({ services: "hvac" }).licenseType).toBe("HVAC Technician License");
+    expect(withPrefilledLicenseType({ services: ["hvac"], licenseType: "Mine" }).licenseType).toBe("Mine");
+    expect(withPrefilledLicenseType({ services: ["handyman"] }).licenseType).toBeUndefined();
   });
 });
 

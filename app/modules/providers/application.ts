@@ -10,7 +10,7 @@ import {
 } from "~/lib/forms/fields";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { MAX_DOCUMENT_BYTES, MAX_PROVIDER_SERVICES } from "~/modules/site/constants";
-import { licensedServices, PROVIDER_SERVICE_SLUGS } from "./catalogue";
+import { licensedServices, prefilledLicenseType, PROVIDER_SERVICE_SLUGS } from "./catalogue";
 
 /**
  * The Become a Provider application (requests-rentals-providers.md §3 Provider application,
@@ -260,4 +260,34 @@ export function applicableFiles(v: ApplicationInput): { field: DocumentField; fi
     licenseFile: licensedServices(v.services).length > 0,
   };
   return DOCUMENT_FIELDS.flatMap((field) => (keep[field] && v[field] ? [{ field, file: v[field] }] : []));
+}
+
+/**
+ * The toast for a refused application (spec §8): a refused file's own ('File too large',
+ * 'Unsupported file type'), 'Maximum services reached' for more than five services, else
+ * 'Incomplete Form'.
+ */
+export function refusalToast(
+  errors: Record<string, string[] | null | undefined>,
+  t: Translate,
+): { title: string; text: string } {
+  const messages = Object.values(errors).flatMap((m) => m ?? []);
+  for (const problem of ["tooLarge", "unsupported"] as const) {
+    const keys = DOCUMENT_ERROR_KEYS[problem];
+    if (messages.includes(t(keys.text))) return { title: t(keys.title), text: t(keys.text) };
+  }
+  if (errors.services?.includes(t("provider.error.servicesMax", { max: MAX_PROVIDER_SERVICES }))) {
+    return {
+      title: t("provider.maxServicesTitle"),
+      text: t("provider.maxServicesText", { max: MAX_PROVIDER_SERVICES }),
+    };
+  }
+  return { title: t("provider.incompleteTitle"), text: t("provider.incompleteText") };
+}
+
+/** A refused form's values with the licence type prefilled when it is empty and a licensed service is selected. */
+export function withPrefilledLicenseType(values: Record<string, unknown>): Record<string, unknown> {
+  const services = [values.services ?? []].flat().map(String);
+  const prefill = prefilledLicenseType(services);
+  return !values.licenseType && prefill ? { ...values, licenseType: prefill } : values;
 }

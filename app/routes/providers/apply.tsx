@@ -10,13 +10,17 @@ import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
-import { applicationSchema, DOCUMENT_ERROR_KEYS } from "~/modules/providers/application";
+import {
+  applicationSchema,
+  DOCUMENT_ERROR_KEYS,
+  refusalToast,
+  withPrefilledLicenseType,
+} from "~/modules/providers/application";
 import {
   DocumentRefused,
   hasOpenApplication,
   submitApplication,
 } from "~/modules/providers/applications.server";
-import { prefilledLicenseType } from "~/modules/providers/catalogue";
 import { submitContext } from "~/modules/requests/requests.server";
 import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 import type { Route } from "./+types/apply";
@@ -55,32 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     const reply = submission.reply();
     // The licence type is prefilled from the first licence-requiring service (spec §4), also without JavaScript.
-    const initial = (reply.initialValue ?? {}) as Record<string, unknown>;
-    const services = [initial.services ?? []].flat().map(String);
-    if (!initial.licenseType && prefilledLicenseType(services))
-      reply.initialValue = { ...initial, licenseType: prefilledLicenseType(services) } as never;
-    const errors = reply.error ?? {};
-    const fileError = Object.values(errors)
-      .flat()
-      .find((m) => m === t("provider.error.fileTooLarge") || m === t("provider.error.fileType"));
-    const tooMany = errors.services?.includes(
-      t("provider.error.servicesMax", { max: MAX_PROVIDER_SERVICES }),
-    );
-    const toast = fileError
-      ? {
-          title: t(
-            fileError === t("provider.error.fileTooLarge")
-              ? "provider.error.fileTooLargeTitle"
-              : "provider.error.fileTypeTitle",
-          ),
-          text: fileError,
-        }
-      : tooMany
-        ? {
-            title: t("provider.maxServicesTitle"),
-            text: t("provider.maxServicesText", { max: MAX_PROVIDER_SERVICES }),
-          }
-        : { title: t("provider.incompleteTitle"), text: t("provider.incompleteText") };
+    reply.initialValue = withPrefilledLicenseType(reply.initialValue ?? {}) as never;
+    const toast = refusalToast(reply.error ?? {}, t);
     return refuse(reply, toast);
   }
 
