@@ -8,7 +8,9 @@ import { pageNamespaces } from "~/lib/i18n/page-namespaces.server";
 import { requestGuard } from "~/lib/http/request-guard.server";
 import type { Env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
+import { startDailyJobs } from "~/lib/jobs.server";
 import { getRuntime, startRuntime, type StartOptions } from "~/lib/runtime.server";
+import { PROVIDER_DAILY_JOB } from "~/modules/providers/expiry.server";
 import { ensureAdmin } from "~/modules/accounts/accounts.server";
 import { accountEmails } from "~/modules/accounts/emails.server";
 
@@ -76,6 +78,9 @@ app.use((req, res, next) => {
 /** Starts the runtime, then what the app needs before it serves: auth emails, the admin. */
 export async function start(env: Env, options?: StartOptions) {
   const runtime = await startRuntime(env, options);
+  // Daily jobs (document expiry reminders, retention deletes): claimed per day in the database,
+  // so several app processes run each once.
+  startDailyJobs([PROVIDER_DAILY_JOB]);
   configureAuthEmails(accountEmails);
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const result = await ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);

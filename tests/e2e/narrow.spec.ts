@@ -35,6 +35,9 @@ const PUBLIC = [
   "/auth/forgot",
   "/auth/verify-sent",
   "/reviews",
+  "/provider-signup",
+  "/become-a-provider",
+  "/provider-pending",
   "/no-such-page",
 ];
 
@@ -50,7 +53,8 @@ test("no public page scrolls sideways at 360 px", async ({ page }) => {
 test("the account pages do not scroll sideways at 360 px, even with a very long name", async ({ page }) => {
   const account = uniqueAccount("narrow", "Maximiliana Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh");
   await signUpAndVerify(page, account);
-  for (const path of ["/account", "/account/bookings", "/account/listings", "/account/reviews", "/homes/new"]) {
+  const personal = ["/account", "/account/bookings", "/account/listings", "/account/reviews", "/homes/new"];
+  for (const path of [...personal, "/become-a-provider"]) {
     await page.goto(path);
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -17,6 +17,9 @@ const PAGES: { path: string; status: number; heading: string | RegExp }[] = [
   { path: "/legal/reviews-policy", status: 200, heading: "Reviews Policy" },
   { path: "/legal/provider-guidelines", status: 200, heading: "Provider Guidelines" },
   { path: "/services", status: 200, heading: "Services" },
+  { path: "/provider-signup", status: 200, heading: "Become a Verified Provider" },
+  { path: "/become-a-provider", status: 200, heading: "Become a Provider" },
+  { path: "/provider-pending", status: 200, heading: "Application Submitted" },
   // A path whose feature has not landed yet shows the under-construction placeholder.
   { path: "/reviews", status: 200, heading: "Under Construction" },
   { path: "/no-such-page", status: 404, heading: "Page Not Found" },

@@ -170,11 +170,16 @@ export const HASHING = { timeout: 20_000 } as const;
 /**
  * Signs up through /signup (full name, email, password, 18+ and terms ticked), waits for the
  * verification email in the SMTP sink and follows its link: the account is verified and the
- * page is signed in, on /account.
+ * page is signed in, on /account — or, from a sign-up page that carries a way back (`from`),
+ * where that leads (`landsOn`). `hydrate: false` for pages without JavaScript.
  */
-export async function signUpAndVerify(page: Page, account: TestAccount): Promise<void> {
-  await page.goto("/signup");
-  await waitForHydration(page);
+export async function signUpAndVerify(
+  page: Page,
+  account: TestAccount,
+  { from = "/signup", landsOn = /\/account$/, hydrate = true }: { from?: string; landsOn?: RegExp; hydrate?: boolean } = {},
+): Promise<void> {
+  await page.goto(from);
+  if (hydrate) await waitForHydration(page);
   const main = page.getByRole("main");
   await main.getByRole("textbox", { name: /^Full name/ }).fill(account.name);
   await main.getByRole("textbox", { name: /^Email/ }).fill(account.email);
@@ -187,7 +192,7 @@ export async function signUpAndVerify(page: Page, account: TestAccount): Promise
     message: `a verification email to ${account.email}`,
   });
   await page.goto(linkIn(mail, "/auth/verify").href);
-  await expect(page).toHaveURL(/\/account$/, HASHING);
+  await expect(page).toHaveURL(landsOn, HASHING);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -919,7 +919,12 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
           )
           .map(([page, sort]) => `/homes?page=${encodeAll(page)}&sort=${sort}&q=${encodeAll("toronto")}`),
       ],
-      ["/search?…", query(["type", "location", "category"]).map((q) => `/search${q}`)],
+      ["/search?…", query(["type", "location", "category", "licensed"]).map((q) => `/search${q}`)],
+      ["/providers/:id", fc.oneof(fc.uuid(), urlValue).map((v) => `/providers/${v}`)],
+      [
+        "/admin/provider-documents/:id",
+        fc.oneof(fc.uuid(), fc.constant("-".repeat(36)), urlValue).map((v) => `/admin/provider-documents/${v}`),
+      ],
       [
         "/cars/request?type=…",
         query(["type", "type", ...CAR_REQUEST_TYPES.map(() => "type")]).map((q) => `/cars/request${q}`),
@@ -978,6 +983,10 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
               "/account/bookings",
               "/account/listings",
               "/homes/new",
+              "/provider-signup",
+              "/become-a-provider",
+              "/provider-pending",
+              "/provider-profile-setup",
             ),
             query(["book", "resume", "rent", "contact", "edit", "request"]),
           )

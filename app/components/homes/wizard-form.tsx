@@ -1,6 +1,7 @@
 import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { Form, href, Link, useFetcher, useNavigation } from "react-router";
+import { Form, href, useFetcher, useNavigation } from "react-router";
+import { PolicyLinks } from "~/components/policy-links";
 import { CheckboxField, NumberField, TextAreaField, TextField } from "~/components/form/field";
 import { SelectField } from "~/components/form/select-field";
 import { useZodForm } from "~/components/form/use-zod-form";
@@ -168,18 +169,7 @@ function OwnerStep({ f }: { f: Fields }) {
           label={label("agreed")}
           extra={
             <p className="mt-1 text-sm text-slate-600">
-              {t("wizard.readPolicies")}{" "}
-              <Link to={href("/legal/provider-guidelines")} target="_blank" className="font-medium text-teal-800 underline">
-                {t("wizard.readGuidelines")}
-              </Link>
-              {" · "}
-              <Link to={href("/legal/terms")} target="_blank" className="font-medium text-teal-800 underline">
-                {t("wizard.readTerms")}
-              </Link>
-              {" · "}
-              <Link to={href("/legal/privacy")} target="_blank" className="font-medium text-teal-800 underline">
-                {t("wizard.readPrivacy")}
-              </Link>
+              {t("wizard.readPolicies")} <PolicyLinks newTab className="font-medium text-teal-800 underline" />
             </p>
           }
         />

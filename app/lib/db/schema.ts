@@ -177,6 +177,40 @@ export type RequestEventTable = {
   created_at: string;
 };
 
+export type ProviderTable = {
+  id: string;
+  user_id: string;
+  application_id: string;
+  name: string;
+  bio: string | null;
+  services: string; // JSON string[]
+  categories: string; // JSON string[]
+  service_areas: string; // JSON string[]
+  search_text: Generated<string>;
+  status: "approved" | "live";
+  id_checked_at: string;
+  created_at: string;
+  updated_at: string;
+};
+export type ProviderDocumentTable = {
+  id: string;
+  application_id: string;
+  user_id: string;
+  kind: "id_front" | "id_back" | "work_permit" | "licence";
+  original_name: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  expires_on: string | null;
+  status: "pending" | "approved" | "rejected" | "superseded";
+  reminded_days: number | null;
+  delete_after: string | null;
+  deleted_at: string | null;
+  created_at: string;
+};
+export type DocumentAccessLogTable = { id: string; document_id: string; admin_user_id: string; accessed_at: string; client_ip: string | null };
+export type JobRunTable = { name: string; run_key: string; claimed_at: string; finished_at: string | null };
+
 export type AnalyticsDailyTable = { name: string; day: string; count: number };
 
 export type Database = {
@@ -195,6 +229,10 @@ export type Database = {
   request_events: RequestEventTable;
   listing_drafts: ListingDraftTable;
   listing_photos: ListingPhotoTable;
+  providers: ProviderTable;
+  provider_documents: ProviderDocumentTable;
+  document_access_log: DocumentAccessLogTable;
+  job_runs: JobRunTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

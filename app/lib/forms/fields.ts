@@ -49,9 +49,9 @@ export const optionalPhone = (t: Translate) =>
 export const emailOrPhone = (t: Translate, name: string, invalid: string) =>
   requiredText(t, name, EMAIL_MAX).refine((v) => isEmail(v) || isPhoneNumber(v), invalid);
 
-/** A date: required, a real calendar date, today or later (Toronto time). */
-export const futureDate = (t: Translate, name: string) =>
-  requiredText(t, name, 10)
+/** A date: required, a real calendar date, today or later (Toronto time). `required`: the message when empty. */
+export const futureDate = (t: Translate, name: string, required?: string) =>
+  requiredText(t, name, 10, required)
     .refine(isCalendarDate, t("form.invalidDate"))
     .refine((v) => !isCalendarDate(v) || v >= torontoToday(), t("form.pastDate"));
 

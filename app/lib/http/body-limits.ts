@@ -1,4 +1,4 @@
-import { MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
+import { MAX_DOCUMENT_BYTES, MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
 
 /**
  * How much a form post may carry, per action, in one table. The request guard refuses a body
@@ -29,8 +29,20 @@ const UPLOAD_LIMIT: BodyLimit = {
   maxFiles: MAX_LISTING_PHOTOS * 2,
 };
 
+/**
+ * The provider application: four document inputs (ID front and back, work permit, licence).
+ * A file over 10 MB still fits the body, so the form answers 'File too large' itself.
+ */
+const DOCUMENT_FILES = 4;
+const APPLICATION_LIMIT: BodyLimit = {
+  maxBytes: DOCUMENT_FILES * MAX_DOCUMENT_BYTES + 2 * 1024 * 1024,
+  maxFields: 200,
+  maxFiles: DOCUMENT_FILES,
+};
+
 const LIMITS: Record<string, BodyLimit> = {
   "/homes/new": UPLOAD_LIMIT,
+  "/become-a-provider": APPLICATION_LIMIT,
 };
 
 /** The limit for a request path; React Router's data requests (`/x.data`) share their page's. */

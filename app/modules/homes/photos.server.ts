@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { DB } from "~/lib/db/db.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { deleteObject, getObject, putObject } from "~/lib/storage.server";
+import { sniffUpload, UploadRefused } from "~/lib/uploads.server";
 import { MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
 import { ACCEPTED_PHOTO_MIME, listingPhotoPath, type PhotoError, type PhotoVariant } from "./wizard";
 
@@ -43,12 +43,11 @@ export const chosenFiles = (form: FormData, name = "files") =>
 
 /** Checks one file's size and real type; throws PhotoRejected. */
 export async function checkPhotoFile(file: File): Promise<Buffer> {
-  if (file.size === 0) throw new PhotoRejected("empty");
-  if (file.size > MAX_UPLOAD_BYTES) throw new PhotoRejected("tooLarge");
-  const bytes = Buffer.from(await file.arrayBuffer());
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !(ACCEPTED_PHOTO_MIME as readonly string[]).includes(type.mime)) throw new PhotoRejected("unsupported");
-  return bytes;
+  try {
+    return (await sniffUpload(file, ACCEPTED_PHOTO_MIME, MAX_UPLOAD_BYTES)).bytes;
+  } catch (error) {
+    throw error instanceof UploadRefused ? new PhotoRejected(error.problem) : error;
+  }
 }
 
 /** Decodes and re-encodes one photo; the output carries no metadata (sharp's default). */

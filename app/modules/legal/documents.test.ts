@@ -7,6 +7,7 @@ import {
   MIN_AGE,
   POLICIES_EFFECTIVE_DATE_TEXT,
   PROVIDER_REVIEW_TIME,
+  REJECTED_DOCUMENT_RETENTION_DAYS,
 } from "../site/constants";
 import {
   LEGAL_SLUGS,
@@ -144,6 +145,10 @@ describe("legal documents", () => {
     expect(text).toContain("within 30 days");
     expect(text).toContain(`under ${MIN_AGE}`);
     expect(text).toContain(ctx.supportEmail);
+  });
+
+  it("states how long rejected applications' documents are kept", () => {
+    expect(allText(doc("privacy"))).toContain(`deleted ${REJECTED_DOCUMENT_RETENTION_DAYS} days after the decision`);
   });
 
   it("quotes the provider limits and review time in the provider guidelines", () => {

@@ -15,6 +15,7 @@ import {
   MAX_UPLOAD_BYTES,
   MIN_AGE,
   PROVIDER_REVIEW_TIME,
+  REJECTED_DOCUMENT_RETENTION_DAYS,
 } from "../site/constants";
 
 export type LegalBlock = { kind: "p"; text: string } | { kind: "ul"; items: string[] };
@@ -384,7 +385,7 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
           ul(
             "Account data is kept while your account is open.",
             "Booking data and messages are kept for as long as needed to handle the request, provide support, resolve disputes and meet our legal and record-keeping obligations.",
-            "Verification documents are kept while you are an active provider and for as long afterwards as we need them to handle disputes or meet legal obligations; documents from applications that are not approved are deleted once they are no longer needed.",
+            `Verification documents are kept while you are an active provider and for as long afterwards as we need them to handle disputes or meet legal obligations; documents from applications that are not approved are deleted ${REJECTED_DOCUMENT_RETENTION_DAYS} days after the decision. Every time an admin opens one of your documents, we record who opened it and when.`,
             "Published reviews stay on the site unless they are removed under our Reviews Policy or you ask us to delete them.",
           ),
           p(

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { choiceLabel } from "~/lib/i18n/choices";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
-import { type Lifecycle, SHARED_LIFECYCLE } from "./status";
+import { type Lifecycle, type RequestStatus, SHARED_LIFECYCLE } from "./status";
 
 /**
  * A kind of customer request, declared once as data (in the spirit of Sharetribe's transaction
@@ -40,6 +40,12 @@ export type RequestKindDefinition<D extends Record<string, unknown> = Record<str
   concerns: SubjectType | "none";
   subject: (data: D) => Subject | null;
   lifecycle: Lifecycle;
+  /**
+   * Moves only the kind's own operations may make, because they carry effects that must commit
+   * with them (a provider approval grants the role): `transitionRequest` refuses them without
+   * `effects`. docs/decisions/0009-providers.md
+   */
+  guardedMoves?: readonly RequestStatus[];
 };
 
 /** Declares a kind; the shared lifecycle unless the kind has its own. */

@@ -302,6 +302,7 @@ const LISTING_VISIBILITY: Record<RequestStatus, "published" | "pending" | "rejec
   cancelled: "rejected",
   matched: "pending",
   completed: "pending",
+  approved: "pending",
 };
 
 export type TransitionResult = { ok: true; from: RequestStatus; to: RequestStatus } | { ok: false; reason: "not-found" | "not-allowed" };
@@ -311,13 +312,29 @@ export type TransitionResult = { ok: true; from: RequestStatus; to: RequestStatu
  * event with its note, keeps what the request concerns in step (a listing goes live when its
  * request is published), and emails the customer in their language — in one transaction.
  */
-export async function transitionRequest(id: string, to: RequestStatus, note: string | null = null): Promise<TransitionResult> {
+export type TransitionOptions = {
+  /** Work that must commit with the move (a provider approval grants the role), run in its transaction. */
+  effects?: (trx: Transaction<Database>, request: { id: string; userId: string | null; subjectId: string | null }) => Promise<void>;
+  /** More for the customer's status email, in their language (e.g. the profile set-up link). */
+  email?: (t: Translate) => { paragraphs?: string[]; action?: { label: string; url: string } };
+};
+
+export async function transitionRequest(
+  id: string,
+  to: RequestStatus,
+  note: string | null = null,
+  options: TransitionOptions = {},
+): Promise<TransitionResult> {
   const { db, env } = getRuntime();
   const result = await db.transaction().execute(async (trx): Promise<TransitionResult> => {
     const row = await trx.selectFrom("requests").selectAll().where("id", "=", id).executeTakeFirst();
     const lifecycle = row ? lifecycleOf(row.kind) : null;
     if (!row || !lifecycle || !isRequestStatus(row.status)) return { ok: false, reason: "not-found" };
     if (!canMove(lifecycle, row.status, to)) return { ok: false, reason: "not-allowed" };
+    // A move whose effects belong to the kind's own module (a provider decision) goes through it.
+    if (isRequestKind(row.kind) && kindOf(row.kind).guardedMoves?.includes(to) && !options.effects) {
+      return { ok: false, reason: "not-allowed" };
+    }
     const now = new Date().toISOString();
     // The status in the WHERE clause makes a concurrent move by another operator a no-op here.
     const moved = await trx.updateTable("requests").set({ status: to, updated_at: now }).where("id", "=", id).where("status", "=", row.status).executeTakeFirst();
@@ -326,15 +343,18 @@ export async function transitionRequest(id: string, to: RequestStatus, note: str
     if (row.subject_type === "listing" && row.kind === "listing" && row.subject_id) {
       await trx.updateTable("home_listings").set({ status: LISTING_VISIBILITY[to] }).where("id", "=", row.subject_id).execute();
     }
+    await options.effects?.(trx, { id, userId: row.user_id, subjectId: row.subject_id });
     if (row.email) {
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
       const t = translatorFor(locale);
       const status = t(STATUS_LABEL_KEYS[to]);
+      const extra = options.email?.(t);
       const email = renderEmail(
         {
           subject: t("email.status.subject", { reference: row.reference }),
           heading: t("email.status.heading", { status }),
-          paragraphs: [t("email.status.text", { title: titleOf(row, t), status }), ...(note ? [note] : [])],
+          paragraphs: [t("email.status.text", { title: titleOf(row, t), status }), ...(note ? [note] : []), ...(extra?.paragraphs ?? [])],
+          ...(extra?.action ? { action: extra.action } : {}),
           footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
           ...emailFormat(locale, t),
         },

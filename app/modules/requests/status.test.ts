@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMove, canTransition, LISTING_LIFECYCLE, SHARED_LIFECYCLE, STEPS, TRANSITIONS } from "./status";
+import { canMove, canTransition, LISTING_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE, SHARED_LIFECYCLE, STEPS, TRANSITIONS } from "./status";
 
 describe("request lifecycles", () => {
   it("moves a request forward along the timeline only", () => {
@@ -26,7 +26,17 @@ describe("request lifecycles", () => {
     expect(canMove(LISTING_LIFECYCLE, "cancelled", "published")).toBe(false);
   });
 
-  it.each([SHARED_LIFECYCLE, LISTING_LIFECYCLE])("$name: explains every move and reaches only its own states", (lifecycle) => {
+  it("approves or rejects a provider application once: both decisions are final", () => {
+    const p = PROVIDER_APPLICATION_LIFECYCLE;
+    expect(canMove(p, "received", "approved")).toBe(true);
+    expect(canMove(p, "in_review", "rejected")).toBe(true);
+    expect(canMove(p, "approved", "rejected")).toBe(false);
+    expect(canMove(p, "rejected", "in_review")).toBe(false);
+    expect(canMove(p, "received", "published")).toBe(false);
+    expect(p.steps).toEqual(["received", "in_review", "approved"]);
+  });
+
+  it.each([SHARED_LIFECYCLE, LISTING_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE])("$name: explains every move and reaches only its own states", (lifecycle) => {
     const own = new Set([...lifecycle.steps, ...lifecycle.endings]);
     expect(Object.keys(lifecycle.transitions).sort()).toEqual([...own].sort());
     for (const moves of Object.values(lifecycle.transitions)) {

@@ -4,7 +4,7 @@
  * office may only make the moves listed, each with the reason it exists, and the status page
  * draws its timeline from `steps`.
  */
-export const REQUEST_STATES = ["received", "in_review", "matched", "completed", "cancelled", "published", "rejected"] as const;
+export const REQUEST_STATES = ["received", "in_review", "matched", "completed", "cancelled", "published", "rejected", "approved"] as const;
 export type RequestStatus = (typeof REQUEST_STATES)[number];
 
 export type Transition = { to: RequestStatus; why: string };
@@ -70,6 +70,35 @@ export const LISTING_LIFECYCLE: Lifecycle = {
   },
 };
 
+/**
+ * A provider application (docs/decisions/0009-providers.md): an operator checks the identity,
+ * work authorisation and licence documents, then approves (with the services granted: the
+ * account becomes a provider) or rejects with the reason, which is the transition's note and
+ * goes to the applicant. Documents of a rejected application are deleted after the retention
+ * period, so a rejection is final; the applicant applies again with a new application.
+ */
+export const PROVIDER_APPLICATION_LIFECYCLE: Lifecycle = {
+  name: "provider-application",
+  steps: ["received", "in_review", "approved"],
+  endings: ["rejected", "cancelled"],
+  transitions: {
+    received: [
+      { to: "in_review", why: "An operator started checking the documents." },
+      { to: "approved", why: "Identity, work authorisation and licences check out; the services granted go live once the profile is set up." },
+      { to: "rejected", why: "A check failed; the applicant is told why, and the documents are deleted after the retention period." },
+      { to: "cancelled", why: "The applicant withdrew the application." },
+    ],
+    in_review: [
+      { to: "approved", why: "The checks passed; the applicant is emailed a link to set up the profile." },
+      { to: "rejected", why: "The checks failed; the applicant is told why, and the documents are deleted after the retention period." },
+      { to: "cancelled", why: "The applicant withdrew during review." },
+    ],
+    approved: [],
+    rejected: [],
+    cancelled: [],
+  },
+};
+
 export function canMove(lifecycle: Lifecycle, from: RequestStatus, to: RequestStatus): boolean {
   return (lifecycle.transitions[from] ?? []).some((t) => t.to === to);
 }
@@ -87,6 +116,7 @@ export const STATUS_LABEL_KEYS = {
   cancelled: "status.cancelled",
   published: "status.published",
   rejected: "status.rejected",
+  approved: "status.approved",
 } as const satisfies Record<RequestStatus, string>;
 
 export function isRequestStatus(value: unknown): value is RequestStatus {

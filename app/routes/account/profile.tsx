@@ -12,6 +12,7 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { updateProfile } from "~/modules/accounts/accounts.server";
 import { profileSchema } from "~/modules/accounts/schema";
+import { providerLinksFor } from "~/modules/providers/providers.server";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/lib/http/form.server";
 
@@ -19,7 +20,7 @@ export const handle = { messages: ["account", "forgot", "form", "login", "passwo
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { profile: { name: user.name, email: user.email, phone: user.phone } };
+  return { profile: { name: user.name, email: user.email, phone: user.phone }, provider: await providerLinksFor(user) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -65,6 +66,18 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <Link to="?edit" className="btn-secondary mt-6">
             {t("account.edit")}
           </Link>
+          {loaderData.provider ? (
+            <p className="mt-6 flex flex-wrap gap-3 border-t border-slate-200 pt-6 text-sm">
+              <Link to={href("/provider-profile-setup")} className="font-medium text-teal-800 underline">
+                {t("provider.account.setup")}
+              </Link>
+              {loaderData.provider.publicId ? (
+                <Link to={href("/providers/:id", { id: loaderData.provider.publicId })} className="font-medium text-teal-800 underline">
+                  {t("provider.account.public")}
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
         </>
       )}
     </Section>

@@ -1,5 +1,6 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { useEffect, useRef } from "react";
+import { PolicyLinks } from "~/components/policy-links";
 import { data, href, Link, redirect } from "react-router";
 import { WizardForm } from "~/components/homes/wizard-form";
 import { WizardLoginGate } from "~/components/homes/wizard-login";
@@ -120,17 +121,7 @@ export default function NewListingPage({ loaderData, actionData }: Route.Compone
         <footer className="mt-6 space-y-2 text-center text-sm text-slate-600">
           <p>{t("wizard.reviewNote", { time: t("wizard.reviewTime") })}</p>
           <p>
-            <Link to={href("/legal/provider-guidelines")} className="underline hover:text-slate-900">
-              {t("wizard.readGuidelines")}
-            </Link>
-            {" · "}
-            <Link to={href("/legal/terms")} className="underline hover:text-slate-900">
-              {t("wizard.readTerms")}
-            </Link>
-            {" · "}
-            <Link to={href("/legal/privacy")} className="underline hover:text-slate-900">
-              {t("wizard.readPrivacy")}
-            </Link>
+            <PolicyLinks className="underline hover:text-slate-900" />
           </p>
         </footer>
       </div>

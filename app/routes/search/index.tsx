@@ -6,6 +6,9 @@ import { useCloseOnNavigation } from "~/components/layout/use-close-on-navigatio
 import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
+import { ProviderList } from "~/components/providers/provider-list";
+import { serviceBySlug } from "~/modules/providers/catalogue";
+import { listPublicProviders } from "~/modules/providers/providers.server";
 import { listCategories } from "~/modules/services/catalogue.server";
 import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { findServices } from "~/modules/services/find";
@@ -15,21 +18,33 @@ export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "search.metaTitle", "search.metaDescription");
 
-/** The query lives in the URL (?type=&location=&category=), so results can be shared and reloaded. */
+/**
+ * The query lives in the URL (?type=&location=&category=&licensed=1), so results can be shared
+ * and reloaded. Results are the matching service categories and the live, verified providers of
+ * the category (its service page), in the area, with a verified licence when asked.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = {
     type: (url.searchParams.get("type") ?? "").slice(0, 100),
     location: (url.searchParams.get("location") ?? "").slice(0, 100),
     category: (url.searchParams.get("category") ?? "").slice(0, 50),
+    licensed: url.searchParams.get("licensed") === "1" ? "1" : "",
   };
   const categories = await listCategories(localeFromRequest(request));
-  const searched = Boolean(query.type.trim() || query.location.trim() || query.category);
+  const searched = Boolean(query.type.trim() || query.location.trim() || query.category || query.licensed);
+  const type = query.type.trim().toLowerCase();
+  const providers = searched
+    ? (await listPublicProviders({ servicePage: query.category || undefined, area: query.location, licensed: query.licensed === "1" })).filter(
+        (p) => !type || [p.name, ...p.services.map((s) => serviceBySlug(s)?.name ?? s), ...p.categories].some((v) => v.toLowerCase().includes(type)),
+      )
+    : [];
   return {
     query,
     searched,
     categories: categories.map(({ slug, title }) => ({ slug, title })),
-    results: searched ? findServices(categories, query) : [],
+    results: searched && !query.licensed ? findServices(categories, query) : [],
+    providers,
   };
 }
 
@@ -39,7 +54,7 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { user } = useRootData();
   const booking = useBookingDialog();
-  const { query, searched, results, categories } = loaderData;
+  const { query, searched, results, categories, providers } = loaderData;
   const categoryRef = useCloseOnNavigation();
   const filtersRef = useCloseOnNavigation();
   const withParams = (changes: Record<string, string>) => {
@@ -100,19 +115,36 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
         </details>
         <details ref={filtersRef} className="disclosure relative">
           <summary className="btn-secondary cursor-pointer list-none">{t("search.allFilters")}</summary>
-          <div className="menu-content absolute left-0 mt-2 w-72 p-4 text-sm">
+          <Form method="get" className="menu-content absolute left-0 z-10 mt-2 w-72 space-y-3 p-4 text-sm">
             <p className="text-slate-600">{t("search.filtersHint")}</p>
-            <Link to={href("/search")} className="mt-3 inline-block font-medium text-teal-800 underline">
-              {t("search.clearFilters")}
-            </Link>
-          </div>
+            {query.type ? <input type="hidden" name="type" value={query.type} /> : null}
+            {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+            <div>
+              <label htmlFor="filter-area" className="field-label">
+                {t("search.filterArea")}
+              </label>
+              <input id="filter-area" name="location" defaultValue={query.location} className="field-input" maxLength={100} />
+            </div>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="licensed" value="1" defaultChecked={query.licensed === "1"} className="size-4 accent-teal-700" />
+              {t("search.filterLicensed")}
+            </label>
+            <div className="flex items-center gap-3">
+              <button type="submit" className="btn-primary">
+                {t("search.applyFilters")}
+              </button>
+              <Link to={href("/search")} className="font-medium text-teal-800 underline">
+                {t("search.clearFilters")}
+              </Link>
+            </div>
+          </Form>
         </details>
       </div>
 
       <Section id="results-title" title={t("search.resultsTitle")} titleClassName="sr-only" className="mt-8">
         {!searched ? (
           <p className="text-slate-600">{t("search.prompt")}</p>
-        ) : results.length === 0 ? (
+        ) : results.length === 0 && providers.length === 0 ? (
           <div className="card flex flex-col items-center p-10 text-center">
             <h3 className="text-xl font-semibold">{t("search.noResultsTitle")}</h3>
             <p className="mt-2 max-w-md text-slate-600">{t("search.noResultsText")}</p>
@@ -122,9 +154,11 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <p aria-live="polite" className="text-sm text-slate-600">
-              {t("search.results", { count: results.length })}
-            </p>
+            {results.length ? (
+              <p aria-live="polite" className="text-sm text-slate-600">
+                {t("search.results", { count: results.length })}
+              </p>
+            ) : null}
             <ul className="mt-4 grid gap-4 sm:grid-cols-2">
               {results.map((c) => (
                 <li key={c.slug} className="card flex gap-4 overflow-hidden">
@@ -141,6 +175,7 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            <ProviderList providers={providers} id="search-providers" />
           </>
         )}
       </Section>

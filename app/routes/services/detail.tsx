@@ -9,6 +9,8 @@ import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server"
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
+import { ProviderList } from "~/components/providers/provider-list";
+import { listPublicProviders } from "~/modules/providers/providers.server";
 import { getCategory } from "~/modules/services/catalogue.server";
 import type { Route } from "./+types/detail";
 
@@ -18,11 +20,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const env = getAppEnv();
   const t = serverTranslate(request, env.BRAND_NAME);
   const category = await getCategory(params.slug, localeFromRequest(request));
-  if (!category) return data({ category: null, url: null, metaTitle: t("service.notFoundMetaTitle") }, { status: 404 });
+  if (!category) return data({ category: null, url: null, metaTitle: t("service.notFoundMetaTitle"), providers: [] }, { status: 404 });
+  // Live, verified providers of this service (an expired document hides a provider on read).
+  const providers = await listPublicProviders({ servicePage: category.slug });
   return {
     category,
     url: `${env.PUBLIC_URL}${href("/services/:slug", { slug: category.slug })}`,
     metaTitle: t("service.metaTitle", { title: category.title }),
+    providers,
   };
 }
 
@@ -107,6 +112,8 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             </ul>
           </Section>
         ) : null}
+
+        <ProviderList providers={loaderData.providers} id="service-providers" />
 
         <BookingDialog dialog={booking} kind={kind} user={user} />
       </div>

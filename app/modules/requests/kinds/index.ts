@@ -5,6 +5,7 @@ import { chauffeurContact } from "./chauffeur-contact";
 import { cityRequest } from "./city-request";
 import { contactMessage } from "./contact-message";
 import { listing } from "./listing";
+import { providerApplication } from "./provider-application";
 import { quickBooking } from "./quick-booking";
 import { rentRequest } from "./rent-request";
 import { serviceRequest } from "./service-request";
@@ -20,6 +21,7 @@ export const KINDS = {
   "city-request": cityRequest,
   listing,
   "contact-message": contactMessage,
+  "provider-application": providerApplication,
 } as const;
 
 export type RequestKind = keyof typeof KINDS;

@@ -1,0 +1,351 @@
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { PolicyLinks } from "~/components/policy-links";
+import { useEffect, useRef } from "react";
+import { Form, href, useNavigation } from "react-router";
+import { CheckboxField, FieldError, FieldLabel, TextField } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/form-actions";
+import { useZodForm } from "~/components/form/use-zod-form";
+import { WizardChoiceGroup } from "~/components/homes/wizard-choice";
+import { useToast } from "~/components/toaster";
+import { Section } from "~/components/ui/section";
+import { torontoToday } from "~/lib/forms/formats";
+import type { MessageKey } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-t";
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_ERROR_KEYS,
+  documentProblem,
+  ID_TYPE_LABEL_KEYS,
+  ID_TYPES,
+  PERMIT_STATUSES,
+  WORK_STATUS_LABEL_KEYS,
+  WORK_STATUSES,
+} from "~/modules/providers/application";
+import { PROVIDER_SERVICES, prefilledLicenseType } from "~/modules/providers/catalogue";
+import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
+
+/** What the action answers when it refuses a post: field messages and which toast to show. */
+export type ApplicationAnswer = {
+  result: SubmissionResult<string[]>;
+  toast: { title: string; text: string };
+};
+
+const FORM = "provider-application";
+
+/**
+ * Which sections show is decided by the form's own inputs through CSS (`:has`), so it works
+ * before JavaScript loads and after a refused post alike (the inputs come back checked):
+ * licence fields when a licence-requiring service is ticked, work-permit fields for the two
+ * permit statuses, and no ID expiry for a national ID (spec §4).
+ */
+const CONDITIONS_CSS = (() => {
+  const licensed = PROVIDER_SERVICES.filter((s) => s.requiresLicense)
+    .map((s) => `#${FORM}:has(input[name="services"][value="${s.slug}"]:checked) .when-licence`)
+    .join(",");
+  const permit = PERMIT_STATUSES.map(
+    (s) => `#${FORM}:has(input[name="workStatus"][value="${s}"]:checked) .when-permit`,
+  ).join(",");
+  return [
+    `#${FORM} .when-licence, #${FORM} .when-permit { display: none; }`,
+    `${licensed} { display: block; }`,
+    `${permit} { display: block; }`,
+    `#${FORM}:has(input[name="idType"][value="national_id"]:checked) .unless-national-id { display: none; }`,
+  ].join("\n");
+})();
+
+export function ApplicationForm({
+  answer,
+  defaults,
+}: {
+  answer: ApplicationAnswer | undefined;
+  defaults: { fullName: string; email: string; phone: string };
+}) {
+  const t = useT();
+  const { toast } = useToast();
+  const navigation = useNavigation();
+  const [form, fields, check] = useZodForm(
+    () => import("~/modules/providers/application"),
+    (m) => m.applicationSchema(t),
+    answer?.result,
+    { id: FORM, defaultValue: defaults },
+  );
+  const lastPrefill = useRef("");
+  const busy = navigation.state === "submitting" && navigation.formAction === href("/become-a-provider");
+
+  useEffect(() => {
+    if (answer?.toast)
+      toast({ title: answer.toast.title, description: answer.toast.text, variant: "destructive" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
+
+  const selectedServices = (formElement: HTMLFormElement) =>
+    [...formElement.querySelectorAll<HTMLInputElement>('input[name="services"]:checked')].map((i) => i.value);
+
+  /** A sixth service is refused at once (spec toast); the licence type follows the first licensed service. */
+  const onServicesChange = (event: React.ChangeEvent<HTMLFieldSetElement>) => {
+    const input = event.target as unknown as HTMLInputElement;
+    if (input.name !== "services" || !input.form) return;
+    if (input.checked && selectedServices(input.form).length > MAX_PROVIDER_SERVICES) {
+      input.checked = false;
+      toast({
+        title: t("provider.maxServicesTitle"),
+        description: t("provider.maxServicesText", { max: MAX_PROVIDER_SERVICES }),
+        variant: "destructive",
+      });
+      return;
+    }
+    const prefill = prefilledLicenseType(selectedServices(input.form));
+    const typeInput = input.form.elements.namedItem("licenseType") as HTMLInputElement | null;
+    if (typeInput && (typeInput.value === "" || typeInput.value === lastPrefill.current) && prefill) {
+      form.update({ name: fields.licenseType.name, value: prefill });
+    }
+    lastPrefill.current = prefill;
+  };
+
+  const formProps = getFormProps(form);
+  const errors = answer?.toast;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...formProps}
+      onSubmit={(event) => {
+        // Conform revalidates by submitting with its own intent button: only a real submit toasts.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        // Before the validator has loaded (undefined), the server's answer brings the toast.
+        const passed = submitter?.name === "__intent__" ? undefined : check(new FormData(event.currentTarget));
+        if (passed === false) {
+          toast({
+            title: t("provider.incompleteTitle"),
+            description: t("provider.incompleteText"),
+            variant: "destructive",
+          });
+        }
+        formProps.onSubmit(event);
+      }}
+      className="space-y-8"
+    >
+      <style>{CONDITIONS_CSS}</style>
+      {errors ? (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          <p className="font-semibold">{errors.title}</p>
+          <p>{errors.text}</p>
+          <p className="mt-1">{t("provider.chooseFilesAgain")}</p>
+        </div>
+      ) : null}
+
+      <Section id="provider-about" title={t("provider.section.about")} className="card space-y-5 p-5 sm:p-8">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            field={fields.fullName}
+            label={t("provider.field.fullName")}
+            autoComplete="name"
+            required
+          />
+          <TextField
+            field={fields.email}
+            type="email"
+            label={t("provider.field.email")}
+            autoComplete="email"
+            required
+          />
+          <TextField
+            field={fields.phone}
+            type="tel"
+            label={t("provider.field.phone")}
+            autoComplete="tel"
+            required
+          />
+          <TextField
+            field={fields.address}
+            label={t("provider.field.address")}
+            autoComplete="street-address"
+            required
+          />
+          <TextField
+            field={fields.serviceArea}
+            label={t("provider.field.serviceArea")}
+            hint={t("provider.hint.serviceArea")}
+            className="sm:col-span-2"
+            required
+          />
+        </div>
+      </Section>
+
+      <Section
+        id="provider-services"
+        title={t("provider.section.services")}
+        className="card space-y-5 p-5 sm:p-8"
+      >
+        <p className="text-sm text-slate-600">
+          {t("provider.hint.services", { max: MAX_PROVIDER_SERVICES })}
+        </p>
+        <fieldset onChange={onServicesChange} className="contents">
+          <WizardChoiceGroup
+            field={fields.services}
+            legend={t("provider.field.services")}
+            type="checkbox"
+            options={PROVIDER_SERVICES.map((s) => ({
+              value: s.slug,
+              label: s.requiresLicense ? t("provider.serviceWithLicence", { name: s.name }) : s.name,
+            }))}
+            required
+          />
+        </fieldset>
+        <TextField
+          field={fields.customService}
+          label={t("provider.field.customService")}
+          hint={t("provider.hint.customService")}
+        />
+
+        <div className="when-licence space-y-5 rounded-lg border border-amber-200 bg-amber-50/50 p-4">
+          <h3 className="font-semibold">{t("provider.section.licence")}</h3>
+          <p className="text-sm text-slate-700">{t("provider.hint.licence")}</p>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField field={fields.licenseType} label={t("provider.field.licenseType")} required />
+            <TextField field={fields.licenseNumber} label={t("provider.field.licenseNumber")} required />
+            <TextField field={fields.licenseRegion} label={t("provider.field.licenseRegion")} required />
+            <TextField
+              field={fields.licenseExpiry}
+              type="date"
+              label={t("provider.field.licenseExpiry")}
+              min={torontoToday()}
+              required
+            />
+          </div>
+          <DocumentInput field={fields.licenseFile} label={t("provider.field.licenseFile")} required />
+        </div>
+      </Section>
+
+      <Section
+        id="provider-eligibility"
+        title={t("provider.section.eligibility")}
+        className="card space-y-5 p-5 sm:p-8"
+      >
+        <WizardChoiceGroup
+          field={fields.workStatus}
+          legend={t("provider.field.workStatus")}
+          type="radio"
+          options={WORK_STATUSES.map((s) => ({ value: s, label: t(WORK_STATUS_LABEL_KEYS[s]) }))}
+          required
+        />
+        <div className="when-permit">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              field={fields.workPermitExpiry}
+              type="date"
+              label={t("provider.field.workPermitExpiry")}
+              min={torontoToday()}
+              required
+            />
+            <DocumentInput
+              field={fields.workPermitFile}
+              label={t("provider.field.workPermitFile")}
+              required
+            />
+          </div>
+        </div>
+        <CheckboxField field={fields.confirmEligibility} label={t("provider.field.confirmEligibility")} />
+      </Section>
+
+      <Section
+        id="provider-identity"
+        title={t("provider.section.identity")}
+        className="card space-y-5 p-5 sm:p-8"
+      >
+        <WizardChoiceGroup
+          field={fields.idType}
+          legend={t("provider.field.idType")}
+          type="radio"
+          options={ID_TYPES.map((s) => ({ value: s, label: t(ID_TYPE_LABEL_KEYS[s]) }))}
+          required
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField field={fields.idNumber} label={t("provider.field.idNumber")} required />
+          <TextField
+            field={fields.idExpiry}
+            type="date"
+            label={t("provider.field.idExpiry")}
+            className="unless-national-id"
+            min={torontoToday()}
+            required
+          />
+          <DocumentInput field={fields.govIdFileFront} label={t("provider.field.govIdFileFront")} required />
+          <DocumentInput field={fields.govIdFileBack} label={t("provider.field.govIdFileBack")} />
+        </div>
+      </Section>
+
+      <Section
+        id="provider-agreements"
+        title={t("provider.section.agreements")}
+        className="card space-y-5 p-5 sm:p-8"
+      >
+        <CheckboxField
+          field={fields.agreeToPolicies}
+          label={t("provider.field.agreeToPolicies")}
+          extra={
+            <p className="mt-1 text-sm">
+              <PolicyLinks newTab />
+            </p>
+          }
+        />
+        <CheckboxField field={fields.consentToChecks} label={t("provider.field.consentToChecks")} />
+        <p className="text-sm text-slate-600">{t("provider.reviewNote", { time: PROVIDER_REVIEW_TIME })}</p>
+        <SubmitButton
+          busy={busy}
+          label={t("provider.submit")}
+          busyLabel={t("provider.submitting")}
+          className="btn-primary w-full py-3 sm:w-auto sm:px-8"
+        />
+      </Section>
+    </Form>
+  );
+}
+
+/**
+ * A document input (PNG, JPG or PDF, at most 10 MB). A file that is too large or of another
+ * type is refused as soon as it is chosen, with the spec's toast; the server checks the bytes.
+ */
+function DocumentInput({
+  field,
+  label,
+  required,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a file field
+  field: FieldMetadata<any>;
+  label: string;
+  required?: boolean;
+}) {
+  const t = useT();
+  const { toast } = useToast();
+  const props = getInputProps(field, { type: "file", ariaDescribedBy: `${field.id}-hint` });
+  return (
+    <div>
+      <FieldLabel htmlFor={field.id} label={label} required={required} />
+      <p id={`${field.id}-hint`} className="mt-1 text-sm text-slate-500">
+        {t("provider.hint.file")}
+      </p>
+      <input
+        {...props}
+        key={props.key}
+        accept={DOCUMENT_ACCEPT}
+        aria-required={required || undefined}
+        className="field-input"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          const problem = file ? documentProblem(file) : null;
+          if (problem) {
+            event.currentTarget.value = "";
+            const keys = DOCUMENT_ERROR_KEYS[problem];
+            toast({
+              title: t(keys.title as MessageKey),
+              description: t(keys.text as MessageKey),
+              variant: "destructive",
+            });
+          }
+        }}
+      />
+      <FieldError field={field} />
+    </div>
+  );
+}

@@ -1,0 +1,293 @@
+import { z } from "zod";
+import {
+  futureDate,
+  isCalendarDate,
+  isEmail,
+  isPhoneNumber,
+  mustTick,
+  optionalText,
+  requiredText,
+} from "~/lib/forms/fields";
+import type { MessageKey, Translate } from "~/lib/i18n/translate";
+import { MAX_DOCUMENT_BYTES, MAX_PROVIDER_SERVICES } from "~/modules/site/constants";
+import { licensedServices, prefilledLicenseType, PROVIDER_SERVICE_SLUGS } from "./catalogue";
+
+/**
+ * The Become a Provider application (requests-rentals-providers.md §3 Provider application,
+ * §4 rules, §5 messages): one zod schema, built with the reader's messages, checks the form in
+ * the browser and again in the server action. Conditional rules follow the spec: licence
+ * fields when a selected service needs a licence, work-permit fields for open_permit and
+ * employer_permit, no ID expiry for national_id. Files are checked here for presence, size and
+ * declared type; the server then reads each file's real type from its bytes (documents.server.ts).
+ */
+
+export const WORK_STATUSES = ["citizen", "pr", "open_permit", "employer_permit", "other"] as const;
+export type WorkStatus = (typeof WORK_STATUSES)[number];
+export const PERMIT_STATUSES: readonly WorkStatus[] = ["open_permit", "employer_permit"];
+export const needsPermit = (status: unknown) => (PERMIT_STATUSES as readonly unknown[]).includes(status);
+export const WORK_STATUS_LABEL_KEYS: Record<WorkStatus, MessageKey> = {
+  citizen: "provider.workStatus.citizen",
+  pr: "provider.workStatus.pr",
+  open_permit: "provider.workStatus.open_permit",
+  employer_permit: "provider.workStatus.employer_permit",
+  other: "provider.workStatus.other",
+};
+
+export const ID_TYPES = ["drivers_license", "passport", "national_id"] as const;
+export type IdType = (typeof ID_TYPES)[number];
+export const ID_TYPE_LABEL_KEYS: Record<IdType, MessageKey> = {
+  drivers_license: "provider.idType.drivers_license",
+  passport: "provider.idType.passport",
+  national_id: "provider.idType.national_id",
+};
+export const needsIdExpiry = (idType: unknown) => idType !== "national_id";
+
+/** The document inputs, in form order, and what each holds. */
+export const DOCUMENT_FIELDS = ["govIdFileFront", "govIdFileBack", "workPermitFile", "licenseFile"] as const;
+export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
+export type DocumentKind = "id_front" | "id_back" | "work_permit" | "licence";
+export const DOCUMENT_KIND: Record<DocumentField, DocumentKind> = {
+  govIdFileFront: "id_front",
+  govIdFileBack: "id_back",
+  workPermitFile: "work_permit",
+  licenseFile: "licence",
+};
+
+/** PNG, JPEG or PDF (spec §5). The browser's `accept` and the declared-type check use these. */
+export const ACCEPTED_DOCUMENT_MIME = ["image/png", "image/jpeg", "application/pdf"] as const;
+export const ACCEPTED_DOCUMENT_EXTENSIONS = [".png", ".jpg", ".jpeg", ".pdf"] as const;
+export const DOCUMENT_ACCEPT = [...ACCEPTED_DOCUMENT_MIME, ...ACCEPTED_DOCUMENT_EXTENSIONS].join(",");
+
+/** Why a file is refused: the spec's two toasts. */
+export type DocumentError = "tooLarge" | "unsupported";
+export const DOCUMENT_ERROR_KEYS: Record<DocumentError, { title: MessageKey; text: MessageKey }> = {
+  tooLarge: { title: "provider.error.fileTooLargeTitle", text: "provider.error.fileTooLarge" },
+  unsupported: { title: "provider.error.fileTypeTitle", text: "provider.error.fileType" },
+};
+
+/** What a chosen file's name and declared type say (its bytes are checked on the server). */
+export function documentProblem(file: { size: number; name: string; type: string }): DocumentError | null {
+  if (file.size > MAX_DOCUMENT_BYTES) return "tooLarge";
+  const name = file.name.toLowerCase();
+  const declared = (ACCEPTED_DOCUMENT_MIME as readonly string[]).includes(file.type);
+  const extension = ACCEPTED_DOCUMENT_EXTENSIONS.some((e) => name.endsWith(e));
+  return declared || (file.type === "" && extension) ? null : "unsupported";
+}
+
+export const LIMITS = {
+  fullName: 100,
+  email: 254,
+  phone: 30,
+  address: 200,
+  serviceArea: 500,
+  serviceAreas: 20,
+  customService: 100,
+  idNumber: 50,
+  licenseType: 100,
+  licenseNumber: 50,
+  licenseRegion: 100,
+} as const;
+
+/** Service areas as typed: comma-separated, trimmed, empty pieces and repeats dropped. */
+export const splitAreas = (text: string) => [
+  ...new Set(
+    text
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
+  ),
+];
+
+const isFile = (v: unknown): v is File =>
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as File).arrayBuffer === "function" &&
+  typeof (v as File).name === "string";
+const asList = (v: unknown) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * A chosen file: present (unless optional), under 10 MB, a PNG/JPEG/PDF by its declared type.
+ * (Not z.custom: its failure stops the object's cross-field checks, and those must show too.)
+ */
+function documentFile(t: Translate, required: string | null) {
+  // A file input left empty is posted as a nameless, empty part: that is no file.
+  const noFile = (f: unknown) => f === undefined || (isFile(f) && f.size === 0 && f.name === "");
+  const file = z
+    .any()
+    .transform((f: unknown) => (noFile(f) ? undefined : f))
+    .superRefine((f: unknown, ctx) => {
+      if (f === undefined && required === null) return;
+      if (!isFile(f))
+        return ctx.addIssue({ code: "custom", message: required ?? t("provider.error.fileType") });
+      const problem = documentProblem(f);
+      if (problem) ctx.addIssue({ code: "custom", message: t(DOCUMENT_ERROR_KEYS[problem].text) });
+    })
+    .transform((f) => f as File | undefined);
+  return required === null ? file.optional() : file;
+}
+
+/** An expiry date that may be required or not depending on other answers (checked below). */
+const optionalDate = (t: Translate) =>
+  z
+    .string()
+    .trim()
+    .max(10)
+    .optional()
+    .refine((v) => !v || isCalendarDate(v), t("form.invalidDate"));
+
+export function applicationSchema(t: Translate) {
+  const fieldName = (key: string) => t(`provider.field.${key}` as MessageKey);
+  return z
+    .object({
+      fullName: requiredText(t, fieldName("fullName"), LIMITS.fullName, t("provider.error.fullName")),
+      email: requiredText(t, fieldName("email"), LIMITS.email, t("provider.error.email"))
+        .refine(isEmail, t("provider.error.email"))
+        .transform((v) => v.toLowerCase()),
+      phone: requiredText(t, fieldName("phone"), LIMITS.phone, t("provider.error.phone")).refine(
+        isPhoneNumber,
+        t("provider.error.phone"),
+      ),
+      address: requiredText(t, fieldName("address"), LIMITS.address, t("provider.error.address")),
+      serviceArea: requiredText(
+        t,
+        fieldName("serviceArea"),
+        LIMITS.serviceArea,
+        t("provider.error.serviceArea"),
+      )
+        .refine((v) => splitAreas(v).length > 0, t("provider.error.serviceArea"))
+        .refine(
+          (v) => splitAreas(v).length <= LIMITS.serviceAreas,
+          t("provider.error.serviceAreaMax", { max: LIMITS.serviceAreas }),
+        ),
+      services: z.preprocess(
+        asList,
+        z.array(
+          z.enum(PROVIDER_SERVICE_SLUGS, {
+            error: t("form.invalidOption", { label: fieldName("services") }),
+          }),
+        ),
+      ),
+      customService: optionalText(t, fieldName("customService"), LIMITS.customService),
+      workStatus: z.enum(WORK_STATUSES, { error: t("provider.error.workStatus") }),
+      workPermitExpiry: optionalDate(t),
+      workPermitFile: documentFile(t, null),
+      confirmEligibility: mustTick(t("provider.error.confirmEligibility")),
+      govIdFileFront: documentFile(t, t("provider.error.govIdFront")),
+      govIdFileBack: documentFile(t, null),
+      idType: z.enum(ID_TYPES, { error: t("provider.error.idType") }),
+      idNumber: requiredText(t, fieldName("idNumber"), LIMITS.idNumber, t("provider.error.idNumber")),
+      idExpiry: optionalDate(t),
+      licenseType: optionalText(t, fieldName("licenseType"), LIMITS.licenseType),
+      licenseNumber: optionalText(t, fieldName("licenseNumber"), LIMITS.licenseNumber),
+      licenseRegion: optionalText(t, fieldName("licenseRegion"), LIMITS.licenseRegion),
+      licenseExpiry: optionalDate(t),
+      licenseFile: documentFile(t, null),
+      agreeToPolicies: mustTick(t("provider.error.agreeToPolicies")),
+      consentToChecks: mustTick(t("provider.error.consentToChecks")),
+    })
+    .superRefine(
+      (v, ctx) => {
+        // Runs even when other fields failed, so every message shows at once: read defensively.
+        const issue = (path: string, message: string) =>
+          ctx.addIssue({ code: "custom", path: [path], message });
+        const services = Array.isArray(v.services) ? v.services.filter((s) => typeof s === "string") : [];
+        const chosen = services.length + (typeof v.customService === "string" && v.customService ? 1 : 0);
+        if (chosen === 0) issue("services", t("provider.error.servicesMin", { max: MAX_PROVIDER_SERVICES }));
+        else if (services.length > MAX_PROVIDER_SERVICES)
+          issue("services", t("provider.error.servicesMax", { max: MAX_PROVIDER_SERVICES }));
+
+        // An expiry must still be ahead: an expired document cannot be verified.
+        const expiry = (path: string, value: unknown, required: string) => {
+          const r = futureDate(t, fieldName(path), required).safeParse(
+            typeof value === "string" ? value : "",
+          );
+          if (!r.success) issue(path, r.error.issues[0]!.message);
+        };
+        if (needsPermit(v.workStatus)) {
+          expiry("workPermitExpiry", v.workPermitExpiry, t("provider.error.permitExpiry"));
+          if (!v.workPermitFile) issue("workPermitFile", t("provider.error.permitFile"));
+        }
+        // The ID expiry is asked for once an ID type other than national_id is chosen.
+        if (ID_TYPES.includes(v.idType) && needsIdExpiry(v.idType))
+          expiry("idExpiry", v.idExpiry, t("provider.error.idExpiry"));
+        if (licensedServices(services).length > 0) {
+          if (!v.licenseType) issue("licenseType", t("provider.error.licenseType"));
+          if (!v.licenseNumber) issue("licenseNumber", t("provider.error.licenseNumber"));
+          if (!v.licenseRegion) issue("licenseRegion", t("provider.error.licenseRegion"));
+          expiry("licenseExpiry", v.licenseExpiry, t("provider.error.licenseExpiry"));
+          if (!v.licenseFile) issue("licenseFile", t("provider.error.licenseFile"));
+        }
+      },
+      { when: () => true },
+    );
+}
+
+export type ApplicationInput = z.infer<ReturnType<typeof applicationSchema>>;
+
+/** The values kept once the conditions are applied: nothing stored for a section that was hidden. */
+export function applicableValues(v: ApplicationInput) {
+  const permit = needsPermit(v.workStatus);
+  const licensed = licensedServices(v.services).length > 0;
+  return {
+    fullName: v.fullName,
+    email: v.email,
+    phone: v.phone,
+    address: v.address,
+    serviceAreas: splitAreas(v.serviceArea),
+    services: v.services,
+    customService: v.customService || null,
+    workStatus: v.workStatus,
+    workPermitExpiry: permit ? (v.workPermitExpiry ?? null) : null,
+    confirmEligibility: true,
+    idType: v.idType,
+    idNumber: v.idNumber,
+    idExpiry: needsIdExpiry(v.idType) ? (v.idExpiry ?? null) : null,
+    licenseType: licensed ? (v.licenseType ?? null) : null,
+    licenseNumber: licensed ? (v.licenseNumber ?? null) : null,
+    licenseRegion: licensed ? (v.licenseRegion ?? null) : null,
+    licenseExpiry: licensed ? (v.licenseExpiry ?? null) : null,
+    agreeToPolicies: true,
+    consentToChecks: true,
+  };
+}
+
+/** The files to keep: the section's conditions decide (a licence file for no licensed service is dropped). */
+export function applicableFiles(v: ApplicationInput): { field: DocumentField; file: File }[] {
+  const keep: Record<DocumentField, boolean> = {
+    govIdFileFront: true,
+    govIdFileBack: true,
+    workPermitFile: needsPermit(v.workStatus),
+    licenseFile: licensedServices(v.services).length > 0,
+  };
+  return DOCUMENT_FIELDS.flatMap((field) => (keep[field] && v[field] ? [{ field, file: v[field] }] : []));
+}
+
+/**
+ * The toast for a refused application (spec §8): a refused file's own ('File too large',
+ * 'Unsupported file type'), 'Maximum services reached' for more than five services, else
+ * 'Incomplete Form'.
+ */
+export function refusalToast(
+  errors: Record<string, string[] | null | undefined>,
+  t: Translate,
+): { title: string; text: string } {
+  const messages = Object.values(errors).flatMap((m) => m ?? []);
+  for (const problem of ["tooLarge", "unsupported"] as const) {
+    const keys = DOCUMENT_ERROR_KEYS[problem];
+    if (messages.includes(t(keys.text))) return { title: t(keys.title), text: t(keys.text) };
+  }
+  if (errors.services?.includes(t("provider.error.servicesMax", { max: MAX_PROVIDER_SERVICES }))) {
+    return {
+      title: t("provider.maxServicesTitle"),
+      text: t("provider.maxServicesText", { max: MAX_PROVIDER_SERVICES }),
+    };
+  }
+  return { title: t("provider.incompleteTitle"), text: t("provider.incompleteText") };
+}
+
+/** A refused form's values with the licence type prefilled when it is empty and a licensed service is selected. */
+export function withPrefilledLicenseType(values: Record<string, unknown>): Record<string, unknown> {
+  const services = [values.services ?? []].flat().map(String);
+  const prefill = prefilledLicenseType(services);
+  return !values.licenseType && prefill ? { ...values, licenseType: prefill } : values;
+}

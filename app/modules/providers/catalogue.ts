@@ -1,0 +1,76 @@
+import { PROVIDER_SERVICES as CATALOGUE, type SeedProviderService } from "../../../db/seed/data";
+import type { MessageKey } from "~/lib/i18n/translate";
+
+/**
+ * The provider service catalogue (spec: 18 entries, 11 without a licence, 7 with one and its
+ * licence type) and the six profile categories of /provider-profile-setup. The catalogue's one
+ * source is the seed data (db/seed/data.ts), which also fills the provider_services table.
+ */
+export type ProviderService = SeedProviderService;
+export const PROVIDER_SERVICES: readonly ProviderService[] = CATALOGUE;
+export const PROVIDER_SERVICE_SLUGS = PROVIDER_SERVICES.map((s) => s.slug) as [string, ...string[]];
+
+export const serviceBySlug = (slug: string) => PROVIDER_SERVICES.find((s) => s.slug === slug);
+
+/** The selected services that need a licence, in catalogue order. */
+export const licensedServices = (slugs: readonly string[]) =>
+  PROVIDER_SERVICES.filter((s) => s.requiresLicense && slugs.includes(s.slug));
+
+/** The licence type the form prefills: the first licence-requiring service's (spec §4). */
+export const prefilledLicenseType = (slugs: readonly string[]) =>
+  licensedServices(slugs)[0]?.licenseType ?? "";
+
+/** The six profile categories (core.md §3: ids and labels). */
+export const PROFILE_CATEGORIES = ["handyman", "cleaning", "moving", "salon", "tutoring", "events"] as const;
+export type ProfileCategory = (typeof PROFILE_CATEGORIES)[number];
+export const CATEGORY_LABEL_KEYS: Record<ProfileCategory, MessageKey> = {
+  handyman: "provider.category.handyman",
+  cleaning: "provider.category.cleaning",
+  moving: "provider.category.moving",
+  salon: "provider.category.salon",
+  tutoring: "provider.category.tutoring",
+  events: "provider.category.events",
+};
+export const isProfileCategory = (v: unknown): v is ProfileCategory =>
+  (PROFILE_CATEGORIES as readonly unknown[]).includes(v);
+
+/** Which catalogue services make a profile category (its preselection after approval). */
+const CATEGORY_OF_SERVICE: Record<string, ProfileCategory> = {
+  handyman: "handyman",
+  cleaning: "cleaning",
+  moving: "moving",
+  "salon-beauty": "salon",
+  tutoring: "tutoring",
+  "dj-events": "events",
+};
+export const categoriesForServices = (slugs: readonly string[]): ProfileCategory[] =>
+  PROFILE_CATEGORIES.filter((c) => slugs.some((s) => CATEGORY_OF_SERVICE[s] === c));
+
+/**
+ * The /services/{slug} pages a provider appears on: the page of each approved service that has
+ * one, and the page of each chosen profile category.
+ */
+const SERVICE_PAGE_OF_SERVICE: Record<string, string> = {
+  handyman: "handyman",
+  cleaning: "cleaning",
+  gardening: "gardening",
+  plumbing: "plumbing",
+  "salon-beauty": "salon-beauty",
+  "dj-events": "dj-events",
+  "car-chauffeur": "car-rental",
+};
+const SERVICE_PAGE_OF_CATEGORY: Partial<Record<ProfileCategory, string>> = {
+  handyman: "handyman",
+  cleaning: "cleaning",
+  salon: "salon-beauty",
+  events: "dj-events",
+};
+export function servicePagesFor(
+  services: readonly string[],
+  categories: readonly ProfileCategory[],
+): string[] {
+  const pages = new Set<string>();
+  for (const s of services) if (SERVICE_PAGE_OF_SERVICE[s]) pages.add(SERVICE_PAGE_OF_SERVICE[s]);
+  for (const c of categories) if (SERVICE_PAGE_OF_CATEGORY[c]) pages.add(SERVICE_PAGE_OF_CATEGORY[c]);
+  return [...pages].sort();
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from "node:crypto";
+import { href } from "react-router";
+import { getRuntime } from "~/lib/runtime.server";
+import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
+import { transitionRequest, type TransitionResult } from "~/modules/requests/requests.server";
+import { REJECTED_DOCUMENT_RETENTION_DAYS } from "~/modules/site/constants";
+import { categoriesForServices, serviceBySlug } from "./catalogue";
+import { scheduleDeletion } from "./documents.server";
+
+/**
+ * The decisions the back office calls on a provider application (issue 12 item 5). Each is a
+ * move of the application's request along PROVIDER_APPLICATION_LIFECYCLE, so it is recorded on
+ * the request's timeline and emailed to the applicant in their language, and its effects commit
+ * in the same transaction:
+ * - approve: the services granted (a subset of those applied for) are kept on the provider
+ *   record, the account gets the `provider` role, the documents become the approved ones
+ *   (replacing older ones of the same kind), and the email links to /provider-profile-setup.
+ * - reject: the reason is the transition's note (in the email); the documents are marked for
+ *   deletion after REJECTED_DOCUMENT_RETENTION_DAYS. cancel (the applicant withdrew) likewise.
+ * These moves are guarded (the kind's `guardedMoves`): a plain transitionRequest refuses them.
+ */
+export type DecisionResult =
+  TransitionResult | { ok: false; reason: "not-a-provider-application" | "no-services" };
+
+async function loadApplication(requestId: string) {
+  const row = await getRuntime()
+    .db.selectFrom("requests")
+    .select(["id", "kind", "user_id", "data"])
+    .where("id", "=", requestId)
+    .executeTakeFirst();
+  if (!row || row.kind !== "provider-application") return null;
+  return { ...row, data: JSON.parse(row.data) as ProviderApplicationData };
+}
+
+export async function approveApplication(
+  requestId: string,
+  decision: { services: string[]; note?: string | null },
+): Promise<DecisionResult> {
+  const application = await loadApplication(requestId);
+  if (!application || !application.user_id) return { ok: false, reason: "not-a-provider-application" };
+  const granted = [...new Set(decision.services)].filter((s) => application.data.services.includes(s));
+  if (granted.length === 0 || granted.length !== new Set(decision.services).size)
+    return { ok: false, reason: "no-services" };
+  const userId = application.user_id;
+  const { data } = application;
+  const { env } = getRuntime();
+
+  return transitionRequest(requestId, "approved", decision.note ?? null, {
+    effects: async (trx) => {
+      const now = new Date().toISOString();
+      const existing = await trx
+        .selectFrom("providers")
+        .select(["id", "categories"])
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      const record = {
+        application_id: data.applicationId,
+        name: data.fullName,
+        services: JSON.stringify(granted),
+        service_areas: JSON.stringify(data.serviceAreas),
+        search_text: data.serviceAreas.join(" | ").toLowerCase(),
+        id_checked_at: now,
+        updated_at: now,
+      };
+      if (existing) {
+        await trx.updateTable("providers").set(record).where("id", "=", existing.id).execute();
+      } else {
+        await trx
+          .insertInto("providers")
+          .values({
+            id: randomUUID(),
+            user_id: userId,
+            bio: null,
+            categories: JSON.stringify(categoriesForServices(granted)),
+            status: "approved",
+            created_at: now,
+            ...record,
+          })
+          .execute();
+      }
+      // The new documents replace older approved ones of the same kind (a renewal).
+      const kinds = await trx
+        .selectFrom("provider_documents")
+        .select("kind")
+        .where("application_id", "=", data.applicationId)
+        .execute();
+      if (kinds.length) {
+        await trx
+          .updateTable("provider_documents")
+          .set({ status: "superseded" })
+          .where("user_id", "=", userId)
+          .where("status", "=", "approved")
+          .where(
+            "kind",
+            "in",
+            kinds.map((k) => k.kind),
+          )
+          .execute();
+      }
+      await trx
+        .updateTable("provider_documents")
+        .set({ status: "approved" })
+        .where("application_id", "=", data.applicationId)
+        .execute();
+      // Admins keep their role; everyone else becomes a provider.
+      await trx
+        .updateTable("user")
+        .set({ role: "provider" })
+        .where("id", "=", userId)
+        .where((eb) => eb.or([eb("role", "is", null), eb("role", "<>", "admin")]))
+        .execute();
+    },
+    email: (t) => ({
+      paragraphs: [
+        t("provider.email.approvedText", {
+          services: granted.map((s) => serviceBySlug(s)?.name ?? s).join(", "),
+        }),
+      ],
+      action: {
+        label: t("provider.email.setupAction"),
+        url: `${env.PUBLIC_URL}${href("/provider-profile-setup")}`,
+      },
+    }),
+  });
+}
+
+export async function rejectApplication(requestId: string, reason: string): Promise<DecisionResult> {
+  const application = await loadApplication(requestId);
+  if (!application) return { ok: false, reason: "not-a-provider-application" };
+  return transitionRequest(requestId, "rejected", reason.trim() || null, {
+    effects: (trx) => scheduleDeletion(trx, application.data.applicationId),
+    email: (t) => ({
+      paragraphs: [t("provider.email.rejectedText", { days: REJECTED_DOCUMENT_RETENTION_DAYS })],
+    }),
+  });
+}
+
+/** The applicant withdrew: like a rejection, the documents go after the retention period. */
+export async function cancelApplication(
+  requestId: string,
+  note: string | null = null,
+): Promise<DecisionResult> {
+  const application = await loadApplication(requestId);
+  if (!application) return { ok: false, reason: "not-a-provider-application" };
+  return transitionRequest(requestId, "cancelled", note?.trim() || null, {
+    effects: (trx) => scheduleDeletion(trx, application.data.applicationId),
+    email: (t) => ({
+      paragraphs: [t("provider.email.rejectedText", { days: REJECTED_DOCUMENT_RETENTION_DAYS })],
+    }),
+  });
+}

@@ -1,0 +1,244 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import type { SessionUser } from "~/lib/auth/session.server";
+import type { DB } from "~/lib/db/db.server";
+import type { ProviderDocumentTable } from "~/lib/db/schema";
+import { getRuntime } from "~/lib/runtime.server";
+import { deleteObject, getObject, putObject } from "~/lib/storage.server";
+import { sniffUpload, UploadRefused } from "~/lib/uploads.server";
+import { MAX_DOCUMENT_BYTES, REJECTED_DOCUMENT_RETENTION_DAYS } from "~/modules/site/constants";
+import {
+  ACCEPTED_DOCUMENT_MIME,
+  DOCUMENT_KIND,
+  type DocumentError,
+  type DocumentField,
+  type DocumentKind,
+} from "./application";
+
+/**
+ * Verification documents (issue 12 item 3). A file is a PNG, JPEG or PDF by its bytes, at most
+ * 10 MB; anything else is refused before a byte is stored. Images are decoded and re-encoded
+ * in their own format without any metadata (EXIF, GPS, camera serials); PDFs are kept as
+ * uploaded and only ever served as downloads. Files live in the private uploads folder under
+ * generated keys (`provider-documents/<id>.<ext>`), never under a public URL: admins read them
+ * through /admin/provider-documents/:id, which records every access. Documents of a rejected
+ * application are deleted REJECTED_DOCUMENT_RETENTION_DAYS after the decision.
+ */
+const MAX_INPUT_PIXELS = 100_000_000;
+const EXTENSION: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "application/pdf": "pdf",
+};
+export const documentKey = (id: string, contentType: string) =>
+  `provider-documents/${id}.${EXTENSION[contentType] ?? "bin"}`;
+
+/** A checked document, ready to store. */
+export type PreparedDocument = {
+  id: string;
+  field: DocumentField;
+  kind: DocumentKind;
+  name: string;
+  contentType: string;
+  body: Buffer;
+};
+
+export class DocumentRefused extends Error {
+  override name = "DocumentRefused";
+  constructor(
+    readonly field: DocumentField,
+    readonly problem: DocumentError,
+  ) {
+    super(problem);
+  }
+}
+
+/** The name the applicant gave the file, kept only to show it back to them and to admins. */
+const displayName = (name: string) =>
+  (
+    name
+      .replace(/[\\/]/g, "_")
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim() || "document"
+  ).slice(-120);
+
+async function reencode(bytes: Buffer, mime: string): Promise<Buffer> {
+  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+  // sharp writes no metadata unless asked to (withMetadata), so EXIF and GPS are gone.
+  return mime === "image/png" ? image.png().toBuffer() : image.jpeg({ quality: 90 }).toBuffer();
+}
+
+/** Checks and prepares every chosen file; throws DocumentRefused for the first bad one. */
+export async function prepareDocuments(
+  files: { field: DocumentField; file: File }[],
+): Promise<PreparedDocument[]> {
+  const prepared: PreparedDocument[] = [];
+  // One at a time: decoding is memory-hungry and the box is small.
+  for (const { field, file } of files) {
+    let sniffed;
+    try {
+      sniffed = await sniffUpload(file, ACCEPTED_DOCUMENT_MIME, MAX_DOCUMENT_BYTES);
+    } catch (error) {
+      if (error instanceof UploadRefused)
+        throw new DocumentRefused(field, error.problem === "tooLarge" ? "tooLarge" : "unsupported");
+      throw error;
+    }
+    let body = sniffed.bytes;
+    if (sniffed.mime !== "application/pdf") {
+      try {
+        body = await reencode(sniffed.bytes, sniffed.mime);
+      } catch {
+        throw new DocumentRefused(field, "unsupported"); // claims to be an image but does not decode
+      }
+    }
+    prepared.push({
+      id: randomUUID(),
+      field,
+      kind: DOCUMENT_KIND[field],
+      name: displayName(file.name),
+      contentType: sniffed.mime,
+      body,
+    });
+  }
+  return prepared;
+}
+
+/** Writes the files (before their rows commit); returns a function that removes them again. */
+export async function writeDocumentFiles(docs: PreparedDocument[]): Promise<() => Promise<void>> {
+  const written: string[] = [];
+  const undo = async () => {
+    await Promise.all(written.map((key) => deleteObject(key).catch(() => undefined)));
+  };
+  try {
+    for (const d of docs) {
+      const key = documentKey(d.id, d.contentType);
+      written.push(key);
+      await putObject(key, d.body);
+    }
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+  return undo;
+}
+
+export function documentRows(
+  docs: PreparedDocument[],
+  owner: { applicationId: string; userId: string },
+  expiries: Partial<Record<DocumentKind, string | null>>,
+  now: string,
+): ProviderDocumentTable[] {
+  return docs.map((d) => ({
+    id: d.id,
+    application_id: owner.applicationId,
+    user_id: owner.userId,
+    kind: d.kind,
+    original_name: d.name,
+    storage_key: documentKey(d.id, d.contentType),
+    content_type: d.contentType,
+    size: d.body.length,
+    expires_on: expiries[d.kind] ?? null,
+    status: "pending",
+    reminded_days: null,
+    delete_after: null,
+    deleted_at: null,
+    created_at: now,
+  }));
+}
+
+/** What an applicant or the back office sees of a document: its name and kind, never a URL. */
+export type DocumentSummary = {
+  id: string;
+  kind: DocumentKind;
+  name: string;
+  expiresOn: string | null;
+  status: ProviderDocumentTable["status"];
+};
+
+export async function listApplicationDocuments(applicationId: string): Promise<DocumentSummary[]> {
+  const rows = await getRuntime()
+    .db.selectFrom("provider_documents")
+    .select(["id", "kind", "original_name", "expires_on", "status"])
+    .where("application_id", "=", applicationId)
+    .where("deleted_at", "is", null)
+    .orderBy("created_at")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    name: r.original_name,
+    expiresOn: r.expires_on,
+    status: r.status,
+  }));
+}
+
+export type DocumentDownload = { body: Buffer; contentType: string; fileName: string };
+
+/**
+ * A document for an admin, recording the access (who, when, which document, from where) before
+ * the bytes are handed out. Null when the viewer is not an admin or there is no such document,
+ * so the route answers alike for "not yours" and "not there".
+ */
+export async function readDocumentForAdmin(
+  documentId: string,
+  viewer: Pick<SessionUser, "id" | "role"> | null,
+  clientIp: string | null,
+): Promise<DocumentDownload | null> {
+  if (!viewer || viewer.role !== "admin" || !/^[0-9a-f-]{36}$/.test(documentId)) return null;
+  const { db } = getRuntime();
+  const row = await db
+    .selectFrom("provider_documents")
+    .select(["id", "kind", "storage_key", "content_type"])
+    .where("id", "=", documentId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const body = await getObject(row.storage_key);
+  if (!body) return null;
+  await db
+    .insertInto("document_access_log")
+    .values({
+      id: randomUUID(),
+      document_id: row.id,
+      admin_user_id: viewer.id,
+      accessed_at: new Date().toISOString(),
+      client_ip: clientIp,
+    })
+    .execute();
+  // A generated name: the applicant's file name is personal data and may hold anything.
+  const fileName = `${row.kind}-${row.id.slice(0, 8)}.${EXTENSION[row.content_type] ?? "bin"}`;
+  return { body, contentType: row.content_type, fileName };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Marks an application's documents rejected and due for deletion after the retention period. */
+export async function scheduleDeletion(trx: DB, applicationId: string, now = new Date()) {
+  const deleteAfter = new Date(now.getTime() + REJECTED_DOCUMENT_RETENTION_DAYS * DAY_MS).toISOString();
+  await trx
+    .updateTable("provider_documents")
+    .set({ status: "rejected", delete_after: deleteAfter })
+    .where("application_id", "=", applicationId)
+    .where("deleted_at", "is", null)
+    .execute();
+}
+
+/** Deletes the files of documents whose retention has run out; the rows stay as a record that they existed. */
+export async function purgeExpiredRetention(now = new Date()): Promise<number> {
+  const { db } = getRuntime();
+  const due = await db
+    .selectFrom("provider_documents")
+    .select(["id", "storage_key"])
+    .where("delete_after", "<=", now.toISOString())
+    .where("deleted_at", "is", null)
+    .execute();
+  for (const d of due) {
+    await deleteObject(d.storage_key);
+    await db
+      .updateTable("provider_documents")
+      .set({ deleted_at: now.toISOString() })
+      .where("id", "=", d.id)
+      .execute();
+  }
+  return due.length;
+}

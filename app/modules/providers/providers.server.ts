@@ -1,0 +1,201 @@
+import type { Kysely } from "kysely";
+import { torontoToday } from "~/lib/forms/fields";
+import type { Database } from "~/lib/db/schema";
+import { getRuntime } from "~/lib/runtime.server";
+import { categoriesForServices, isProfileCategory, type ProfileCategory, servicePagesFor } from "./catalogue";
+import type { ProfileInput } from "./profile";
+
+/**
+ * Providers after approval (issue 12 items 5–7): the profile set-up, the public profile and the
+ * lists on service pages and in search. A provider is public when its profile is live and none
+ * of its approved documents (ID, work permit, licence) has expired — checked on every read, so
+ * an expiry hides the provider that very day, whatever the daily job has done yet.
+ */
+const parseList = (json: string): string[] => {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+export type ProviderSetup = { name: string; bio: string; categories: ProfileCategory[]; live: boolean };
+
+/** The approved provider's profile to set up, or null when the user is not an approved provider. */
+export async function providerSetupFor(user: { id: string; role: string }): Promise<ProviderSetup | null> {
+  if (user.role !== "provider" && user.role !== "admin") return null;
+  const row = await getRuntime()
+    .db.selectFrom("providers")
+    .selectAll()
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const chosen = parseList(row.categories).filter(isProfileCategory);
+  return {
+    name: row.name,
+    bio: row.bio ?? "",
+    categories:
+      row.status === "live"
+        ? chosen
+        : chosen.length
+          ? chosen
+          : categoriesForServices(parseList(row.services)),
+    live: row.status === "live",
+  };
+}
+
+/** What My Account links to for a provider: the set-up page, and the public profile once live. */
+export async function providerLinksFor(user: {
+  id: string;
+  role: string;
+}): Promise<{ publicId: string | null } | null> {
+  if (user.role !== "provider" && user.role !== "admin") return null;
+  const row = await getRuntime()
+    .db.selectFrom("providers")
+    .select(["id", "status"])
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  return row ? { publicId: row.status === "live" ? row.id : null } : null;
+}
+
+/** Saves the profile and puts it live; false when the user is not an approved provider. */
+export async function saveProviderProfile(
+  user: { id: string; role: string },
+  input: ProfileInput,
+): Promise<boolean> {
+  if (user.role !== "provider" && user.role !== "admin") return false;
+  const result = await getRuntime()
+    .db.updateTable("providers")
+    .set({
+      bio: input.bio,
+      categories: JSON.stringify(input.categories),
+      status: "live",
+      updated_at: new Date().toISOString(),
+    })
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+type Verification = { idCheckedAt: string; licenceValidTo: string | null; permitValidTo: string | null };
+
+export type PublicProvider = {
+  id: string;
+  name: string;
+  bio: string;
+  categories: ProfileCategory[];
+  services: string[];
+  serviceAreas: string[];
+  verification: Verification;
+  /** Published reviews: none are written yet (reviews land with their own issue). */
+  reviews: { id: string; rating: number; comment: string; author: string; date: string }[];
+};
+
+/** Live providers none of whose approved documents has expired (as of `today`, Toronto time). */
+function visibleProviders(db: Kysely<Database>, today: string) {
+  return db
+    .selectFrom("providers as p")
+    .selectAll("p")
+    .where("p.status", "=", "live")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("provider_documents as d")
+            .select("d.id")
+            .whereRef("d.user_id", "=", "p.user_id")
+            .where("d.status", "=", "approved")
+            .where("d.expires_on", "is not", null)
+            .where("d.expires_on", "<", today),
+        ),
+      ),
+    );
+}
+
+type ApprovedDocument = { user_id: string; kind: string; expires_on: string | null };
+
+/** The approved documents of these providers' accounts, in one query. */
+async function approvedDocuments(
+  db: Kysely<Database>,
+  userIds: string[],
+): Promise<Map<string, ApprovedDocument[]>> {
+  const byUser = new Map<string, ApprovedDocument[]>();
+  if (userIds.length === 0) return byUser;
+  const docs = await db
+    .selectFrom("provider_documents")
+    .select(["user_id", "kind", "expires_on"])
+    .where("user_id", "in", userIds)
+    .where("status", "=", "approved")
+    .execute();
+  for (const d of docs) byUser.set(d.user_id, [...(byUser.get(d.user_id) ?? []), d]);
+  return byUser;
+}
+
+/** What the badge says: when the ID was checked, and until when the licence and permit are valid. */
+function verificationOf(docs: ApprovedDocument[], idCheckedAt: string): Verification {
+  const validTo = (kind: string) =>
+    docs
+      .filter((d) => d.kind === kind && d.expires_on)
+      .map((d) => d.expires_on!)
+      .sort()
+      .at(0) ?? null;
+  return { idCheckedAt, licenceValidTo: validTo("licence"), permitValidTo: validTo("work_permit") };
+}
+
+function toPublic(row: Database["providers"] & { id: string }, verification: Verification): PublicProvider {
+  return {
+    id: row.id,
+    name: row.name,
+    bio: row.bio ?? "",
+    categories: parseList(row.categories).filter(isProfileCategory),
+    services: parseList(row.services),
+    serviceAreas: parseList(row.service_areas),
+    verification,
+    reviews: [],
+  };
+}
+
+/** A live, unexpired provider's public profile, or null (404). */
+export async function findPublicProvider(id: string, today = torontoToday()): Promise<PublicProvider | null> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  const { db } = getRuntime();
+  const row = await visibleProviders(db, today).where("p.id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const docs = await approvedDocuments(db, [row.user_id]);
+  return toPublic(row as never, verificationOf(docs.get(row.user_id) ?? [], row.id_checked_at));
+}
+
+export type ProviderFilter = {
+  servicePage?: string;
+  category?: ProfileCategory;
+  area?: string;
+  licensed?: boolean;
+};
+
+/** Live, unexpired providers matching the filter (a service page, a category, an area, a verified licence). */
+export async function listPublicProviders(
+  filter: ProviderFilter = {},
+  today = torontoToday(),
+  limit = 50,
+): Promise<PublicProvider[]> {
+  const { db } = getRuntime();
+  let q = visibleProviders(db, today);
+  if (filter.area?.trim())
+    q = q.where("p.search_text", "like", `%${filter.area.trim().toLowerCase().replace(/[%_]/g, "")}%`);
+  const rows = await q.orderBy("p.updated_at", "desc").limit(500).execute();
+  const docs = await approvedDocuments(
+    db,
+    rows.map((r) => r.user_id),
+  );
+  const out: PublicProvider[] = [];
+  for (const row of rows) {
+    const p = toPublic(row as never, verificationOf(docs.get(row.user_id) ?? [], row.id_checked_at));
+    if (filter.servicePage && !servicePagesFor(p.services, p.categories).includes(filter.servicePage))
+      continue;
+    if (filter.category && !p.categories.includes(filter.category)) continue;
+    if (filter.licensed && !p.verification.licenceValidTo) continue;
+    out.push(p);
+    if (out.length >= limit) break;
+  }
+  return out;
+}

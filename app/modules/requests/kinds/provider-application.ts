@@ -1,0 +1,103 @@
+import { z } from "zod";
+import type { MessageKey, Translate } from "~/lib/i18n/translate";
+import {
+  ID_TYPE_LABEL_KEYS,
+  type IdType,
+  WORK_STATUS_LABEL_KEYS,
+  type WorkStatus,
+} from "~/modules/providers/application";
+import { serviceBySlug } from "~/modules/providers/catalogue";
+import { defineKind, type KindField } from "../kind";
+import { PROVIDER_APPLICATION_LIFECYCLE } from "../status";
+
+/**
+ * A Become a Provider application (docs/decisions/0009-providers.md). The payload keeps the
+ * typed answers and the documents' original file names only: the files themselves live in
+ * provider_documents, readable by admins alone, and no email or page carries their address.
+ */
+const payload = z.object({
+  applicationId: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  serviceAreas: z.array(z.string()),
+  services: z.array(z.string()),
+  customService: z.string().nullable(),
+  workStatus: z.string(),
+  workPermitExpiry: z.string().nullable(),
+  confirmEligibility: z.boolean(),
+  idType: z.string(),
+  idNumber: z.string(),
+  idExpiry: z.string().nullable(),
+  licenseType: z.string().nullable(),
+  licenseNumber: z.string().nullable(),
+  licenseRegion: z.string().nullable(),
+  licenseExpiry: z.string().nullable(),
+  agreeToPolicies: z.boolean(),
+  consentToChecks: z.boolean(),
+  documents: z.array(z.object({ kind: z.string(), name: z.string() })),
+});
+export type ProviderApplicationData = z.infer<typeof payload>;
+
+const yes = (v: unknown, t: Translate) => (v ? t("request.yes") : t("request.no"));
+const f = (
+  name: keyof ProviderApplicationData & string,
+  format?: KindField<ProviderApplicationData>["format"],
+): KindField<ProviderApplicationData> => ({
+  name,
+  label: `provider.field.${name}` as MessageKey,
+  ...(format ? { format } : {}),
+});
+
+/** "P1234567" → "••••4567". */
+export const maskId = (id: string) => `••••${id.slice(-4)}`;
+
+export const providerApplication = defineKind<ProviderApplicationData>({
+  name: "provider-application",
+  payload,
+  fields: () => [
+    f("fullName"),
+    f("email"),
+    f("phone"),
+    f("address"),
+    f("serviceAreas", (v) => (Array.isArray(v) && v.length ? v.join(", ") : null)),
+    f("services", (v) =>
+      Array.isArray(v) && v.length
+        ? v.map((s) => serviceBySlug(String(s))?.name ?? String(s)).join(", ")
+        : null,
+    ),
+    f("customService"),
+    f("workStatus", (v, t) =>
+      typeof v === "string" && v in WORK_STATUS_LABEL_KEYS
+        ? t(WORK_STATUS_LABEL_KEYS[v as WorkStatus])
+        : null,
+    ),
+    f("workPermitExpiry"),
+    f("confirmEligibility", yes),
+    f("idType", (v, t) =>
+      typeof v === "string" && v in ID_TYPE_LABEL_KEYS ? t(ID_TYPE_LABEL_KEYS[v as IdType]) : null,
+    ),
+    // Emails and status pages show only the ID number's last characters; the document is the record.
+    f("idNumber", (v) => (typeof v === "string" && v ? maskId(v) : null)),
+    f("idExpiry"),
+    f("licenseType"),
+    f("licenseNumber"),
+    f("licenseRegion"),
+    f("licenseExpiry"),
+    f("agreeToPolicies", yes),
+    f("consentToChecks", yes),
+    f("documents", (v) =>
+      Array.isArray(v) && v.length ? v.map((d) => (d as { name: string }).name).join(", ") : null,
+    ),
+  ],
+  title: (_d, t) => t("request.title.providerApplication"),
+  contact: (d) => ({ name: d.fullName, email: d.email }),
+  operatorSubject: (d, t) => t("provider.email.operatorSubject", { name: d.fullName }),
+  confirmation: (_d, t) => t("provider.submittedText"),
+  concerns: "provider-application",
+  subject: (d) => ({ type: "provider-application", id: d.applicationId }),
+  lifecycle: PROVIDER_APPLICATION_LIFECYCLE,
+  // approveApplication / rejectApplication / cancelApplication (modules/providers/decisions.server.ts).
+  guardedMoves: ["approved", "rejected", "cancelled"],
+});

@@ -1,0 +1,107 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { data, Form, href, useNavigation } from "react-router";
+import { TextAreaField } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/form-actions";
+import { useZodForm } from "~/components/form/use-zod-form";
+import { WizardChoiceGroup } from "~/components/homes/wizard-choice";
+import { requireUser } from "~/lib/auth/session.server";
+import { readForm } from "~/lib/http/form.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useT } from "~/lib/i18n/use-t";
+import { pageMeta } from "~/lib/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES } from "~/modules/providers/catalogue";
+import { profileSchema } from "~/modules/providers/profile";
+import { providerSetupFor, saveProviderProfile } from "~/modules/providers/providers.server";
+import type { Route } from "./+types/profile-setup";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "provider.setup.metaTitle", "provider.setup.metaDescription"),
+  { name: "robots", content: "noindex" },
+];
+
+/** Only an approved provider may open it; anyone else signed in gets 403 (visitors log in first). */
+async function requireApprovedProvider(request: Request) {
+  const user = await requireUser(request);
+  const setup = await providerSetupFor(user);
+  if (!setup)
+    throw new Response(serverTranslate(request, getAppEnv().BRAND_NAME)("provider.setup.notApproved"), {
+      status: 403,
+    });
+  return { user, setup };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { setup } = await requireApprovedProvider(request);
+  return data({ setup }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireApprovedProvider(request);
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const submission = parseWithZod(await readForm(request), { schema: profileSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await saveProviderProfile(user, submission.value);
+  return redirectWithToast(
+    href("/account"),
+    { title: t("provider.setup.savedTitle"), description: t("provider.setup.savedText") },
+    { status: 303 },
+  );
+}
+
+export default function ProviderProfileSetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { setup } = loaderData;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-14">
+      <div className="card p-8">
+        <h1 className="text-3xl font-bold">{t("provider.setup.title")}</h1>
+        <p className="mt-3 text-slate-600">{t("provider.setup.intro")}</p>
+        <ProfileForm
+          lastResult={actionData?.result}
+          defaults={{ bio: setup.bio, categories: setup.categories }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function ProfileForm({
+  lastResult,
+  defaults,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaults: { bio: string; categories: string[] };
+}) {
+  const t = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(profileSchema(t), lastResult, {
+    id: "provider-profile",
+    defaultValue: defaults as never,
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction === href("/provider-profile-setup");
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-8 space-y-6">
+      <TextAreaField
+        field={fields.bio}
+        label={t("provider.setup.bio")}
+        hint={t("provider.setup.bioHint")}
+        rows={6}
+        required
+      />
+      <WizardChoiceGroup
+        field={fields.categories}
+        legend={t("provider.setup.categories")}
+        type="checkbox"
+        options={PROFILE_CATEGORIES.map((c) => ({ value: c, label: t(CATEGORY_LABEL_KEYS[c]) }))}
+      />
+      <SubmitButton
+        busy={busy}
+        label={t("provider.setup.submit")}
+        className="btn-primary w-full py-3 sm:w-auto sm:px-8"
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import { data, href, Link } from "react-router";
+import { VerifiedBadge } from "~/components/providers/verified-badge";
+import { Section } from "~/components/ui/section";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useT } from "~/lib/i18n/use-t";
+import { metaTags } from "~/lib/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { CATEGORY_LABEL_KEYS, serviceBySlug } from "~/modules/providers/catalogue";
+import { findPublicProvider } from "~/modules/providers/providers.server";
+import type { Route } from "./+types/profile";
+
+/**
+ * A live provider's public profile (issue 12 item 6). A provider that is not live, or whose ID,
+ * permit or licence has expired, is not found: the same 404 as an unknown id.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const provider = await findPublicProvider(params.id);
+  if (!provider) throw data(null, { status: 404 });
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  return data({
+    provider,
+    title: t("provider.profile.metaTitle", { name: provider.name }),
+    description: t("provider.profile.metaDescription", { name: provider.name }),
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const brand =
+    (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
+  return loaderData ? metaTags(loaderData.title, loaderData.description, brand) : [];
+};
+
+export default function ProviderProfilePage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const p = loaderData.provider;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <Link to={href("/services")} className="text-sm text-teal-800 underline">
+        ← {t("nav.services")}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">{p.name}</h1>
+      <div className="mt-3">
+        <VerifiedBadge verification={p.verification} />
+      </div>
+      <Section id="provider-about" title={t("provider.profile.about")} className="card mt-8 p-6">
+        <p className="mt-2 whitespace-pre-line text-slate-700">{p.bio}</p>
+      </Section>
+      <div className="mt-6 grid gap-6 sm:grid-cols-2">
+        <Section id="provider-categories" title={t("provider.profile.categories")} className="card p-6">
+          <ul className="mt-2 list-disc pl-5 text-slate-700">
+            {p.categories.map((c) => (
+              <li key={c}>{t(CATEGORY_LABEL_KEYS[c])}</li>
+            ))}
+            {p.services.map((s) => (
+              <li key={s}>{serviceBySlug(s)?.name ?? s}</li>
+            ))}
+          </ul>
+        </Section>
+        <Section id="provider-areas" title={t("provider.profile.areas")} className="card p-6">
+          <ul className="mt-2 list-disc pl-5 text-slate-700">
+            {p.serviceAreas.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+          </ul>
+        </Section>
+      </div>
+      {/* Published reviews of this provider: the seam for the reviews issue (none are written yet). */}
+      <Section id="provider-reviews" title={t("provider.profile.reviews")} className="card mt-6 p-6">
+        {p.reviews.length === 0 ? (
+          <p className="mt-2 text-slate-600">{t("provider.profile.noReviews")}</p>
+        ) : null}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { parseEnv } from "~/lib/env.server";
+import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { approveApplication } from "~/modules/providers/decisions.server";
+import {
+  expectNoSeriousA11yViolations,
+  expectToast,
+  HASHING,
+  linkIn,
+  OPERATOR_EMAIL,
+  signUpAndVerify,
+  uniqueAccount,
+  waitForEmail,
+  waitForHydration,
+} from "./support";
+
+/**
+ * Provider verification, the whole journey in a browser (issue 12 acceptance): sign up, apply
+ * with a licence-requiring service, a generated PNG ID and a PDF licence → pending page →
+ * operator email; the back office's decision operation approves (called here as the back office
+ * will) → approval email → profile set-up → the public profile shows Verified and the provider
+ * appears on the service page.
+ */
+let runtime: Runtime | undefined;
+
+test.beforeAll(async () => {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const env = parseEnv({
+    DATABASE_URL: `file:${dataDir}/app.db`,
+    DATA_DIR: dataDir,
+    OPERATOR_EMAIL,
+    PUBLIC_URL: "http://127.0.0.1",
+  });
+  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
+});
+test.afterAll(async () => {
+  await runtime?.stop();
+});
+
+test("apply, get approved, set up the profile and go live", async ({ page }) => {
+  test.setTimeout(120_000);
+  const account = uniqueAccount("provider", "Luigi Pipes");
+
+  // A visitor creates an account first and comes back to the application after verifying.
+  await page.goto("/provider-signup");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Become a Verified Provider");
+  await expect(page.getByText("1–3 business days").first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const createAccount = page.getByRole("link", { name: "Create an account to apply" });
+  await expect(createAccount).toHaveAttribute("href", "/auth/signup?redirectTo=%2Fbecome-a-provider");
+  await signUpAndVerify(page, account, {
+    from: (await createAccount.getAttribute("href"))!,
+    landsOn: /\/become-a-provider$/,
+  });
+  await waitForHydration(page);
+  await expectNoSeriousA11yViolations(page);
+  const form = page.locator("#provider-application");
+  /** Pills: the input is visually hidden inside its label, so a person clicks the label. */
+  const pill = (role: "radio" | "checkbox", name: string) =>
+    form
+      .locator("label")
+      .filter({ has: page.getByRole(role, { name, exact: true }) })
+      .click();
+
+  // A failed submit: the spec's toast and each field's message, nothing sent.
+  await form.getByRole("button", { name: "Submit Application" }).click();
+  await expectToast(page, "Incomplete Form", "Please review the errors and try again.", {
+    destructive: true,
+  });
+  await expect(form.getByText("Please enter your address.")).toBeVisible();
+  await expect(form.getByText("Please upload the front of your government ID.")).toBeVisible();
+  await expect(page).toHaveURL(/\/become-a-provider$/);
+
+  // A refused file is dropped as soon as it is chosen.
+  const front = form.getByLabel(/^Government ID \(front\)/);
+  await front.setInputFiles({ name: "id.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+  await expectToast(page, "Unsupported file type", "Please upload a PNG, JPG, or PDF.", {
+    destructive: true,
+  });
+  expect(await front.evaluate((i: HTMLInputElement) => i.files?.length)).toBe(0);
+  await front.setInputFiles({
+    name: "huge.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.alloc(11 * 1024 * 1024),
+  });
+  await expectToast(page, "File too large", "File must be under 10MB.", { destructive: true });
+  expect(await front.evaluate((i: HTMLInputElement) => i.files?.length)).toBe(0);
+
+  // A sixth service is refused at once.
+  await expect(form.getByRole("textbox", { name: /^License number/ })).toBeHidden();
+  for (const name of ["Handyman", "Cleaning", "Gardening", "Tutoring", "Moving", "Painting"])
+    await pill("checkbox", name);
+  await expectToast(page, "Maximum services reached", "You can select up to 5 services.", {
+    destructive: true,
+  });
+  await expect(form.getByRole("checkbox", { name: "Painting" })).not.toBeChecked();
+  for (const name of ["Cleaning", "Gardening", "Tutoring", "Moving"]) await pill("checkbox", name);
+
+  // A licence-requiring service shows the licence fields, its type prefilled.
+  await pill("checkbox", "Plumbing (license)");
+  await expect(form.getByRole("textbox", { name: /^License number/ })).toBeVisible();
+  await expect(form.getByRole("textbox", { name: /^License type/ })).toHaveValue("Trade/Plumber License");
+
+  await expect(form.getByRole("textbox", { name: /^Full name/ })).toHaveValue(account.name);
+  await expect(form.getByRole("textbox", { name: /^Email/ })).toHaveValue(account.email);
+  await form.getByRole("textbox", { name: /^Phone/ }).fill("416 555 0177");
+  await form.getByRole("textbox", { name: /^Address/ }).fill("88 Queen St E, Toronto");
+  await form.getByRole("textbox", { name: /^Service area/ }).fill("Toronto, North York");
+  await form.getByRole("textbox", { name: /^License number/ }).fill("PL-2024-55");
+  await form.getByRole("textbox", { name: /^Issuing region/ }).fill("Ontario");
+  await form.getByLabel(/^License expiry date/).fill("2027-08-31");
+  await pill("radio", "Canadian citizen");
+  await expect(form.getByLabel(/^Work permit expiry date/)).toBeHidden();
+  await form.getByRole("checkbox", { name: /authorized to work in Canada/ }).check();
+  await pill("radio", "Passport");
+  await form.getByRole("textbox", { name: /^ID number/ }).fill("GB1234567");
+  await form.getByLabel(/^ID expiry date/).fill("2034-03-31");
+  const idPng = await sharp({
+    create: { width: 800, height: 500, channels: 3, background: { r: 220, g: 230, b: 240 } },
+  })
+    .png()
+    .toBuffer();
+  await form
+    .getByLabel(/^Government ID \(front\)/)
+    .setInputFiles({ name: "passport-scan.png", mimeType: "image/png", buffer: idPng });
+  await form.getByLabel(/^License document/).setInputFiles({
+    name: "plumbing-licence.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
+  });
+  await form.getByRole("checkbox", { name: /agree to the Provider Guidelines/ }).check();
+  await form.getByRole("checkbox", { name: /consent to GTA Connect checking/ }).check();
+  await form.getByRole("button", { name: "Submit Application" }).click();
+
+  await expect(page).toHaveURL(/\/provider-pending$/, HASHING);
+  await expectToast(
+    page,
+    "Thanks—your GTA Connect verification is pending",
+    "We received your application. You'll hear back within 1–3 business days.",
+  );
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Application Submitted");
+  await expect(page.getByText(`We'll send updates to ${account.email}.`)).toBeVisible();
+  await expect(page.getByText("Review typically takes 1–3 business days.")).toBeVisible();
+  await expect(page.getByText("plumbing-licence.pdf")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const operator = await waitForEmail(
+    (m) => m.to.includes(OPERATOR_EMAIL) && m.subject === "[Provider Application] Luigi Pipes",
+  );
+  expect(operator.text).toContain("Plumbing");
+
+  // The back office's decision (its screens come with the next issue).
+  const { db } = getRuntime();
+  const user = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", account.email)
+    .executeTakeFirstOrThrow();
+  const request = await db
+    .selectFrom("requests")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .where("kind", "=", "provider-application")
+    .executeTakeFirstOrThrow();
+  // This test process is a second writer on the server's SQLite file: a transaction that read
+  // before the server's mail worker wrote is refused (SQLITE_BUSY) and simply tried again.
+  let decided;
+  for (let attempt = 0; !decided; attempt++) {
+    try {
+      decided = await approveApplication(request.id, { services: ["plumbing"] });
+    } catch (error) {
+      if (attempt > 20 || !/database is locked/.test(String(error))) throw error;
+      await page.waitForTimeout(100);
+    }
+  }
+  expect(decided).toMatchObject({ ok: true });
+
+  const approval = await waitForEmail(
+    (m) => m.to.includes(account.email) && m.text.includes("/provider-profile-setup"),
+  );
+  await page.goto(linkIn(approval, "/provider-profile-setup").pathname);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verification Successful!");
+  await waitForHydration(page);
+  await expectNoSeriousA11yViolations(page);
+  await page
+    .getByRole("textbox", { name: /^Profile Bio/ })
+    .fill("Licensed plumber serving Toronto for ten years.");
+  await expect(page.getByRole("checkbox", { name: "Handyman", exact: true })).not.toBeChecked();
+  await page
+    .locator("label")
+    .filter({ has: page.getByRole("checkbox", { name: "Handyman", exact: true }) })
+    .click();
+  await page.getByRole("button", { name: "Save and Go Live" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expectToast(page, "Profile Saved!", "Your profile is live.");
+
+  const provider = await db
+    .selectFrom("providers")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .executeTakeFirstOrThrow();
+  await page.goto("/services/plumbing");
+  await page.getByRole("link", { name: "Luigi Pipes" }).click();
+  await expect(page).toHaveURL(new RegExp(`/providers/${provider.id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Luigi Pipes");
+  await expect(page.getByText("✓ Verified")).toBeVisible();
+  await expect(page.getByText(/ID checked [A-Z][a-z]{2} 20\d\d · License valid to Aug 2027/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the licence, permit and ID expiry fields follow the answers before any script runs", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const account = uniqueAccount("nojs-provider", "Nora Script");
+    // Signing up needs no script either: the form posts, the email's link verifies.
+    await signUpAndVerify(page, account, {
+      from: "/auth/signup?redirectTo=%2Fbecome-a-provider",
+      landsOn: /\/become-a-provider$/,
+      hydrate: false,
+    });
+
+    const form = page.locator("#provider-application");
+    const pill = (role: "radio" | "checkbox", name: string) =>
+      form
+        .locator("label")
+        .filter({ has: page.getByRole(role, { name, exact: true }) })
+        .click();
+    const licenceNumber = form.getByRole("textbox", { name: /^License number/ });
+    await expect(licenceNumber).toBeHidden();
+    await pill("checkbox", "HVAC (license)");
+    await expect(licenceNumber).toBeVisible();
+    await pill("checkbox", "HVAC (license)");
+    await expect(licenceNumber).toBeHidden();
+
+    await expect(form.getByLabel(/^Work permit expiry date/)).toBeHidden();
+    await pill("radio", "Open work permit");
+    await expect(form.getByLabel(/^Work permit expiry date/)).toBeVisible();
+
+    await pill("radio", "Passport");
+    await expect(form.getByLabel(/^ID expiry date/)).toBeVisible();
+    await pill("radio", "National ID");
+    await expect(form.getByLabel(/^ID expiry date/)).toBeHidden();
+
+    // A plain post comes back with the spec's messages and the sections as answered.
+    await pill("checkbox", "Roofing (license)");
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Incomplete Form" })).toBeVisible();
+    await expect(form.getByText("Please upload your work permit.")).toBeVisible();
+    await expect(form.getByRole("textbox", { name: /^License type/ })).toHaveValue("Contractor License");
+    await expect(form.getByText("Please enter the license number.")).toBeVisible();
+    await expect(form.getByLabel(/^ID expiry date/)).toBeHidden();
+  });
+});

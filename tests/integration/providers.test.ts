@@ -1,0 +1,681 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "~/lib/env.server";
+import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { approveApplication, rejectApplication } from "~/modules/providers/decisions.server";
+import { purgeExpiredRetention } from "~/modules/providers/documents.server";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { pageHtml } from "../support/html";
+import { HttpClient, linkIn } from "../support/http-client";
+import { SmtpSink } from "../support/smtp-sink";
+
+/**
+ * Provider verification over HTTP, as a browser without JavaScript posts it (issue 12): the
+ * application's rules and messages, documents checked by their bytes and never stored when
+ * refused, private storage readable by admins only (each read recorded), the decision
+ * operations, profile set-up, the public profile, and an expired licence hiding the provider.
+ */
+const PASSWORD = "orchard by the river";
+const ADMIN = { email: "admin@example.test", password: "correct horse battery staple" };
+
+type Upload = { name: string; type: string; body: Uint8Array };
+const png = () =>
+  sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 200, g: 200, b: 220 } } })
+    .withMetadata({ exif: { IFD0: { Copyright: "Secret Camera 3000" } } })
+    .png()
+    .toBuffer();
+const pdf = (bytes = 2048) => {
+  const head = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n");
+  return Buffer.concat([
+    head,
+    Buffer.alloc(Math.max(0, bytes - head.length - 6), 0x20),
+    Buffer.from("%%EOF\n"),
+  ]);
+};
+const GIF = Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64");
+
+const BASE = {
+  fullName: "Mario Plumber",
+  phone: "416 555 0142",
+  address: "20 Dundas St W, Toronto",
+  serviceArea: "Toronto, Etobicoke",
+  workStatus: "citizen",
+  confirmEligibility: "on",
+  idType: "passport",
+  idNumber: "P1234567",
+  idExpiry: "2035-01-31",
+  agreeToPolicies: "on",
+  consentToChecks: "on",
+};
+const LICENCE = {
+  licenseType: "Trade/Plumber License",
+  licenseNumber: "PL-778",
+  licenseRegion: "Ontario",
+  licenseExpiry: "2027-08-31",
+};
+
+describe.each(DIALECTS)("provider verification on %s", (dialect) => {
+  let database: TestDatabase;
+  let server: AppServer;
+  let runtime: Runtime;
+  const sink = new SmtpSink();
+  const applicantEmail = `mario.${Date.now()}@example.com`;
+  const applicant = { client: undefined as unknown as HttpClient, id: "" };
+  let other: HttpClient;
+  let admin: HttpClient;
+
+  async function account(email: string, name: string) {
+    const client = new HttpClient(server.url);
+    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
+    await getRuntime()
+      .db.updateTable("user")
+      .set({ emailVerified: dialect === "postgres" ? (true as never) : 1 })
+      .where("email", "=", email)
+      .execute();
+    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
+    const id = (
+      await getRuntime()
+        .db.selectFrom("user")
+        .select("id")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow()
+    ).id;
+    return { client, id };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await sink.start(0);
+    server = await startAppServer({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      SMTP_URL: sink.url,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    // The back office's side: the module's decision operations, on the same database and files.
+    const env = parseEnv({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      OPERATOR_EMAIL: "operator@example.test",
+      PUBLIC_URL: server.url,
+    });
+    runtime = await startRuntime(env, { startMailWorker: false, log: () => {} });
+    Object.assign(applicant, await account(applicantEmail, "Mario Plumber"));
+    other = (await account(`other.${Date.now()}@example.com`, "Olive Other")).client;
+    admin = new HttpClient(server.url);
+    expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
+  });
+  afterAll(async () => {
+    await runtime?.stop();
+    await server?.stop();
+    await sink.stop();
+    await database?.drop();
+  });
+
+  /**
+   * The decision operations run in this process, a second writer on the server's SQLite file:
+   * a transaction that read before the server's mail worker wrote is refused (SQLITE_BUSY) and
+   * simply tried again, as a back office would.
+   */
+  async function decide<T>(operation: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await operation();
+      } catch (error) {
+        if (attempt > 20 || !/database is locked/.test(String(error))) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  }
+
+  /** A multipart post as the browser sends it without JavaScript. */
+  async function apply(
+    client: HttpClient,
+    fields: Record<string, string | string[]>,
+    files: Record<string, Upload> = {},
+  ) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) form.append(k, one);
+    for (const name of ["govIdFileFront", "govIdFileBack", "workPermitFile", "licenseFile"]) {
+      const f = files[name];
+      form.append(
+        name,
+        f
+          ? new File([new Uint8Array(f.body)], f.name, { type: f.type })
+          : new File([], "", { type: "application/octet-stream" }),
+      );
+    }
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    return client.remember(
+      await fetch(`${server.url}/become-a-provider`, {
+        method: "POST",
+        body: form,
+        headers: { Cookie: cookie, Origin: server.url },
+        redirect: "manual",
+      }),
+    );
+  }
+  const applications = () =>
+    getRuntime().db.selectFrom("requests").selectAll().where("kind", "=", "provider-application").execute();
+  const documents = () => getRuntime().db.selectFrom("provider_documents").selectAll().execute();
+  const storedFiles = () => {
+    const dir = path.join(database.dataDir, "uploads", "provider-documents");
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+  const nothingStored = async () => {
+    expect(await applications()).toHaveLength(0);
+    expect(await documents()).toHaveLength(0);
+    expect(storedFiles()).toEqual([]);
+  };
+  const idPng = async (): Promise<Upload> => ({
+    name: "my-passport.png",
+    type: "image/png",
+    body: await png(),
+  });
+
+  it("/provider-signup explains the checks and the review time, and leads through sign-up back to the application", async () => {
+    const visitor = new HttpClient(server.url);
+    const html = await pageHtml(await visitor.get("/provider-signup"));
+    expect(html).toContain("Become a Verified Provider");
+    expect(html).toContain("1–3 business days");
+    expect(html).toContain("What we check");
+    expect(html).toContain('href="/auth/signup?redirectTo=%2Fbecome-a-provider"');
+    expect(html).not.toMatch(/<iframe/i);
+    const signedIn = await pageHtml(await applicant.client.get("/provider-signup"));
+    expect(signedIn).toContain('href="/become-a-provider"');
+  });
+
+  it("asks a visitor to log in or sign up, and refuses a visitor's post", async () => {
+    const visitor = new HttpClient(server.url);
+    const html = await pageHtml(await visitor.get("/become-a-provider"));
+    expect(html).toContain("Login Required");
+    expect(html).toContain('href="/auth/login?redirectTo=%2Fbecome-a-provider"');
+    expect(html).not.toContain('name="fullName"');
+    expect((await apply(visitor, BASE)).status).toBe(401);
+  });
+
+  it("shows every field, with the account's name and email filled in and the consent to checks", async () => {
+    const html = await pageHtml(await applicant.client.get("/become-a-provider"));
+    for (const name of [
+      ...Object.keys(BASE),
+      "email",
+      "services",
+      "customService",
+      "workPermitExpiry",
+      "govIdFileFront",
+      "govIdFileBack",
+      "workPermitFile",
+      ...Object.keys(LICENCE),
+      "licenseFile",
+    ]) {
+      expect(html).toContain(`name="${name}"`);
+    }
+    expect(html).toContain(`value="${applicantEmail}"`);
+    expect(html).toContain('value="Mario Plumber"');
+    expect(html.match(/<input[^>]*name="services"/g)).toHaveLength(18);
+    expect(html).toMatch(/enctype="multipart\/form-data"/i);
+  });
+
+  it("refuses an empty application with each message and 'Incomplete Form', storing nothing", async () => {
+    const res = await apply(applicant.client, {});
+    expect(res.status).toBe(400);
+    const html = await pageHtml(res);
+    for (const m of [
+      "Please enter your full name.",
+      "Please enter a valid email.",
+      "Please enter a valid phone number.",
+      "Please enter your address.",
+      "Please add at least one service area.",
+      "Please select at least one service (max 5).",
+      "Please select your work status.",
+      "Please confirm your authorization to work.",
+      "Please upload the front of your government ID.",
+      "Please select an ID type.",
+      "Please enter your ID number.",
+      "You must agree to the policies to continue.",
+      "You must consent to the verification checks to continue.",
+      "Incomplete Form",
+      "Please review the errors and try again.",
+    ]) {
+      expect(html).toContain(m.replace(/'/g, "&#x27;"));
+    }
+    await nothingStored();
+  });
+
+  it("applies the conditional rules: licence, work permit, national ID", async () => {
+    const licence = await pageHtml(
+      await apply(
+        applicant.client,
+        { ...BASE, email: applicantEmail, services: ["handyman", "plumbing"] },
+        { govIdFileFront: await idPng() },
+      ),
+    );
+    for (const m of [
+      "Please enter the license number.",
+      "Please enter the issuing region.",
+      "Please enter the license expiry date.",
+      "A valid license is required for the service(s) you selected.",
+    ]) {
+      expect(licence).toContain(m);
+    }
+    expect(licence).toContain("Please enter the license type.");
+    // Prefilled after the post, also without JavaScript: the first licensed service's type.
+    expect(licence).toContain('value="Trade/Plumber License"');
+
+    const permit = await pageHtml(
+      await apply(
+        applicant.client,
+        { ...BASE, email: applicantEmail, services: "handyman", workStatus: "employer_permit" },
+        { govIdFileFront: await idPng() },
+      ),
+    );
+    expect(permit).toContain("Please provide your permit expiry date.");
+    expect(permit).toContain("Please upload your work permit.");
+    expect(permit).not.toContain("Please enter the license number.");
+
+    const noExpiry = { ...BASE, email: applicantEmail, services: "handyman", idExpiry: "" };
+    expect(await pageHtml(await apply(applicant.client, noExpiry, {}))).toContain(
+      "Please provide your ID expiry date.",
+    );
+    const national = await pageHtml(
+      await apply(applicant.client, { ...noExpiry, idType: "national_id" }, {}),
+    );
+    expect(national).not.toContain("Please provide your ID expiry date.");
+    expect(national).toContain("Please upload the front of your government ID.");
+    await nothingStored();
+  });
+
+  it("refuses a sixth service with 'Maximum services reached'", async () => {
+    const six = ["handyman", "cleaning", "gardening", "moving", "painting", "tutoring"];
+    const res = await apply(
+      applicant.client,
+      { ...BASE, email: applicantEmail, services: six },
+      { govIdFileFront: await idPng() },
+    );
+    expect(res.status).toBe(400);
+    const html = await pageHtml(res);
+    expect(html).toContain("Please select a maximum of 5 services.");
+    expect(html).toContain("Maximum services reached");
+    expect(html).toContain("You can select up to 5 services.");
+    await nothingStored();
+  });
+
+  it("refuses a text file named .png, a GIF and an 11 MB PDF by their bytes, storing nothing", async () => {
+    const fields = { ...BASE, email: applicantEmail, services: "handyman" };
+    const text = await apply(applicant.client, fields, {
+      govIdFileFront: {
+        name: "id.png",
+        type: "image/png",
+        body: Buffer.from("just some text, not an image"),
+      },
+    });
+    expect(text.status).toBe(400);
+    let html = await pageHtml(text);
+    expect(html).toContain("Unsupported file type");
+    expect(html).toContain("Please upload a PNG, JPG, or PDF.");
+
+    for (const type of ["image/gif", "image/png"]) {
+      html = await pageHtml(
+        await apply(applicant.client, fields, {
+          govIdFileFront: await idPng(),
+          govIdFileBack: { name: "back.gif", type, body: GIF },
+        }),
+      );
+      expect(html).toContain("Please upload a PNG, JPG, or PDF.");
+    }
+
+    const big = await apply(
+      applicant.client,
+      { ...fields, services: "plumbing", ...LICENCE },
+      {
+        govIdFileFront: await idPng(),
+        licenseFile: { name: "licence.pdf", type: "application/pdf", body: pdf(11 * 1024 * 1024) },
+      },
+    );
+    expect(big.status).toBe(400);
+    html = await pageHtml(big);
+    expect(html).toContain("File too large");
+    expect(html).toContain("File must be under 10MB.");
+    await nothingStored();
+  });
+
+  let requestId = "";
+
+  it("stores a valid application as pending with private documents, emails the operator and the applicant, and shows the pending page", async () => {
+    const res = await apply(
+      applicant.client,
+      {
+        ...BASE,
+        email: applicantEmail,
+        services: ["plumbing", "handyman"],
+        customService: "Water heaters",
+        ...LICENCE,
+      },
+      {
+        govIdFileFront: await idPng(),
+        licenseFile: { name: "plumber-licence.pdf", type: "application/pdf", body: pdf() },
+      },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/provider-pending");
+
+    const [row] = await applications();
+    expect(row).toMatchObject({
+      status: "received",
+      user_id: applicant.id,
+      email: applicantEmail,
+      subject_type: "provider-application",
+    });
+    const data = JSON.parse(row!.data);
+    requestId = row!.id;
+    expect(data).toMatchObject({
+      services: ["plumbing", "handyman"],
+      serviceAreas: ["Toronto", "Etobicoke"],
+      licenseExpiry: "2027-08-31",
+      consentToChecks: true,
+    });
+    expect(data.documents).toEqual([
+      { kind: "id_front", name: "my-passport.png" },
+      { kind: "licence", name: "plumber-licence.pdf" },
+    ]);
+
+    const docs = await documents();
+    expect(docs.map((d) => [d.kind, d.content_type, d.expires_on, d.status])).toEqual([
+      ["id_front", "image/png", "2035-01-31", "pending"],
+      ["licence", "application/pdf", "2027-08-31", "pending"],
+    ]);
+    // Generated names, outside anything served; the image re-encoded without its EXIF; the PDF as uploaded.
+    expect(storedFiles().sort()).toEqual(docs.map((d) => path.basename(d.storage_key)).sort());
+    for (const d of docs) expect(d.storage_key).not.toContain("passport");
+    const image = readFileSync(path.join(database.dataDir, "uploads", docs[0]!.storage_key));
+    expect((await sharp(image).metadata()).exif).toBeUndefined();
+    expect(image.includes(Buffer.from("Secret Camera"))).toBe(false);
+    expect(readFileSync(path.join(database.dataDir, "uploads", docs[1]!.storage_key)).equals(pdf())).toBe(
+      true,
+    );
+
+    const pending = await pageHtml(await applicant.client.get("/provider-pending"));
+    // The toast (in the page's noscript fallback too).
+    expect(pending).toContain("Thanks—your GTA Connect verification is pending");
+    expect(pending).toContain(
+      "We received your application. You&#x27;ll hear back within 1–3 business days.",
+    );
+    expect(pending).toContain("Application Submitted");
+    expect(pending).toContain(applicantEmail);
+    expect(pending).toContain("1–3 business days");
+    expect(pending).toContain("general guidance");
+    expect(pending).toContain("my-passport.png");
+    expect(pending).not.toContain("/admin/provider-documents");
+    expect(pending).not.toContain(docs[0]!.id);
+    expect(await pageHtml(await new HttpClient(server.url).get("/provider-pending"))).toContain("your email");
+
+    // One application at a time: the form gives way to a notice, and a second post is refused.
+    const again = await pageHtml(await applicant.client.get("/become-a-provider"));
+    expect(again).toContain("You already have an application under review.");
+    expect(again).not.toContain('name="fullName"');
+    const second = await apply(
+      applicant.client,
+      { ...BASE, email: applicantEmail, services: "handyman" },
+      { govIdFileFront: await idPng() },
+    );
+    expect(second.status).toBe(409);
+    expect(await applications()).toHaveLength(1);
+    expect(storedFiles()).toHaveLength(2);
+
+    const operator = await sink.waitFor(
+      (m) => m.to.includes("operator@example.test") && m.subject.includes("Mario Plumber"),
+    );
+    expect(operator.subject).toBe("[Provider Application] Mario Plumber");
+    expect(operator.text).toContain("Plumbing, Handyman");
+    expect(operator.text).toContain("plumber-licence.pdf");
+    // The operator gets the admin-only document links; the applicant never does.
+    for (const d of docs) expect(operator.text).toContain(`/admin/provider-documents/${d.id}`);
+    // The ID number never travels whole by email.
+    expect(operator.text).toContain("••••4567");
+    expect(operator.text).not.toContain("P1234567");
+    const confirmation = await sink.waitFor(
+      (m) => m.to.includes(applicantEmail) && m.text.includes(row!.reference),
+    );
+    expect(confirmation.text).toContain("We received your application.");
+    expect(confirmation.text).not.toContain("/admin/provider-documents");
+    expect(confirmation.text).toContain("my-passport.png");
+    expect(linkIn(confirmation.text, "/requests/")).toContain("/requests/");
+  });
+
+  it("serves a document to admins only, recording each access", async () => {
+    const docs = await documents();
+    const url = `/admin/provider-documents/${docs[1]!.id}`;
+    for (const client of [applicant.client, other, new HttpClient(server.url)]) {
+      expect([403, 404]).toContain((await client.get(url)).status);
+    }
+    expect(await getRuntime().db.selectFrom("document_access_log").selectAll().execute()).toHaveLength(0);
+    const res = await admin.get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="licence-/);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    expect(Buffer.from(await res.arrayBuffer()).equals(pdf())).toBe(true);
+    const log = await getRuntime().db.selectFrom("document_access_log").selectAll().execute();
+    const adminId = (
+      await getRuntime()
+        .db.selectFrom("user")
+        .select("id")
+        .where("email", "=", ADMIN.email)
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(log).toEqual([expect.objectContaining({ document_id: docs[1]!.id, admin_user_id: adminId })]);
+  });
+
+  let providerId = "";
+
+  it("approves with the services granted: provider role, approval email, profile set-up for that provider only", async () => {
+    expect(await decide(() => approveApplication(requestId, { services: ["bogus"] }))).toEqual({
+      ok: false,
+      reason: "no-services",
+    });
+    expect(
+      await decide(() => approveApplication(requestId, { services: ["plumbing", "handyman"] })),
+    ).toMatchObject({ ok: true, to: "approved" });
+    expect(
+      (
+        await getRuntime()
+          .db.selectFrom("user")
+          .select("role")
+          .where("id", "=", applicant.id)
+          .executeTakeFirstOrThrow()
+      ).role,
+    ).toBe("provider");
+    expect((await documents()).every((d) => d.status === "approved")).toBe(true);
+    getRuntime().mail.kick();
+
+    const approval = await sink.waitFor((m) => m.to.includes(applicantEmail) && m.text.includes("Approved"));
+    expect(linkIn(approval.text, "/provider-profile-setup")).toContain("/provider-profile-setup");
+
+    expect((await other.get("/provider-profile-setup")).status).toBe(403);
+    expect((await new HttpClient(server.url).get("/provider-profile-setup")).status).toBe(302);
+    // A provider is still not an admin: documents stay closed to them.
+    expect([403, 404]).toContain(
+      (await applicant.client.get(`/admin/provider-documents/${(await documents())[0]!.id}`)).status,
+    );
+
+    const setup = await pageHtml(await applicant.client.get("/provider-profile-setup"));
+    expect(setup).toContain("Verification Successful!");
+    expect(setup).toContain("Profile Bio");
+    const checkbox = (value: string) =>
+      setup.match(new RegExp(`<input[^>]*name="categories"[^>]*value="${value}"[^>]*>`))?.[0] ?? "";
+    expect(checkbox("handyman")).toContain("checked");
+    expect(checkbox("cleaning")).not.toContain("checked");
+    expect(setup).toContain("Save and Go Live");
+    for (const label of ["Handyman", "Cleaning", "Moving", "Salon/Beauty", "Tutoring", "DJ/Events"])
+      expect(setup).toContain(label);
+
+    const empty = await applicant.client.post("/provider-profile-setup", { bio: "" });
+    expect(empty.status).toBe(400);
+    expect(await pageHtml(empty)).toContain("Profile Bio is required.");
+
+    const saved = await applicant.client.post("/provider-profile-setup", {
+      bio: "Licensed plumber, 12 years in the GTA.",
+      categories: "handyman",
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/account");
+    const accountPage = await pageHtml(await applicant.client.get("/account"));
+    expect(accountPage).toContain("Profile Saved!");
+    expect(accountPage).toContain('href="/provider-profile-setup"');
+    providerId = (
+      await getRuntime()
+        .db.selectFrom("providers")
+        .select(["id", "status"])
+        .where("user_id", "=", applicant.id)
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+
+  it("shows the live provider's public profile with a scoped Verified badge, and on its service pages", async () => {
+    const res = await new HttpClient(server.url).get(`/providers/${providerId}`);
+    expect(res.status).toBe(200);
+    const html = await pageHtml(res);
+    expect(html).toContain("Mario Plumber");
+    expect(html).toContain("Licensed plumber, 12 years in the GTA.");
+    expect(html).toContain("Verified");
+    expect(html).toMatch(/ID checked [A-Z][a-z]{2} 20\d\d/);
+    expect(html).toContain("License valid to Aug 2027");
+    expect(html).toContain("Etobicoke");
+    expect(html).toContain("No reviews yet.");
+    for (const page of ["/services/plumbing", "/services/handyman"]) {
+      expect(await pageHtml(await new HttpClient(server.url).get(page))).toContain(
+        `href="/providers/${providerId}"`,
+      );
+    }
+    expect(await pageHtml(await new HttpClient(server.url).get("/services/cleaning"))).not.toContain(
+      `href="/providers/${providerId}"`,
+    );
+  });
+
+  it("finds the provider in /search by category, area and verified licence", async () => {
+    const search = async (q: string) => pageHtml(await new HttpClient(server.url).get(`/search?${q}`));
+    expect(await search("category=plumbing&location=etobicoke")).toContain(`href="/providers/${providerId}"`);
+    expect(await search("licensed=1")).toContain(`href="/providers/${providerId}"`);
+    expect(await search("type=plumb")).toContain(`href="/providers/${providerId}"`);
+    expect(await search("category=plumbing&location=scarborough")).not.toContain(`/providers/${providerId}`);
+    expect(await search("category=cleaning")).not.toContain(`/providers/${providerId}`);
+    const filters = await search("");
+    expect(filters).toContain('name="licensed"');
+    expect(filters).toContain("Verified license only");
+  });
+
+  it("hides a provider whose licence has expired, on its profile and its service pages", async () => {
+    await getRuntime()
+      .db.updateTable("provider_documents")
+      .set({ expires_on: "2020-01-31" })
+      .where("kind", "=", "licence")
+      .execute();
+    expect((await new HttpClient(server.url).get(`/providers/${providerId}`)).status).toBe(404);
+    expect(await pageHtml(await new HttpClient(server.url).get("/services/plumbing"))).not.toContain(
+      `/providers/${providerId}`,
+    );
+    await getRuntime()
+      .db.updateTable("provider_documents")
+      .set({ expires_on: "2027-08-31" })
+      .where("kind", "=", "licence")
+      .execute();
+    expect((await new HttpClient(server.url).get(`/providers/${providerId}`)).status).toBe(200);
+  });
+
+  it("rejects with the reason, emails it, and deletes the documents after the retention period", async () => {
+    const second = await account(`second.${Date.now()}@example.com`, "Sam Second");
+    const res = await apply(
+      second.client,
+      { ...BASE, fullName: "Sam Second", email: `sam.${Date.now()}@example.com`, services: "cleaning" },
+      { govIdFileFront: await idPng() },
+    );
+    expect(res.status).toBe(303);
+    const row = (await applications()).find((r) => r.user_id === second.id)!;
+    expect(await decide(() => rejectApplication(row.id, "The ID photo is unreadable."))).toMatchObject({
+      ok: true,
+      to: "rejected",
+    });
+    getRuntime().mail.kick();
+    const email = await sink.waitFor((m) => m.to.includes(row.email!) && m.text.includes("Not approved"));
+    expect(email.text).toContain("The ID photo is unreadable.");
+    expect(email.text).toContain("30 days");
+    expect(
+      (
+        await getRuntime()
+          .db.selectFrom("user")
+          .select("role")
+          .where("id", "=", second.id)
+          .executeTakeFirstOrThrow()
+      ).role,
+    ).toBe("user");
+
+    const docs = (await documents()).filter((d) => d.user_id === second.id);
+    expect(docs.every((d) => d.status === "rejected" && d.delete_after)).toBe(true);
+    expect(await purgeExpiredRetention(new Date())).toBe(0);
+    expect(await purgeExpiredRetention(new Date(Date.now() + 31 * 24 * 3600 * 1000))).toBe(docs.length);
+    for (const d of docs)
+      expect(existsSync(path.join(database.dataDir, "uploads", d.storage_key))).toBe(false);
+    expect((await admin.get(`/admin/provider-documents/${docs[0]!.id}`)).status).toBe(404);
+  });
+
+  it("refuses hostile uploads without storing anything, and never uses the applicant's file name for storage", async () => {
+    const third = await account(`third.${Date.now()}@example.com`, "Tess Third");
+    const fields = {
+      ...BASE,
+      fullName: "Tess Third",
+      email: `tess.${Date.now()}@example.com`,
+      services: "moving",
+    };
+    const good = await png();
+    const before = {
+      apps: (await applications()).length,
+      docs: (await documents()).length,
+      files: storedFiles().length,
+    };
+    const hostile: Upload[] = [
+      {
+        name: "broken.png",
+        type: "image/png",
+        body: Buffer.concat([good.subarray(0, 16), Buffer.alloc(200, 7)]),
+      },
+      {
+        name: "broken.jpg",
+        type: "image/jpeg",
+        body: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]),
+      },
+      {
+        name: "x.png",
+        type: "image/png",
+        body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      },
+      {
+        name: "page.pdf",
+        type: "application/pdf",
+        body: Buffer.from("<html><script>alert(1)</script></html>"),
+      },
+      { name: "empty.png", type: "image/png", body: Buffer.alloc(0) },
+    ];
+    for (const file of hostile) {
+      const res = await apply(third.client, fields, { govIdFileFront: file });
+      expect(res.status, file.name).toBe(400);
+      expect(await pageHtml(res)).toContain("Please upload a PNG, JPG, or PDF.");
+    }
+    expect({
+      apps: (await applications()).length,
+      docs: (await documents()).length,
+      files: storedFiles().length,
+    }).toEqual(before);
+
+    const res = await apply(third.client, fields, {
+      govIdFileFront: { name: "../../../etc/passwd", type: "image/png", body: good },
+    });
+    expect(res.status).toBe(303);
+    const doc = (await documents()).find((d) => d.user_id === third.id)!;
+    expect(doc.original_name).not.toContain("/");
+    expect(doc.storage_key).toMatch(/^provider-documents\/[0-9a-f-]{36}\.png$/);
+  });
+});
