@@ -45,11 +45,15 @@ const PAGES: [path: string, status: number][] = [
   ["/cars/request", 200],
   ["/homes/new", 200],
   ["/reviews", 200],
+  ["/provider-signup", 200],
+  ["/become-a-provider", 200],
+  ["/provider-pending", 200],
+  ["/providers/no-such-provider", 404],
   ["/requests/no-such-token", 404],
   ["/no-such-page", 404],
 ];
-/** Route modules no public page has to load. */
-const PRIVATE_ROUTE = /^routes\/(admin|account)\//;
+/** Route modules no public page has to load: the back office, accounts, a provider's own set-up. */
+const PRIVATE_ROUTE = /^routes\/(admin|account)\/|^routes\/providers\/profile-setup$/;
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const client = path.join(root, "build/client");

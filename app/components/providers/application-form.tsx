@@ -20,7 +20,7 @@ import {
   PERMIT_STATUSES,
   WORK_STATUS_LABEL_KEYS,
   WORK_STATUSES,
-} from "~/modules/providers/application";
+} from "~/modules/providers/application-options";
 import { PROVIDER_SERVICES, prefilledLicenseType } from "~/modules/providers/catalogue";
 import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 

@@ -1,5 +1,5 @@
 import { useRootData, useT } from "~/lib/i18n/use-t";
-import { monthYear } from "~/modules/providers/profile";
+import { monthYear } from "~/lib/forms/formats";
 import type { PublicProvider } from "~/modules/providers/providers.server";
 
 /**

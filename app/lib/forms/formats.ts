@@ -24,3 +24,13 @@ export const isTime = (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
 /** Yes/No choices are stored as these codes and shown in the reader's language. */
 export const YES_NO = ["No", "Yes"] as const;
 export type YesNo = (typeof YES_NO)[number];
+
+/** "Mar 2026": a badge says what was checked and until when, to the month. */
+export function monthYear(isoDate: string, locale: string): string {
+  const d = new Date(isoDate.length === 10 ? `${isoDate}T12:00:00Z` : isoDate);
+  return new Intl.DateTimeFormat(locale, {
+    month: "short",
+    year: "numeric",
+    timeZone: "America/Toronto",
+  }).format(d);
+}

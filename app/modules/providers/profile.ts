@@ -20,13 +20,3 @@ export function profileSchema(t: Translate) {
   });
 }
 export type ProfileInput = z.infer<ReturnType<typeof profileSchema>>;
-
-/** "Mar 2026": a badge says what was checked and until when, to the month. */
-export function monthYear(isoDate: string, locale: string): string {
-  const d = new Date(isoDate.length === 10 ? `${isoDate}T12:00:00Z` : isoDate);
-  return new Intl.DateTimeFormat(locale, {
-    month: "short",
-    year: "numeric",
-    timeZone: "America/Toronto",
-  }).format(d);
-}

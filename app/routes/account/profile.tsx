@@ -16,7 +16,7 @@ import { providerLinksFor } from "~/modules/providers/providers.server";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["account", "forgot", "form", "login", "password", "reset", "signup"] } satisfies MessagesHandle;
+export const handle = { messages: ["account", "forgot", "form", "login", "password", "provider", "reset", "signup"] } satisfies MessagesHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import { LoginPrompt } from "~/components/auth/login-prompt";
@@ -24,6 +25,8 @@ import {
 import { submitContext } from "~/modules/requests/requests.server";
 import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 import type { Route } from "./+types/apply";
+
+export const handle = { messages: ["form", "loginPrompt", "provider", "wizard"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "provider.apply.metaTitle", "provider.apply.metaDescription");

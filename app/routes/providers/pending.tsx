@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
@@ -5,6 +6,8 @@ import { pageMeta } from "~/lib/meta";
 import { latestApplication } from "~/modules/providers/applications.server";
 import { PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 import type { Route } from "./+types/pending";
+
+export const handle = { messages: ["placeholder", "provider"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "provider.pending.metaTitle", "provider.pending.metaDescription"),

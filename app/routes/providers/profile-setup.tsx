@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, useNavigation } from "react-router";
@@ -16,6 +17,8 @@ import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES } from "~/modules/providers/cat
 import { profileSchema } from "~/modules/providers/profile";
 import { providerSetupFor, saveProviderProfile } from "~/modules/providers/providers.server";
 import type { Route } from "./+types/profile-setup";
+
+export const handle = { messages: ["form", "provider"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "provider.setup.metaTitle", "provider.setup.metaDescription"),
@@ -77,7 +80,7 @@ function ProfileForm({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(profileSchema(t), lastResult, {
+  const [form, fields] = useZodForm(() => import("~/modules/providers/profile"), (m) => m.profileSchema(t), lastResult, {
     id: "provider-profile",
     defaultValue: defaults as never,
   });

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { VerifiedBadge } from "~/components/providers/verified-badge";
 import { Section } from "~/components/ui/section";
@@ -8,6 +9,8 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { CATEGORY_LABEL_KEYS, serviceBySlug } from "~/modules/providers/catalogue";
 import { findPublicProvider } from "~/modules/providers/providers.server";
 import type { Route } from "./+types/profile";
+
+export const handle = { messages: ["form", "provider"] } satisfies MessagesHandle;
 
 /**
  * A live provider's public profile (issue 12 item 6). A provider that is not live, or whose ID,

@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
@@ -8,6 +9,8 @@ import {
   REJECTED_DOCUMENT_RETENTION_DAYS,
 } from "~/modules/site/constants";
 import type { Route } from "./+types/signup";
+
+export const handle = { messages: ["provider"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "provider.signup.metaTitle", "provider.signup.metaDescription");

@@ -14,7 +14,7 @@ import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { findServices } from "~/modules/services/find";
 import type { Route } from "./+types/index";
 
-export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "search", "serviceRequest"] } satisfies MessagesHandle;
+export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "provider", "search", "serviceRequest"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "search.metaTitle", "search.metaDescription");
 

@@ -14,7 +14,7 @@ import { listPublicProviders } from "~/modules/providers/providers.server";
 import { getCategory } from "~/modules/services/catalogue.server";
 import type { Route } from "./+types/detail";
 
-export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "service", "serviceRequest"] } satisfies MessagesHandle;
+export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "provider", "service", "serviceRequest"] } satisfies MessagesHandle;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const env = getAppEnv();
