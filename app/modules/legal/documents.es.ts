@@ -7,6 +7,7 @@ import {
   MAX_PROVIDER_SERVICES,
   MAX_UPLOAD_BYTES,
   MIN_AGE,
+  REJECTED_DOCUMENT_RETENTION_DAYS,
 } from "../site/constants";
 import type { LegalBlock, LegalContext, LegalDocument, LegalTranslation } from "./documents";
 
@@ -355,7 +356,7 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
           ul(
             "Los datos de la cuenta se conservan mientras su cuenta esté abierta.",
             "Los datos de reservas y los mensajes se conservan el tiempo necesario para atender la solicitud, brindar soporte, resolver controversias y cumplir nuestras obligaciones legales y de registro.",
-            "Los documentos de verificación se conservan mientras usted sea un proveedor activo y, después, el tiempo que los necesitemos para atender controversias o cumplir obligaciones legales; los documentos de postulaciones no aprobadas se eliminan cuando ya no son necesarios.",
+            `Los documentos de verificación se conservan mientras usted sea un proveedor activo y, después, el tiempo que los necesitemos para atender controversias o cumplir obligaciones legales; los documentos de postulaciones no aprobadas se eliminan ${REJECTED_DOCUMENT_RETENTION_DAYS} días después de la decisión. Cada vez que un administrador abre uno de sus documentos, registramos quién lo abrió y cuándo.`,
             "Las reseñas publicadas permanecen en el sitio, salvo que se eliminen conforme a nuestra Política de reseñas o que usted nos pida borrarlas.",
           ),
           p(

@@ -8,6 +8,7 @@ import {
   MAX_PROVIDER_SERVICES,
   MAX_UPLOAD_BYTES,
   MIN_AGE,
+  REJECTED_DOCUMENT_RETENTION_DAYS,
 } from "../site/constants";
 import type { LegalBlock, LegalContext, LegalDocument, LegalTranslation } from "./documents";
 
@@ -356,7 +357,7 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
           ul(
             "Les données de compte sont conservées tant que votre compte est ouvert.",
             "Les données de réservation et les messages sont conservés aussi longtemps que nécessaire pour traiter la demande, offrir du soutien, régler les différends et respecter nos obligations légales et de tenue de dossiers.",
-            "Les documents de vérification sont conservés tant que vous êtes un fournisseur actif, puis aussi longtemps que nécessaire pour régler des différends ou respecter nos obligations légales; les documents liés à des candidatures non approuvées sont supprimés dès qu'ils ne sont plus nécessaires.",
+            `Les documents de vérification sont conservés tant que vous êtes un fournisseur actif, puis aussi longtemps que nécessaire pour régler des différends ou respecter nos obligations légales; les documents liés à des candidatures non approuvées sont supprimés ${REJECTED_DOCUMENT_RETENTION_DAYS} jours après la décision. Chaque fois qu'un administrateur ouvre l'un de vos documents, nous consignons qui l'a ouvert et à quel moment.`,
             "Les avis publiés restent sur le site, sauf s'ils sont retirés en vertu de notre Politique sur les avis ou si vous nous demandez de les supprimer.",
           ),
           p(

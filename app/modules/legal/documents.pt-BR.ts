@@ -7,6 +7,7 @@ import {
   MAX_PROVIDER_SERVICES,
   MAX_UPLOAD_BYTES,
   MIN_AGE,
+  REJECTED_DOCUMENT_RETENTION_DAYS,
 } from "../site/constants";
 import type { LegalBlock, LegalContext, LegalDocument, LegalTranslation } from "./documents";
 
@@ -355,7 +356,7 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
           ul(
             "Os dados da conta são guardados enquanto sua conta estiver aberta.",
             "Dados de reservas e mensagens são guardados pelo tempo necessário para tratar a solicitação, oferecer suporte, resolver disputas e cumprir nossas obrigações legais e de manutenção de registros.",
-            "Os documentos de verificação são guardados enquanto você for um prestador ativo e, depois, pelo tempo necessário para tratar disputas ou cumprir obrigações legais; documentos de candidaturas não aprovadas são excluídos assim que deixam de ser necessários.",
+            `Os documentos de verificação são guardados enquanto você for um prestador ativo e, depois, pelo tempo necessário para tratar disputas ou cumprir obrigações legais; documentos de candidaturas não aprovadas são excluídos ${REJECTED_DOCUMENT_RETENTION_DAYS} dias após a decisão. Sempre que um administrador abre um dos seus documentos, registramos quem o abriu e quando.`,
             "As avaliações publicadas permanecem no site, a menos que sejam removidas com base em nossa Política de Avaliações ou que você nos peça para excluí-las.",
           ),
           p(
