@@ -130,6 +130,17 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
     return `${href("/homes")}?${p}#${CITY_REQUEST_ID}-section`;
   })();
 
+  // One form, shown where the page needs it: asked for, or when a search finds nothing.
+  const cityRequest = (
+    <Suspense fallback={null}>
+      <CityRequestForm
+        term={q}
+        lastResult={actionData?.result}
+        title={t("homes.cityRequest.title")}
+        intro={t("homes.cityRequest.intro")}
+      />
+    </Suspense>
+  );
   return (
     <>
       <section className="border-b border-slate-200 bg-gradient-to-br from-teal-50 via-white to-sky-50">
@@ -151,14 +162,7 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
       <div className="mx-auto max-w-6xl px-4 py-10">
         {showCityForm ? (
           <div className="mb-10 max-w-3xl">
-            <Suspense fallback={null}>
-              <CityRequestForm
-                term={q}
-                lastResult={actionData?.result}
-                title={t("homes.cityRequest.title")}
-                intro={t("homes.cityRequest.intro")}
-              />
-            </Suspense>
+            {cityRequest}
           </div>
         ) : null}
 
@@ -185,14 +189,7 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
               <p className="mt-1 text-slate-700">{t("homes.noResultsText")}</p>
             </div>
             <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
-              <Suspense fallback={null}>
-                <CityRequestForm
-                  term={q}
-                  lastResult={actionData?.result}
-                  title={t("homes.cityRequest.title")}
-                  intro={t("homes.cityRequest.intro")}
-                />
-              </Suspense>
+              {cityRequest}
               <PopularCities cities={popular} />
             </div>
           </div>
