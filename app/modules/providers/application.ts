@@ -12,10 +12,39 @@ import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { MAX_PROVIDER_SERVICES } from "~/modules/site/constants";
 import { licensedServices, prefilledLicenseType, PROVIDER_SERVICE_SLUGS } from "./catalogue";
 
-import { WORK_STATUSES, PERMIT_STATUSES, needsPermit, WORK_STATUS_LABEL_KEYS, ID_TYPES, ID_TYPE_LABEL_KEYS, needsIdExpiry, DOCUMENT_FIELDS, DOCUMENT_KIND, ACCEPTED_DOCUMENT_MIME, ACCEPTED_DOCUMENT_EXTENSIONS, DOCUMENT_ACCEPT, DOCUMENT_ERROR_KEYS, documentProblem, LIMITS, splitAreas } from "./application-options";
-export { WORK_STATUSES, PERMIT_STATUSES, needsPermit, WORK_STATUS_LABEL_KEYS, ID_TYPES, ID_TYPE_LABEL_KEYS, needsIdExpiry, DOCUMENT_FIELDS, DOCUMENT_KIND, ACCEPTED_DOCUMENT_MIME, ACCEPTED_DOCUMENT_EXTENSIONS, DOCUMENT_ACCEPT, DOCUMENT_ERROR_KEYS, documentProblem, LIMITS, splitAreas } from "./application-options";
+// The form's options live in a module without zod (application-options.ts); server code
+// keeps importing them from here.
+import {
+  WORK_STATUSES,
+  needsPermit,
+  ID_TYPES,
+  needsIdExpiry,
+  DOCUMENT_FIELDS,
+  DOCUMENT_ERROR_KEYS,
+  documentProblem,
+  LIMITS,
+  splitAreas,
+} from "./application-options";
+export {
+  WORK_STATUSES,
+  PERMIT_STATUSES,
+  needsPermit,
+  WORK_STATUS_LABEL_KEYS,
+  ID_TYPES,
+  ID_TYPE_LABEL_KEYS,
+  needsIdExpiry,
+  DOCUMENT_FIELDS,
+  DOCUMENT_KIND,
+  ACCEPTED_DOCUMENT_MIME,
+  ACCEPTED_DOCUMENT_EXTENSIONS,
+  DOCUMENT_ACCEPT,
+  DOCUMENT_ERROR_KEYS,
+  documentProblem,
+  LIMITS,
+  splitAreas,
+} from "./application-options";
 export type { WorkStatus, IdType, DocumentField, DocumentKind, DocumentError } from "./application-options";
-import type { WorkStatus, IdType, DocumentField, DocumentKind, DocumentError } from "./application-options";
+import type { DocumentField } from "./application-options";
 
 const isFile = (v: unknown): v is File =>
   typeof v === "object" &&
