@@ -42,7 +42,8 @@ export default function ToastView({
           <span aria-hidden="true">×</span>
         </ToastPrimitive.Close>
       </ToastPrimitive.Root>
-      <ToastPrimitive.Viewport className="toast-viewport" />
+      {/* The region's name (Radix defaults to English "Notifications ({hotkey})"). */}
+      <ToastPrimitive.Viewport className="toast-viewport" label={t("toast.region")} />
     </ToastPrimitive.Provider>
   );
 }
