@@ -3,9 +3,12 @@ import onHeaders from "on-headers";
 
 /**
  * Pages whose URL alone makes them someone's: accounts, drafts, private status links (the token
- * is in the path), password-reset links, the back office. Their `.data` twins too.
+ * is in the path), the back office, and under /auth everything but the three forms every
+ * visitor gets alike (log in, sign up, forgot password): verification and password-reset links
+ * carry tokens. Their `.data` twins too.
  */
-const PERSONAL_PATHS = /^\/(account|admin|auth|homes\/new|requests)(\/|\.data$|$)/;
+const PERSONAL_PATHS =
+  /^\/(account|admin|homes\/new|requests|provider-profile-setup|auth(?!\/(login|signup|forgot)(\.data)?$))(\/|\.data$|$)/;
 
 export function isPersonalPath(path: string): boolean {
   return PERSONAL_PATHS.test(path);

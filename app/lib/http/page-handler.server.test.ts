@@ -16,6 +16,10 @@ describe("cacheKey: which requests may share a stored page", () => {
     expect(cacheKey(request({ path: "/homes.data", originalUrl: "/homes.data?q=annex" }))).toBe("/homes.data?q=annex\n");
   });
 
+  it.each(["/auth/login", "/auth/login.data", "/auth/signup", "/auth/forgot"])("keys the same-for-everyone form %s", (path) => {
+    expect(cacheKey(request({ path, originalUrl: `${path}?redirectTo=%2Fabout` }))).toBe(`${path}?redirectTo=%2Fabout\n`);
+  });
+
   it.each([
     ["a POST", { method: "POST" }],
     ["a HEAD", { method: "HEAD" }],
@@ -28,6 +32,10 @@ describe("cacheKey: which requests may share a stored page", () => {
     ["a password reset link", { path: "/auth/reset-password", originalUrl: "/auth/reset-password?token=t" }],
     ["a draft", { path: "/homes/new", originalUrl: "/homes/new" }],
     ["the back office", { path: "/admin", originalUrl: "/admin" }],
+    ["an email verification link", { path: "/auth/verify", originalUrl: "/auth/verify?token=t" }],
+    ["the page after signing up", { path: "/auth/verify-sent", originalUrl: "/auth/verify-sent" }],
+    ["logging out", { path: "/auth/logout", originalUrl: "/auth/logout" }],
+    ["a provider's set-up", { path: "/provider-profile-setup", originalUrl: "/provider-profile-setup" }],
   ])("never for %s", (_case, over) => {
     expect(cacheKey(request(over))).toBeUndefined();
   });
