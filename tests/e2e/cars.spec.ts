@@ -6,6 +6,7 @@ import {
   labelled,
   OPERATOR_EMAIL,
   randomLetters,
+  toastRegion,
   torontoDate,
   waitForEmail,
   waitForHydration,
@@ -264,6 +265,29 @@ test.describe("cars: request page", () => {
     await expect(types.getByRole("link", { name: "Custom Request" })).toHaveAttribute("aria-current", "page");
   });
 
+});
+
+test.describe("cars: correcting a refused form", () => {
+  test("editing a field after a failed submit clears its message without another 'Missing Information' toast", async ({ page }) => {
+    await page.goto("/cars/request?type=chauffeur-hourly");
+    await waitForHydration(page);
+    const form = requestForm(page);
+    await form.getByRole("button", { name: "Submit Request" }).click();
+    await expectToast(page, "Missing Information", "Please fill out all required fields.", { destructive: true });
+    const { destructive } = toastRegion(page);
+    await destructive.getByRole("button", { name: "Close" }).click();
+    await expect(destructive).toHaveCount(0);
+
+    // Each edit re-checks the form (Conform submits it with its own intent button)…
+    const fullName = form.getByRole("textbox", { name: "Full name", exact: true });
+    await expect(form.getByText("Full name is required.", { exact: true })).toBeVisible();
+    await fullName.fill("Ada Lovelace");
+    await expect(form.getByText("Full name is required.", { exact: true })).toHaveCount(0);
+    await form.getByRole("textbox", { name: "Pick-up address", exact: true }).fill("100 King St W");
+    await expect(form.getByText("Pick-up address is required.", { exact: true })).toHaveCount(0);
+    // …and none of those checks is the visitor's submit: no toast came back.
+    await expect(destructive).toHaveCount(0);
+  });
 });
 
 test.describe("cars: keyboard only", () => {

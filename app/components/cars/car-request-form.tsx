@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { CheckboxField, NumberField, TextAreaField, TextField } from "~/components/form/field";
 import { SelectField } from "~/components/form/select-field";
-import { useZodForm } from "~/components/form/use-zod-form";
+import { isVisitorSubmit, useZodForm } from "~/components/form/use-zod-form";
 import { useToast } from "~/components/toaster";
 import { torontoToday } from "~/lib/forms/formats";
 import { choiceLabel } from "~/lib/i18n/choices";
@@ -52,7 +52,7 @@ export function CarRequestForm({
       {...formProps}
       onSubmit={(event) => {
         // Before the validator has loaded the server checks, and its answer brings the toast.
-        if (check(new FormData(event.currentTarget)) === false) missing();
+        if (isVisitorSubmit(event) && check(new FormData(event.currentTarget)) === false) missing();
         formProps.onSubmit(event);
       }}
       className="grid gap-5 sm:grid-cols-2"

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
 import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
-import { useZodForm } from "~/components/form/use-zod-form";
+import { isVisitorSubmit, useZodForm } from "~/components/form/use-zod-form";
 import { useToast } from "~/components/toaster";
 import { useT } from "~/lib/i18n/use-t";
 
@@ -39,7 +39,7 @@ export function ChauffeurContactForm({
       {...formProps}
       onSubmit={(event) => {
         // Before the validator has loaded the server checks, and its refusal brings the toast.
-        if (check(new FormData(event.currentTarget)) === false) missing();
+        if (isVisitorSubmit(event) && check(new FormData(event.currentTarget)) === false) missing();
         formProps.onSubmit(event);
       }}
       className="grid gap-4"

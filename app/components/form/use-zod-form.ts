@@ -106,3 +106,13 @@ export function useZodForm<Module, Schema extends AnySchema>(
   };
   return [form, fields, check] as const;
 }
+
+/**
+ * Whether a submit event is the visitor's: Conform re-checks a field as it is edited by
+ * submitting the form with its own intent button (`__intent__`), and a form that toasts on a
+ * failed submit must not toast on every keystroke after one.
+ */
+export function isVisitorSubmit(event: { nativeEvent: Event }): boolean {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  return submitter?.name !== "__intent__";
+}

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Form, href, useNavigation } from "react-router";
 import { CheckboxField, FieldError, FieldLabel, TextField } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/form-actions";
-import { useZodForm } from "~/components/form/use-zod-form";
+import { isVisitorSubmit, useZodForm } from "~/components/form/use-zod-form";
 import { WizardChoiceGroup } from "~/components/homes/wizard-choice";
 import { useToast } from "~/components/toaster";
 import { Section } from "~/components/ui/section";
@@ -110,11 +110,8 @@ export function ApplicationForm({
       encType="multipart/form-data"
       {...formProps}
       onSubmit={(event) => {
-        // Conform revalidates by submitting with its own intent button: only a real submit toasts.
-        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        // Before the validator has loaded (undefined), the server's answer brings the toast.
-        const passed = submitter?.name === "__intent__" ? undefined : check(new FormData(event.currentTarget));
-        if (passed === false) {
+        // Only the visitor's own submit toasts; before the validator has loaded, the server's answer does.
+        if (isVisitorSubmit(event) && check(new FormData(event.currentTarget)) === false) {
           toast({
             title: t("provider.incompleteTitle"),
             description: t("provider.incompleteText"),
