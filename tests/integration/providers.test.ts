@@ -95,6 +95,9 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
       SMTP_URL: sink.url,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // Decisions and expiries are made here, in a second process, behind the server's back (no
+      // post empties its page store), so anonymous pages are rendered on every request.
+      PAGE_CACHE_SECONDS: "0",
     });
     // The back office's side: the module's decision operations, on the same database and files.
     const env = parseEnv({
