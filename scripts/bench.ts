@@ -12,27 +12,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startAppServer } from "../tests/support/app-server";
+import { SERVER_TARGETS, SPEED_PAGES } from "../tests/support/speed-budget";
 
-const PAGES = [
-  "/",
-  "/services",
-  "/services/handyman",
-  "/homes",
-  "/homes?q=toronto",
-  "/homes/h-annex-studio",
-  "/cars/request?type=airport-transfer",
-  "/auth/login",
-  "/healthz",
-];
+const PAGES = [...SPEED_PAGES, "/healthz"];
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 type Measure = { reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number };
 type Row = { path: string; served: Measure & { ratio: number }; rendered: Measure & { ratio: number } };
 
-/** Issue #11's targets for pages (not /healthz). */
-const TARGET_REQ_PER_SEC = 800;
-const TARGET_P99_MS = 100;
+const TARGET_REQ_PER_SEC = SERVER_TARGETS.reqPerSec;
+const TARGET_P99_MS = SERVER_TARGETS.p99Ms;
 
 async function measure(url: string, duration = seconds): Promise<Measure> {
   // A short warm-up, so JIT and caches are in the figure's steady state, not in its first second.

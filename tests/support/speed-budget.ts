@@ -1,8 +1,12 @@
 /**
  * The speed targets of issue #11, in one place: the bundle budget that `npm test` enforces
- * (tests/integration/bundle-budget.test.ts) and the Lighthouse targets that
- * `npm run lighthouse -- --check` enforces (scripts/lighthouse.ts).
+ * (tests/integration/bundle-budget.test.ts), the Lighthouse targets that
+ * `npm run lighthouse -- --check` enforces (scripts/lighthouse.ts), and the server targets
+ * `npm run bench` reports against (scripts/bench.ts).
  */
+
+/** Every page of SPEED_PAGES, served to 50 connections on this machine kind. */
+export const SERVER_TARGETS = { reqPerSec: 800, p99Ms: 100 };
 
 /** Gzip bytes, measured as the server sends them (zlib's default level, as `compression()`). */
 export const BUNDLE_BUDGET = {
