@@ -15,6 +15,8 @@ export default [
   route("request-success", "routes/site/request-success.tsx"),
   route("set-locale", "routes/site/set-locale.tsx"),
   route("events", "routes/site/events.tsx"),
+  route("sitemap.xml", "routes/site/sitemap.tsx"),
+  route("robots.txt", "routes/site/robots.tsx"),
 
   route("signup", "routes/auth/signup.tsx", { id: "signup" }),
   ...prefix("auth", [
