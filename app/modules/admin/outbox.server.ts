@@ -108,13 +108,26 @@ export type OutboxMessage = OutboxListItem & {
   messageId: string | null;
   text: string;
   html: string;
+  /** The request it was written for, if any and not deleted (its page in the back office). */
+  requestReference: string | null;
 };
 
 export async function getOutboxMessage(id: string): Promise<OutboxMessage | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const row = await getRuntime().db.selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirst();
+  const { db } = getRuntime();
+  const row = await db.selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  return { ...toItem(row), replyTo: row.reply_to, messageId: row.message_id, text: row.text_body, html: row.html_body };
+  const request = row.request_id
+    ? await db.selectFrom("requests").select("reference").where("id", "=", row.request_id).where("deleted_at", "is", null).executeTakeFirst()
+    : undefined;
+  return {
+    ...toItem(row),
+    replyTo: row.reply_to,
+    messageId: row.message_id,
+    text: row.text_body,
+    html: row.html_body,
+    requestReference: request?.reference ?? null,
+  };
 }
 
 export type ResendResult = { ok: true } | { ok: false; reason: "not-found" | "not-failed" };

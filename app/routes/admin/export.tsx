@@ -1,12 +1,15 @@
 import { requireAdmin } from "~/lib/auth/session.server";
 import { csvResponse } from "~/lib/csv";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { getAppEnv } from "~/lib/runtime.server";
 import { isExportList } from "~/modules/admin/dashboard";
 import { exportList } from "~/modules/admin/exports.server";
-import { readInboxFilter } from "~/modules/admin/inbox.server";
+import { readInboxFilter } from "~/modules/admin/inbox";
 import { parseOutboxQuery } from "~/modules/admin/outbox";
 import type { Route } from "./+types/export";
+
+export const handle = { messages: ["admin", "cars", "status"] } satisfies MessagesHandle;
 
 /**
  * /admin/export/<list>.csv — a back-office list as a CSV download (issue 13 item 9). Admins

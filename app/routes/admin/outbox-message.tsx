@@ -6,16 +6,16 @@ import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useDates } from "~/lib/i18n/dates";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { useT } from "~/lib/i18n/use-t";
-import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getOutboxMessage, resendOutboxMessage } from "~/modules/admin/outbox.server";
 import { sandboxedEmailDocument } from "~/modules/admin/email-preview";
+import { adminMeta } from "~/modules/admin/meta";
 import type { Route } from "./+types/outbox-message";
 
 export const handle = { messages: ["admin"] } satisfies MessagesHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "admin.outbox.messageTitle"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.outbox.messageTitle");
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
@@ -97,6 +97,16 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
                 <dd className="min-w-0 break-words">{value}</dd>
               </div>
             ))}
+          {m.requestReference ? (
+            <div className="contents">
+              <dt className="font-medium text-slate-600">{t("admin.outbox.request")}</dt>
+              <dd>
+                <Link to={`/admin/requests/${m.requestReference}`} className="font-mono text-teal-800 underline">
+                  {m.requestReference}
+                </Link>
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </section>
 

@@ -3,15 +3,15 @@ import { requireAdmin } from "~/lib/auth/session.server";
 import { useDates } from "~/lib/i18n/dates";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { useT } from "~/lib/i18n/use-t";
-import { pageMeta } from "~/lib/meta";
 import { OutboxStatusBadge } from "~/components/admin/outbox-status-badge";
 import { OUTBOX_FILTER_STATUSES, type OutboxFilter, outboxQuery, parseOutboxQuery } from "~/modules/admin/outbox";
 import { listOutbox } from "~/modules/admin/outbox.server";
+import { adminMeta } from "~/modules/admin/meta";
 import type { Route } from "./+types/outbox";
 
 export const handle = { messages: ["admin"] } satisfies MessagesHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "admin.outbox.title"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.outbox.title");
 
 /** The outbox (issue 13 item 8): every email, newest first, filtered by status and text. */
 export async function loader({ request }: Route.LoaderArgs) {
