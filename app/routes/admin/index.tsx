@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { requireAdmin } from "~/lib/auth/session.server";
-import { useDates } from "~/lib/i18n/dates";
+import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
@@ -27,7 +27,7 @@ const td = "px-4 py-2";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const dates = useDates();
+  const dates = useFormat();
   const { byKind, oldest, clicks, now } = loaderData;
   return (
     <div className="grid gap-8">
@@ -64,7 +64,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                         {t(KIND_LABEL_KEYS[k.kind] as MessageKey)}
                       </Link>
                     </th>
-                    <td className={`${td} text-right font-semibold tabular-nums`}>{k.total}</td>
+                    <td className={`${td} text-right font-semibold tabular-nums`}>{dates.number(k.total)}</td>
                     {AGE_BANDS.map((b) => (
                       <td key={b.id} className={`${td} text-right tabular-nums ${b.id === "over7" && k.bands[b.id] ? "font-semibold text-red-800" : ""}`}>
                         {k.bands[b.id]}
@@ -143,8 +143,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {clicks.map((c) => (
                 <tr key={c.event} data-event={c.event}>
                   <th scope="row" className={`${td} font-medium`}>{t(ANALYTICS_EVENT_LABEL_KEYS[c.event])}</th>
-                  <td className={`${td} text-right tabular-nums`}>{c.last7}</td>
-                  <td className={`${td} text-right tabular-nums`}>{c.last30}</td>
+                  <td className={`${td} text-right tabular-nums`}>{dates.number(c.last7)}</td>
+                  <td className={`${td} text-right tabular-nums`}>{dates.number(c.last30)}</td>
                 </tr>
               ))}
             </tbody>

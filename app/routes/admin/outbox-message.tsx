@@ -3,7 +3,7 @@ import { OutboxStatusBadge } from "~/components/admin/outbox-status-badge";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
-import { useDates } from "~/lib/i18n/dates";
+import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { useT } from "~/lib/i18n/use-t";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -47,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const dates = useDates();
+  const dates = useFormat();
   const { message: m } = loaderData;
   const headers: [string, string | null][] = [
     [t("admin.outbox.to"), m.to],

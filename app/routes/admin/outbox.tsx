@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { requireAdmin } from "~/lib/auth/session.server";
-import { useDates } from "~/lib/i18n/dates";
+import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { useT } from "~/lib/i18n/use-t";
 import { OutboxStatusBadge } from "~/components/admin/outbox-status-badge";
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const dates = useDates();
+  const dates = useFormat();
   const { filter, outbox } = loaderData;
   const pageLink = (page: number) => `/admin/outbox${outboxQuery(filter, page)}`;
   return (
