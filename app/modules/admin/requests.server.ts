@@ -13,6 +13,8 @@ import { listPublicProviders } from "~/modules/providers/providers.server";
 import { emailFormat, transitionRequest, translatorFor, type TransitionResult } from "~/modules/requests/requests.server";
 import { isRequestStatus, type RequestStatus, type Transition } from "~/modules/requests/status";
 import { type AuditRecord, auditTrail, recordAudit } from "./audit.server";
+import type { OutboxFilterStatus } from "./outbox";
+import { displayStatus } from "./outbox.server";
 
 /**
  * A request as the operators work on it (issue 13 item 3): every field rendered from its kind,
@@ -34,7 +36,7 @@ export type AdminRequest = {
   fields: { label: string; value: string | number | null }[];
   events: { status: RequestStatus; note: string | null; at: string }[];
   notes: { id: string; author: string; body: string; at: string }[];
-  emails: { id: string; kind: string; to: string; subject: string; status: string; at: string }[];
+  emails: { id: string; kind: string; to: string; subject: string; status: OutboxFilterStatus; at: string }[];
   audit: AuditRecord[];
   /** The moves an operator may make here (the kind's lifecycle less its guarded moves). */
   moves: Transition[];
@@ -85,7 +87,7 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
     fields: renderFields(kind, data, t),
     events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
     notes: notes.map((n) => ({ id: n.id, author: n.author_name, body: n.body, at: n.created_at })),
-    emails: emails.map((e) => ({ id: e.id, kind: e.kind, to: e.to_address, subject: e.subject, status: e.status, at: e.created_at })),
+    emails: emails.map((e) => ({ id: e.id, kind: e.kind, to: e.to_address, subject: e.subject, status: displayStatus(e.status), at: e.created_at })),
     audit,
     moves: (kind.lifecycle.transitions[status] ?? []).filter((m) => !guarded.has(m.to)),
     match: start
