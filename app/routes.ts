@@ -62,6 +62,10 @@ export default [
   route("providers/:id", "routes/providers/profile.tsx"),
   route("requests/:token", "routes/requests/status.tsx"),
   route("admin", "routes/admin/index.tsx"),
+  route("admin/listings", "routes/admin/listings.tsx"),
+  route("admin/listings/:listingId", "routes/admin/listing.tsx"),
+  route("admin/providers", "routes/admin/providers.tsx"),
+  route("admin/providers/:applicationId", "routes/admin/provider.tsx"),
   route("admin/provider-documents/:documentId", "routes/admin/provider-document.tsx"),
   route("admin-sim", "routes/admin/admin-sim.tsx"),
 

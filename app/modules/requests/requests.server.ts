@@ -314,7 +314,10 @@ export type TransitionResult = { ok: true; from: RequestStatus; to: RequestStatu
  */
 export type TransitionOptions = {
   /** Work that must commit with the move (a provider approval grants the role), run in its transaction. */
-  effects?: (trx: Transaction<Database>, request: { id: string; userId: string | null; subjectId: string | null }) => Promise<void>;
+  effects?: (
+    trx: Transaction<Database>,
+    request: { id: string; userId: string | null; subjectId: string | null; from: RequestStatus; to: RequestStatus },
+  ) => Promise<void>;
   /** More for the customer's status email, in their language (e.g. the profile set-up link). */
   email?: (t: Translate) => { paragraphs?: string[]; action?: { label: string; url: string } };
 };
@@ -343,7 +346,7 @@ export async function transitionRequest(
     if (row.subject_type === "listing" && row.kind === "listing" && row.subject_id) {
       await trx.updateTable("home_listings").set({ status: LISTING_VISIBILITY[to] }).where("id", "=", row.subject_id).execute();
     }
-    await options.effects?.(trx, { id, userId: row.user_id, subjectId: row.subject_id });
+    await options.effects?.(trx, { id, userId: row.user_id, subjectId: row.subject_id, from: row.status, to });
     if (row.email) {
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
       const t = translatorFor(locale);
