@@ -43,6 +43,7 @@ async function loadForDecision(listingId: string) {
     .where("kind", "=", "listing")
     .where("subject_type", "=", "listing")
     .where("subject_id", "=", listingId)
+    .where("deleted_at", "is", null)
     .orderBy("created_at", "desc")
     .executeTakeFirst();
   return { listing, request: request ?? null };
@@ -173,7 +174,11 @@ export async function listListingsForModeration(params: { filter: ListingFilter;
   let query = db
     .selectFrom("home_listings")
     .leftJoin("requests", (join) =>
-      join.onRef("requests.subject_id", "=", "home_listings.id").on("requests.kind", "=", "listing").on("requests.subject_type", "=", "listing"),
+      join
+        .onRef("requests.subject_id", "=", "home_listings.id")
+        .on("requests.kind", "=", "listing")
+        .on("requests.subject_type", "=", "listing")
+        .on("requests.deleted_at", "is", null),
     )
     .select([
       "home_listings.id",
@@ -200,6 +205,7 @@ export async function listListingsForModeration(params: { filter: ListingFilter;
   if (params.filter !== "all") countQuery = countQuery.where("status", "=", params.filter);
   const total = Number((await countQuery.executeTakeFirstOrThrow()).n);
   return {
+    pages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
     rows: rows.slice(0, ADMIN_PAGE_SIZE).map(
       (r): ModerationRow => ({
         id: r.id,
@@ -238,6 +244,7 @@ export async function getListingForModeration(listingId: string) {
     .where("kind", "=", "listing")
     .where("subject_type", "=", "listing")
     .where("subject_id", "=", listingId)
+    .where("deleted_at", "is", null)
     .orderBy("created_at", "desc")
     .executeTakeFirst();
   const photos = await db.selectFrom("listing_photos").select(["id", "width", "height"]).where("listing_id", "=", listingId).orderBy("position").execute();

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { href } from "react-router";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Translate } from "~/lib/i18n/translate";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
@@ -279,7 +280,7 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
       trx,
       operatorLinks: [
         { label: "request.link.photos", value: current.map((p) => `${env.PUBLIC_URL}${listingPhotoPath(p.id, "gallery")}`).join(" ") },
-        { label: "request.link.backOffice", value: `${env.PUBLIC_URL}/admin` },
+        { label: "request.link.backOffice", value: `${env.PUBLIC_URL}${href("/admin/listings/:listingId", { listingId })}` },
       ],
     });
     return { photos: current.map((p) => p.id), request };

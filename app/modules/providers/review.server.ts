@@ -48,7 +48,11 @@ export async function listApplications(params: { filter: ApplicationFilter; page
   const { db } = getRuntime();
   const page = Math.max(1, Math.floor(params.page) || 1);
   const base = () => {
-    let q = db.selectFrom("requests").where("kind", "=", "provider-application").where("subject_type", "=", "provider-application");
+    let q = db
+      .selectFrom("requests")
+      .where("kind", "=", "provider-application")
+      .where("subject_type", "=", "provider-application")
+      .where("deleted_at", "is", null);
     if (params.filter !== "all") q = q.where("status", "in", FILTER_STATES[params.filter]);
     return q;
   };
@@ -63,6 +67,7 @@ export async function listApplications(params: { filter: ApplicationFilter; page
     .execute();
   const total = Number((await base().select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
   return {
+    pages: Math.max(1, Math.ceil(total / APPLICATIONS_PAGE_SIZE)),
     rows: rows.slice(0, APPLICATIONS_PAGE_SIZE).map(
       (r): ApplicationRow => ({
         applicationId: r.subject_id ?? "",
@@ -102,6 +107,7 @@ export async function getApplicationForReview(applicationId: string, t: Translat
     .where("kind", "=", "provider-application")
     .where("subject_type", "=", "provider-application")
     .where("subject_id", "=", applicationId)
+    .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!row || !isRequestStatus(row.status)) return null;
   const parsed = providerApplication.payload.safeParse(JSON.parse(row.data));

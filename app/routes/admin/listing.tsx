@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { StatusBadge } from "~/components/admin/moderation";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { CheckboxField, FormError, TextAreaField } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
@@ -13,7 +13,7 @@ import { choiceLabel } from "~/lib/i18n/choices";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { Translate } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
-import { pageMeta } from "~/lib/meta";
+import { adminMeta } from "~/modules/admin/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { approveListingSchema, rejectListingSchema } from "~/modules/homes/moderation";
@@ -31,10 +31,7 @@ import type { Route } from "./+types/listing";
 
 export const handle = { messages: ["admin", "choice", "form", "homes", "request", "status", "wizard"] } satisfies MessagesHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, "admin.listing.metaTitle", "admin.listings.intro"),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.listing.metaTitle");
 
 /** One listing as the operator checks it: details, photos, STR number, owner, decisions. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -151,7 +148,7 @@ export default function AdminListing({ loaderData, actionData }: Route.Component
         <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
           {request ? <StatusBadge status={request.status} /> : <span>{t("admin.listings.sample")}</span>}
           {request ? (
-            <Link to={`/admin/requests/${request.reference}`} className="text-teal-800 underline">
+            <Link to={href("/admin/requests/:reference", { reference: request.reference })} className="text-teal-800 underline">
               {t("admin.listing.request", { reference: request.reference })}
             </Link>
           ) : null}

@@ -1,19 +1,17 @@
 import { Form, href, Link } from "react-router";
-import { AdminPagination, StatusBadge } from "~/components/admin/moderation";
+import { AdminPagination } from "~/components/admin/moderation";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { requireAdmin } from "~/lib/auth/session.server";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
-import { pageMeta } from "~/lib/meta";
+import { adminMeta } from "~/modules/admin/meta";
 import { isListingFilter, LISTING_FILTERS, type ListingFilter, listListingsForModeration } from "~/modules/homes/moderation.server";
 import type { Route } from "./+types/listings";
 
 export const handle = { messages: ["admin", "status", "wizard"] } satisfies MessagesHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, "admin.listings.title", "admin.listings.intro"),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.listings.title");
 
 /** Listings moderation (issue 13 item 5): waiting listings first, filter by status, paginated. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -37,7 +35,7 @@ const formatDate = (iso: string) =>
 
 export default function AdminListings({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { rows, filter, page, total, hasNext } = loaderData;
+  const { rows, filter, page, pages, total } = loaderData;
   const pageUrl = (n: number) => `?${new URLSearchParams({ ...(filter !== "all" ? { status: filter } : {}), page: String(n) })}`;
   return (
     <section aria-labelledby="admin-listings-title" className="space-y-6">
@@ -62,7 +60,7 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <button type="submit" className="btn-secondary">
-          {t("admin.moderation.apply")}
+          {t("admin.inbox.apply")}
         </button>
         <p className="ml-auto text-sm text-slate-600" role="status">
           {t("admin.moderation.total", { total })}
@@ -119,7 +117,7 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <AdminPagination page={page} hasNext={hasNext} pageUrl={pageUrl} />
+      <AdminPagination page={page} pages={pages} pageUrl={pageUrl} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { getSessionUser } from "~/lib/auth/session.server";
+import { requireAdmin } from "~/lib/auth/session.server";
 import { readDocumentForAdmin } from "~/modules/providers/documents.server";
 import type { Route } from "./+types/provider-document";
 
@@ -13,14 +13,14 @@ import type { Route } from "./+types/provider-document";
  * /admin/providers/:applicationId): the same file, the same checks and log, shown in the page
  * (`inline`, framable by our own pages only) instead of downloaded.
  */
-const refusal = (status: 403 | 404, body: string) =>
-  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await getSessionUser(request);
-  if (viewer?.role !== "admin") return refusal(403, "Forbidden");
+  // Not an admin (logged out included): 403, whether or not the document exists.
+  const viewer = await requireAdmin(request, { file: true });
   const doc = await readDocumentForAdmin(params.documentId, viewer, context.clientIp ?? null);
-  if (!doc) return refusal(404, "Not found");
+  if (!doc) return notFound();
   const inline = new URL(request.url).searchParams.get("view") === "inline";
   return new Response(new Uint8Array(doc.body), {
     headers: {

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { StatusBadge } from "~/components/admin/moderation";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { FormError, TextAreaField } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
@@ -12,7 +12,7 @@ import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
-import { pageMeta } from "~/lib/meta";
+import { adminMeta } from "~/modules/admin/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import type { DocumentKind } from "~/modules/providers/application";
@@ -24,10 +24,7 @@ import type { Route } from "./+types/provider";
 
 export const handle = { messages: ["admin", "form", "provider", "request", "status"] } satisfies MessagesHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, "admin.provider.metaTitle", "admin.providers.intro"),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.provider.metaTitle");
 
 /** One application as the operator reviews it: its fields, its documents inline, the decision. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -109,7 +106,7 @@ export default function AdminProvider({ loaderData, actionData }: Route.Componen
         </h1>
         <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
           <StatusBadge status={a.status} />
-          <Link to={`/admin/requests/${a.reference}`} className="text-teal-800 underline">
+          <Link to={href("/admin/requests/:reference", { reference: a.reference })} className="text-teal-800 underline">
             {t("admin.listing.request", { reference: a.reference })}
           </Link>
           <span>{t("admin.provider.submitted", { date: formatDateTime(a.createdAt) })}</span>
