@@ -6,7 +6,7 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { adminMeta } from "~/modules/admin/meta";
-import { isListingFilter, LISTING_FILTERS, type ListingFilter, listListingsForModeration } from "~/modules/homes/moderation.server";
+import { isListingFilter, type ListingFilter, listListingsForModeration } from "~/modules/homes/moderation.server";
 import type { Route } from "./+types/listings";
 
 export const handle = { messages: ["admin", "status", "wizard"] } satisfies MessagesHandle;
@@ -29,6 +29,7 @@ const FILTER_KEYS: Record<ListingFilter, MessageKey> = {
   published: "admin.listings.filter.published",
   rejected: "admin.listings.filter.rejected",
 };
+const FILTERS = Object.keys(FILTER_KEYS) as ListingFilter[];
 
 const formatDate = (iso: string) =>
   new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(iso));
@@ -52,7 +53,7 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
             {t("admin.listings.filterLabel")}
           </label>
           <select id="listings-status" name="status" defaultValue={filter} className="field-input">
-            {LISTING_FILTERS.map((f) => (
+            {FILTERS.map((f) => (
               <option key={f} value={f}>
                 {t(FILTER_KEYS[f])}
               </option>

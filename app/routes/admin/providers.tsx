@@ -6,7 +6,7 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { adminMeta } from "~/modules/admin/meta";
-import { APPLICATION_FILTERS, type ApplicationFilter, isApplicationFilter, listApplications } from "~/modules/providers/review.server";
+import { type ApplicationFilter, isApplicationFilter, listApplications } from "~/modules/providers/review.server";
 import type { Route } from "./+types/providers";
 
 export const handle = { messages: ["admin", "status"] } satisfies MessagesHandle;
@@ -30,6 +30,7 @@ const FILTER_KEYS: Record<ApplicationFilter, MessageKey> = {
   rejected: "admin.providers.filter.rejected",
   cancelled: "admin.providers.filter.cancelled",
 };
+const FILTERS = Object.keys(FILTER_KEYS) as ApplicationFilter[];
 
 const formatDate = (iso: string) =>
   new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(iso));
@@ -53,7 +54,7 @@ export default function AdminProviders({ loaderData }: Route.ComponentProps) {
             {t("admin.providers.filterLabel")}
           </label>
           <select id="providers-status" name="status" defaultValue={filter} className="field-input">
-            {APPLICATION_FILTERS.map((f) => (
+            {FILTERS.map((f) => (
               <option key={f} value={f}>
                 {t(FILTER_KEYS[f])}
               </option>
