@@ -20,11 +20,9 @@ export function approveListingSchema(t: Translate, shortTerm: boolean) {
   });
 }
 
+/** A required reason (Conform sends a blank one as missing: the same message). */
 export function reasonSchema(message: string, tooLong: string) {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? v : ""),
-    z.string().trim().min(1, message).max(MAX_REASON, tooLong),
-  );
+  return z.string({ error: message }).trim().min(1, message).max(MAX_REASON, tooLong);
 }
 
 export function rejectListingSchema(t: Translate) {

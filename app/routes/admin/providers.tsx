@@ -38,7 +38,7 @@ const formatDate = (iso: string) =>
 export default function AdminProviders({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { rows, filter, page, pages, total } = loaderData;
-  const pageUrl = (n: number) => `?${new URLSearchParams({ ...(filter !== "all" ? { status: filter } : {}), page: String(n) })}`;
+  const pageUrl = (n: number) => `${href("/admin/providers")}?${new URLSearchParams({ ...(filter !== "all" ? { status: filter } : {}), page: String(n) })}`;
   return (
     <section aria-labelledby="admin-providers-title" className="space-y-6">
       <header>
