@@ -12,6 +12,7 @@ import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { choiceLabel } from "~/lib/i18n/choices";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { Translate } from "~/lib/i18n/translate";
+import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { adminMeta } from "~/modules/admin/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -25,7 +26,6 @@ import {
   rejectListing,
   setOwnerVerified,
 } from "~/modules/homes/moderation.server";
-import { formatCad } from "~/modules/homes/search";
 import { listingPhotoPath, SHORT_TERM_MAX_NIGHTS } from "~/modules/homes/wizard";
 import type { Route } from "./+types/listing";
 
@@ -107,11 +107,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
-const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(iso));
 
 export default function AdminListing({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const dates = useFormat();
   const { listing: l, owner, str, request, can, shortTerm } = loaderData;
   const answer = actionData as ActionAnswer | undefined;
   const yesNo = (v: boolean) => (v ? t("homes.yes") : t("homes.no"));
@@ -129,11 +128,11 @@ export default function AdminListing({ loaderData, actionData }: Route.Component
     [t("homes.fact.pets"), yesNo(l.petFriendly)],
     [t("homes.fact.utilities"), yesNo(l.utilitiesIncluded)],
     [t("homes.amenities"), l.amenities.map((a) => choiceLabel(t, a)).join(", ") || "—"],
-    [t("homes.fact.deposit"), l.deposit === null ? "—" : formatCad(l.deposit)],
+    [t("homes.fact.deposit"), l.deposit === null ? "—" : dates.cad(l.deposit)],
     [t("homes.fact.minStay"), l.minStay || "—"],
     [t("homes.fact.leaseTerm"), l.leaseTerm ? choiceLabel(t, l.leaseTerm) : "—"],
-    [t("homes.fact.available"), l.availableFrom],
-    [t("admin.listing.submitted"), formatDateTime(l.createdAt)],
+    [t("homes.fact.available"), dates.calendarDay(l.availableFrom)],
+    [t("admin.listing.submitted"), dates.dateTime(l.createdAt)],
   ];
 
   return (

@@ -4,6 +4,7 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { requireAdmin } from "~/lib/auth/session.server";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { MessageKey } from "~/lib/i18n/translate";
+import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { adminMeta } from "~/modules/admin/meta";
 import { isListingFilter, type ListingFilter, listListingsForModeration } from "~/modules/homes/moderation.server";
@@ -31,11 +32,10 @@ const FILTER_KEYS: Record<ListingFilter, MessageKey> = {
 };
 const FILTERS = Object.keys(FILTER_KEYS) as ListingFilter[];
 
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(iso));
 
 export default function AdminListings({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const dates = useFormat();
   const { rows, filter, page, pages, total } = loaderData;
   const pageUrl = (n: number) => `${href("/admin/listings")}?${new URLSearchParams({ ...(filter !== "all" ? { status: filter } : {}), page: String(n) })}`;
   return (
@@ -111,7 +111,7 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3">
                     {r.status ? <StatusBadge status={r.status} /> : <span className="text-slate-500">{t("admin.listings.sample")}</span>}
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(r.createdAt)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{dates.dateTime(r.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

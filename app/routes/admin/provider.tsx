@@ -11,6 +11,7 @@ import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
+import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { adminMeta } from "~/modules/admin/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -87,12 +88,11 @@ const KIND_KEYS: Record<DocumentKind, MessageKey> = {
   licence: "admin.provider.kind.licence",
 };
 
-const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(iso));
-const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const formatSize = (bytes: number, n: (x: number) => string) => (bytes >= 1024 * 1024 ? `${n(bytes / 1024 / 1024)} MB` : `${n(Math.max(1, Math.round(bytes / 1024)))} KB`);
 
 export default function AdminProvider({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const dates = useFormat();
   const a = loaderData;
   const answer = actionData as ActionAnswer | undefined;
   return (
@@ -109,7 +109,7 @@ export default function AdminProvider({ loaderData, actionData }: Route.Componen
           <Link to={href("/admin/requests/:reference", { reference: a.reference })} className="text-teal-800 underline">
             {t("admin.listing.request", { reference: a.reference })}
           </Link>
-          <span>{t("admin.provider.submitted", { date: formatDateTime(a.createdAt) })}</span>
+          <span>{t("admin.provider.submitted", { date: dates.dateTime(a.createdAt) })}</span>
         </p>
       </div>
 
@@ -170,6 +170,7 @@ export default function AdminProvider({ loaderData, actionData }: Route.Componen
  */
 function DocumentViewer({ doc }: { doc: ReviewDocument }) {
   const t = useT();
+  const dates = useFormat();
   const kind = t(KIND_KEYS[doc.kind]);
   const url = href("/admin/provider-documents/:documentId", { documentId: doc.id });
   const inline = `${url}?view=inline`;
@@ -177,8 +178,8 @@ function DocumentViewer({ doc }: { doc: ReviewDocument }) {
     <li className="space-y-2">
       <h3 className="font-semibold">{kind}</h3>
       <p className="text-sm text-slate-600">
-        {doc.name} · {formatSize(doc.size)}
-        {doc.expiresOn ? ` · ${t("admin.provider.expires", { date: doc.expiresOn })}` : ""}
+        {doc.name} · {formatSize(doc.size, dates.number)}
+        {doc.expiresOn ? ` · ${t("admin.provider.expires", { date: dates.calendarDay(doc.expiresOn) })}` : ""}
       </p>
       {doc.deleted ? (
         <p className="text-sm text-slate-600">{t("admin.provider.docDeleted")}</p>
@@ -200,6 +201,7 @@ function DocumentViewer({ doc }: { doc: ReviewDocument }) {
 
 function History({ events }: { events: ApplicationForReview["events"] }) {
   const t = useT();
+  const dates = useFormat();
   return (
     <section aria-labelledby="provider-history" className="card p-5">
       <h2 id="provider-history" className="text-lg font-semibold">
@@ -209,7 +211,7 @@ function History({ events }: { events: ApplicationForReview["events"] }) {
         {events.map((e) => (
           <li key={`${e.at}-${e.status}`}>
             <p className="font-medium">{t(STATUS_LABEL_KEYS[e.status])}</p>
-            <p className="text-slate-500">{formatDateTime(e.at)}</p>
+            <p className="text-slate-500">{dates.dateTime(e.at)}</p>
             {e.note ? <p className="mt-1 whitespace-pre-line text-slate-700">{e.note}</p> : null}
           </li>
         ))}
