@@ -7,6 +7,7 @@ import { monthlyPrice, searchText } from "~/modules/homes/derived";
 import { submitRequest } from "~/modules/requests/requests.server";
 import {
   ADMIN,
+  expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   expectToast,
   OPERATOR_EMAIL,
@@ -137,6 +138,13 @@ test("approve a pending short-term listing: STR checked, published, on /homes, o
   const mail = await waitForEmail((m) => m.to.includes(ownerEmail) && m.subject === `Update on your request — ${sent.reference}`);
   expect(mail.text).toContain("Published");
 
+  // A tablet works too: nothing scrolls sideways (the lists' tables scroll inside their card).
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectNoHorizontalScroll(page);
+  await page.goto("/admin/listings");
+  await expectNoHorizontalScroll(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // On /homes for everyone, its page showing the registration number.
   await page.goto("/homes");
   await expect(page.getByRole("link", { name: new RegExp(title) }).first()).toBeVisible();
@@ -212,4 +220,6 @@ test("reject a provider application, its documents shown inline: the applicant's
 
   const mail = await waitForEmail((m) => m.to.includes(account.email) && m.subject.startsWith("Update on your request"));
   expect(mail.text).toContain(reason);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectNoHorizontalScroll(page);
 });
