@@ -62,7 +62,12 @@ export type HomeListingTable = {
   lease_term: string | null;
   price_monthly: Generated<number>;
   search_text: Generated<string>;
+  /** City of Toronto short-term rental registration (per-night listings only). */
+  str_registration: string | null;
 };
+
+/** An owner account an operator verified ('Verified Owner' on each of its listings). */
+export type OwnerVerificationTable = { user_id: string; verified_by: string; verified_at: string };
 
 export type ListingDraftTable = { id: string; user_id: string; step: number; data: string; updated_at: string };
 export type ListingPhotoTable = {
@@ -235,6 +240,7 @@ export type Database = {
   service_categories: ServiceCategoryTable;
   provider_services: ProviderServiceTable;
   home_listings: HomeListingTable;
+  owner_verifications: OwnerVerificationTable;
   community_reviews: CommunityReviewTable;
   mail_outbox: OutboxTable;
   app_meta: AppMetaTable;

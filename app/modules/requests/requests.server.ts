@@ -322,7 +322,16 @@ export type TransitionOptions = {
   /** Work that must commit with the move (a provider approval grants the role), run in its transaction. */
   effects?: (
     trx: Transaction<Database>,
-    request: { id: string; reference: string; userId: string | null; subjectId: string | null; data: Record<string, unknown> },
+    request: {
+      id: string;
+      reference: string;
+      userId: string | null;
+      subjectId: string | null;
+      data: Record<string, unknown>;
+      /** The move being made (for the caller's own audit entry: before → after). */
+      from: RequestStatus;
+      to: RequestStatus;
+    },
   ) => Promise<void>;
   /** More for the customer's status email, in their language (e.g. the profile set-up link). */
   email?: (t: Translate) => { paragraphs?: string[]; action?: { label: string; url: string } };
@@ -355,7 +364,15 @@ export async function transitionRequest(
     if (options.actor) {
       await recordAudit(trx, { actorId: options.actor.id, action: "request.transition", entityType: "request", entityId: id, before: { status: row.status }, after: { status: to }, note });
     }
-    await options.effects?.(trx, { id, reference: row.reference, userId: row.user_id, subjectId: row.subject_id, data: readData(row) });
+    await options.effects?.(trx, {
+      id,
+      reference: row.reference,
+      userId: row.user_id,
+      subjectId: row.subject_id,
+      data: readData(row),
+      from: row.status,
+      to,
+    });
     if (row.email) {
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
       const t = translatorFor(locale);
