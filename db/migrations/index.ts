@@ -8,6 +8,7 @@ import * as m0006 from "./0006-rate-limits";
 import * as m0007 from "./0007-contact-requests";
 import * as m0008 from "./0008-request-data";
 import * as m0009 from "./0009-providers";
+import * as m0011 from "./0011-reviews";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0007-contact-requests": m0007,
   "0008-request-data": m0008,
   "0009-providers": m0009,
+  "0011-reviews": m0011,
 };
