@@ -60,8 +60,12 @@ export default [
   route("provider-profile-setup", "routes/providers/profile-setup.tsx"),
   route("providers/:id", "routes/providers/profile.tsx"),
   route("requests/:token", "routes/requests/status.tsx"),
-  route("admin", "routes/admin/index.tsx"),
-  route("admin/reviews", "routes/admin/reviews.tsx"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("requests", "routes/admin/requests.tsx"),
+    route("requests/:reference", "routes/admin/request.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
+  ]),
   route("admin/provider-documents/:documentId", "routes/admin/provider-document.tsx"),
   route("admin-sim", "routes/admin/admin-sim.tsx"),
 

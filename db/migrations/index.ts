@@ -8,6 +8,7 @@ import * as m0006 from "./0006-rate-limits";
 import * as m0007 from "./0007-contact-requests";
 import * as m0008 from "./0008-request-data";
 import * as m0009 from "./0009-providers";
+import * as m0010 from "./0010-back-office";
 import * as m0011 from "./0011-reviews";
 
 /**
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   "0007-contact-requests": m0007,
   "0008-request-data": m0008,
   "0009-providers": m0009,
+  "0010-back-office": m0010,
   "0011-reviews": m0011,
 };

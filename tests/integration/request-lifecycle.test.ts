@@ -125,9 +125,12 @@ describe.each(DIALECTS)("request lifecycles on %s", (dialect) => {
     );
     expect(await transitionRequest(sent.id, "published")).toEqual({ ok: false, reason: "not-allowed" });
     expect(await transitionRequest(sent.id, "in_review")).toMatchObject({ ok: true });
-    expect(await transitionRequest(sent.id, "matched")).toMatchObject({ ok: true });
-    // The same move twice (two operators at once) happens once.
+    // A booking is matched to a provider by the back office's matching (its effects), never bare.
     expect(await transitionRequest(sent.id, "matched")).toEqual({ ok: false, reason: "not-allowed" });
+    const match = { effects: async () => {} };
+    expect(await transitionRequest(sent.id, "matched", null, match)).toMatchObject({ ok: true });
+    // The same move twice (two operators at once) happens once.
+    expect(await transitionRequest(sent.id, "matched", null, match)).toEqual({ ok: false, reason: "not-allowed" });
     expect(await transitionRequest("no-such-id", "in_review")).toEqual({ ok: false, reason: "not-found" });
   });
 

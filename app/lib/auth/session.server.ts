@@ -42,8 +42,15 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   throw new Response("Log in to continue.", { status: 401 });
 }
 
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (user.role !== "admin") throw new Response("Forbidden", { status: 403 });
-  return user;
+/**
+ * Every back-office loader and action calls this first (a layout's check does not cover its
+ * children, which load in parallel). A logged-out visitor asking for a page logs in and comes
+ * back; everything else — any other role, any form post, a file (`{ file: true }`: documents,
+ * exports) — gets 403 with no admin data.
+ */
+export async function requireAdmin(request: Request, options: { file?: boolean } = {}): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (user?.role === "admin") return user;
+  if (!user && isPageRequest(request) && !options.file) throw redirect(loginUrl(request));
+  throw new Response("Forbidden", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }

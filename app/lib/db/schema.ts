@@ -139,6 +139,8 @@ export type OutboxTable = {
   message_id: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The request it was written for, if any (its back-office page lists them). */
+  request_id: string | null;
 };
 
 export type AppMetaTable = { key: string; value: string };
@@ -202,6 +204,22 @@ export type RequestTable = {
   subject_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when an operator deletes the request: kept for the audit log, gone from every list. */
+  deleted_at: string | null;
+  /** The provider matched to it (providers.id), once an operator confirmed the match. */
+  provider_id: string | null;
+};
+export type RequestNoteTable = { id: string; request_id: string; author_user_id: string; author_name: string; body: string; created_at: string };
+export type AuditLogTable = {
+  id: string;
+  actor_user_id: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before: string | null;
+  after: string | null;
+  note: string | null;
+  created_at: string;
 };
 export type RequestEventTable = {
   id: string;
@@ -269,6 +287,8 @@ export type Database = {
   provider_documents: ProviderDocumentTable;
   document_access_log: DocumentAccessLogTable;
   job_runs: JobRunTable;
+  request_notes: RequestNoteTable;
+  audit_log: AuditLogTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -9,6 +9,8 @@ export type OutgoingEmail = RenderedEmail & {
   kind: string;
   to: string;
   replyTo?: string | null;
+  /** The request it is about: the back office shows a request's emails. */
+  requestId?: string;
 };
 
 /**
@@ -36,6 +38,7 @@ export async function enqueueEmail(db: Executor, email: OutgoingEmail): Promise<
       last_error: null,
       message_id: null,
       sent_at: null,
+      request_id: email.requestId ?? null,
     })
     .execute();
   return id;

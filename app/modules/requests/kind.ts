@@ -46,6 +46,12 @@ export type RequestKindDefinition<D extends Record<string, unknown> = Record<str
    * `effects`. docs/decisions/0009-providers.md
    */
   guardedMoves?: readonly RequestStatus[];
+  /**
+   * Kinds an operator matches to a verified provider (the back office's matching workbench):
+   * where its shortlist starts (a service page's providers, the customer's area). Their move to
+   * Matched is guarded — it needs a provider — and their completion invites a review.
+   */
+  match?: (data: D) => { servicePage: string | null; area: string | null };
 };
 
 /** Declares a kind; the shared lifecycle unless the kind has its own. */
@@ -53,7 +59,8 @@ export function defineKind<D extends Record<string, unknown>>(
   kind: Omit<RequestKindDefinition<D>, "lifecycle" | "subject" | "concerns"> &
     Partial<Pick<RequestKindDefinition<D>, "lifecycle" | "subject" | "concerns">>,
 ): RequestKindDefinition<D> {
-  return { lifecycle: SHARED_LIFECYCLE, subject: () => null, concerns: "none", ...kind };
+  const guardedMoves: readonly RequestStatus[] | undefined = kind.match ? [...(kind.guardedMoves ?? []), "matched"] : kind.guardedMoves;
+  return { lifecycle: SHARED_LIFECYCLE, subject: () => null, concerns: "none", ...kind, ...(guardedMoves ? { guardedMoves } : {}) };
 }
 
 /** A field list where every field's label key is `${prefix}${name}`. */

@@ -10,6 +10,7 @@ import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { hit } from "~/lib/rate-limit.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
+import { recordAudit } from "~/modules/admin/audit.server";
 import { renderFields } from "./kind";
 import { isRequestKind, type KindData, kindOf, type RequestKind } from "./kinds";
 import { canMove, isRequestStatus, type Lifecycle, type RequestStatus, STATUS_LABEL_KEYS } from "./status";
@@ -56,7 +57,7 @@ export function translatorFor(locale: Locale): Translate {
  * What an email needs of its reader's language besides the words: the language tag, the
  * "not given" mark and how a "label: value" line is written (French puts a space before ":").
  */
-function emailFormat(locale: Locale, t: Translate) {
+export function emailFormat(locale: Locale, t: Translate) {
   return {
     lang: messagesFor(locale).contentLocale,
     notGiven: t("status.notGiven"),
@@ -130,7 +131,7 @@ export async function submitRequest<K extends RequestKind>(
       env.BRAND_NAME,
     );
     for (const to of [env.OPERATOR_EMAIL, ...(options.alsoNotify ?? [])]) {
-      await enqueueEmail(trx, { ...operator, kind: `${name}.operator`, to, replyTo: who.email });
+      await enqueueEmail(trx, { ...operator, kind: `${name}.operator`, to, replyTo: who.email, requestId: id });
     }
     if (confirm) {
       // The visitor's own words go to an address they typed: no name in the heading, and
@@ -149,7 +150,7 @@ export async function submitRequest<K extends RequestKind>(
         },
         env.BRAND_NAME,
       );
-      await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient });
+      await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient, requestId: id });
     }
   };
 
@@ -258,7 +259,7 @@ const VIEW_COLUMNS = ["id", "reference", "kind", "status", "data", "created_at"]
 /** The request behind a private status link, or null for an unknown token. */
 export async function findRequestByToken(token: string, t: Translate): Promise<RequestView | null> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  const row = await getRuntime().db.selectFrom("requests").select(VIEW_COLUMNS).where("token_hash", "=", hashToken(token)).executeTakeFirst();
+  const row = await getRuntime().db.selectFrom("requests").select(VIEW_COLUMNS).where("token_hash", "=", hashToken(token)).where("deleted_at", "is", null).executeTakeFirst();
   return row ? view(row, t) : null;
 }
 
@@ -269,6 +270,7 @@ export async function findRequestForUser(userId: string, reference: string, t: T
     .select(VIEW_COLUMNS)
     .where("user_id", "=", userId)
     .where("reference", "=", reference)
+    .where("deleted_at", "is", null)
     .executeTakeFirst();
   return row ? view(row, t) : null;
 }
@@ -281,6 +283,7 @@ export async function listRequestsForUser(userId: string, t: Translate): Promise
     .db.selectFrom("requests")
     .select(["reference", "kind", "status", "data", "created_at"])
     .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
     .orderBy("created_at", "desc")
     .limit(200)
     .execute();
@@ -313,8 +316,13 @@ export type TransitionResult = { ok: true; from: RequestStatus; to: RequestStatu
  * request is published), and emails the customer in their language — in one transaction.
  */
 export type TransitionOptions = {
+  /** The admin making the move: recorded in the audit log with the move, in its transaction. */
+  actor?: { id: string };
   /** Work that must commit with the move (a provider approval grants the role), run in its transaction. */
-  effects?: (trx: Transaction<Database>, request: { id: string; userId: string | null; subjectId: string | null }) => Promise<void>;
+  effects?: (
+    trx: Transaction<Database>,
+    request: { id: string; reference: string; userId: string | null; subjectId: string | null; data: Record<string, unknown> },
+  ) => Promise<void>;
   /** More for the customer's status email, in their language (e.g. the profile set-up link). */
   email?: (t: Translate) => { paragraphs?: string[]; action?: { label: string; url: string } };
 };
@@ -329,7 +337,7 @@ export async function transitionRequest(
   const result = await db.transaction().execute(async (trx): Promise<TransitionResult> => {
     const row = await trx.selectFrom("requests").selectAll().where("id", "=", id).executeTakeFirst();
     const lifecycle = row ? lifecycleOf(row.kind) : null;
-    if (!row || !lifecycle || !isRequestStatus(row.status)) return { ok: false, reason: "not-found" };
+    if (!row || row.deleted_at || !lifecycle || !isRequestStatus(row.status)) return { ok: false, reason: "not-found" };
     if (!canMove(lifecycle, row.status, to)) return { ok: false, reason: "not-allowed" };
     // A move whose effects belong to the kind's own module (a provider decision) goes through it.
     if (isRequestKind(row.kind) && kindOf(row.kind).guardedMoves?.includes(to) && !options.effects) {
@@ -343,7 +351,10 @@ export async function transitionRequest(
     if (row.subject_type === "listing" && row.kind === "listing" && row.subject_id) {
       await trx.updateTable("home_listings").set({ status: LISTING_VISIBILITY[to] }).where("id", "=", row.subject_id).execute();
     }
-    await options.effects?.(trx, { id, userId: row.user_id, subjectId: row.subject_id });
+    await options.effects?.(trx, { id, reference: row.reference, userId: row.user_id, subjectId: row.subject_id, data: readData(row) });
+    if (options.actor) {
+      await recordAudit(trx, { actorId: options.actor.id, action: "request.transition", entityType: "request", entityId: id, before: { status: row.status }, after: { status: to }, note });
+    }
     if (row.email) {
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
       const t = translatorFor(locale);
@@ -360,7 +371,7 @@ export async function transitionRequest(
         },
         env.BRAND_NAME,
       );
-      await enqueueEmail(trx, { ...email, kind: `${row.kind}.status`, to: row.email });
+      await enqueueEmail(trx, { ...email, kind: `${row.kind}.status`, to: row.email, requestId: id });
     }
     return { ok: true, from: row.status, to };
   });

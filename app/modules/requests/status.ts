@@ -26,6 +26,7 @@ export const SHARED_LIFECYCLE: Lifecycle = {
   transitions: {
     received: [
       { to: "in_review", why: "An operator picked the request up." },
+      { to: "matched", why: "An operator matched a verified provider straight away; both sides are introduced by email." },
       { to: "cancelled", why: "The customer withdrew, or it cannot be served." },
     ],
     in_review: [

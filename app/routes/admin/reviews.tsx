@@ -1,13 +1,14 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { FieldLabel } from "~/components/form/field";
-import { PhotoStrip, Stars, useReviewDate } from "~/components/reviews/reviews";
+import { PhotoStrip, Stars } from "~/components/reviews/reviews";
 import { Section } from "~/components/ui/section";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
-import { pageMeta } from "~/lib/meta";
+import { useDates } from "~/lib/i18n/dates";
+import { adminMeta } from "~/modules/admin/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { moderationQueue, publishReply, publishReview, rejectReply, rejectReview } from "~/modules/reviews/moderation.server";
@@ -16,10 +17,7 @@ import type { Route } from "./+types/reviews";
 
 export const handle = { messages: ["admin", "reviews"] } satisfies MessagesHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, "reviews.admin.metaTitle", "reviews.admin.intro"),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "reviews.admin.title");
 
 /**
  * The reviews queue (issue 13 item 7): pending reviews and provider replies, oldest first;
@@ -68,11 +66,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const formatDate = useReviewDate();
+  const dates = useDates();
   const { reviews, replies } = loaderData;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("reviews.admin.title")}</h1>
+    <div className="max-w-4xl">
+      <h1 className="text-2xl font-bold">{t("reviews.admin.title")}</h1>
       <p className="mt-2 text-slate-600">{t("reviews.admin.intro")}</p>
 
       <Section id="queue-reviews" title={t("reviews.admin.reviews", { count: reviews.length })} className="mt-8">
@@ -87,19 +85,24 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
                 <p className="mt-1 text-sm text-slate-600">
                   {r.reference ? <span className="font-mono">{r.reference}</span> : null}
                   {r.providerName ? <> · {t("reviews.write.provider", { name: r.providerName })}</> : null} ·{" "}
-                  <time dateTime={r.submittedAt}>{formatDate(r.submittedAt)}</time>
+                  <time dateTime={r.submittedAt}>{dates.dateTime(r.submittedAt)}</time>
                   {r.authorEmail ? <> · {r.authorEmail}</> : null}
                 </p>
                 <Stars rating={r.rating} className="mt-2" />
                 <p className="mt-2 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{r.comment}</p>
                 <PhotoStrip photos={r.photos} author={r.author} />
-                {r.providerId ? (
-                  <p className="mt-2 text-sm">
+                <p className="mt-2 flex flex-wrap gap-4 text-sm">
+                  {r.reference ? (
+                    <Link to={href("/admin/requests/:reference", { reference: r.reference })} className="text-teal-800 underline">
+                      {t("reviews.admin.request", { reference: r.reference })}
+                    </Link>
+                  ) : null}
+                  {r.providerId ? (
                     <Link to={href("/providers/:id", { id: r.providerId })} className="text-teal-800 underline">
                       {t("reviews.admin.providerProfile")}
                     </Link>
-                  </p>
-                ) : null}
+                  ) : null}
+                </p>
                 <Decision kind="review" id={r.id} label={t("reviews.admin.reviewBy", { author: r.author, service: r.service })} error={actionData?.id === r.id ? actionData.error : null} />
               </article>
             </li>

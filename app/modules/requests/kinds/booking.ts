@@ -24,4 +24,5 @@ export const booking = defineKind({
   confirmation: (_d, t) => t("request.confirm.booking"),
   concerns: "service",
   subject: (d) => (d.serviceSlug ? { type: "service", id: d.serviceSlug } : null),
+  match: (d) => ({ servicePage: d.serviceSlug ?? null, area: d.area }),
 });

@@ -27,4 +27,6 @@ export const carRequest = defineKind<CarData>({
   },
   operatorSubject: (d, t) => `[Cars/Rental] ${t(CAR_TYPE_NAME_KEYS[d.type])} – ${String(d[contactFields(d.type).name] ?? "")} – ${whenInfo(d.type, d)}`,
   confirmation: (d, t) => t(CAR_SUCCESS_KEYS[d.type]),
+  // Car requests carry full addresses, not areas: the shortlist starts with every car provider.
+  match: () => ({ servicePage: "car-rental", area: null }),
 });

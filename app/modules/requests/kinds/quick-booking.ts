@@ -12,4 +12,6 @@ export const quickBooking = defineKind({
   contact: (d) => ({ name: d.fullName, email: d.email }),
   operatorSubject: (d) => `[Booking Request] ${d.details.slice(0, 60)} – ${d.fullName}`,
   confirmation: (_d, t) => t("request.confirm.quickBooking"),
+  // Free text: the operator picks the service and area in the workbench.
+  match: () => ({ servicePage: null, area: null }),
 });

@@ -1,0 +1,114 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { useDates } from "~/lib/i18n/dates";
+import { useT } from "~/lib/i18n/use-t";
+import { NOTE_MAX } from "~/modules/admin/request-actions";
+import type { AdminRequest } from "~/modules/admin/requests.server";
+import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
+import { FormError } from "./form-error";
+
+/** What happened to a request: its timeline, the emails written for it, notes, and who did what. */
+export function RequestHistory({ request: r, noteResult }: { request: AdminRequest; noteResult?: SubmissionResult<string[]> }) {
+  const t = useT();
+  const dates = useDates();
+  const noteError = Boolean(noteResult?.error?.body?.length);
+  return (
+    <>
+      <section aria-labelledby="timeline-title" className="card p-6">
+        <h2 id="timeline-title" className="text-lg font-semibold">
+          {t("admin.request.timeline")}
+        </h2>
+        <ol className="mt-3 grid gap-2">
+          {r.events.map((e, i) => (
+            <li key={i} className="text-sm">
+              <span className="font-medium">{t(STATUS_LABEL_KEYS[e.status])}</span> · <time dateTime={e.at}>{dates.dateTime(e.at)}</time>
+              {e.note ? <p className="whitespace-pre-line text-slate-600">{e.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="emails-title" className="card p-6">
+        <h2 id="emails-title" className="text-lg font-semibold">
+          {t("admin.request.emails")}
+        </h2>
+        {r.emails.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{t("admin.request.noEmails")}</p>
+        ) : (
+          <ul className="mt-3 grid gap-2">
+            {r.emails.map((m) => (
+              <li key={m.id} className="text-sm">
+                <Link to={`/admin/outbox/${m.id}`} className="font-medium text-teal-800 underline">
+                  {m.subject}
+                </Link>
+                <span className="block text-slate-600">
+                  {t("admin.request.emailTo", { to: m.to })} · {m.status} · {dates.dateTime(m.at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section id="notes" aria-labelledby="notes-title" className="card scroll-mt-24 p-6">
+        <h2 id="notes-title" className="text-lg font-semibold">
+          {t("admin.request.notes")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("admin.request.notesHint")}</p>
+        {r.notes.length ? (
+          <ul className="mt-3 grid gap-3">
+            {r.notes.map((n) => (
+              <li key={n.id} className="rounded-md bg-slate-50 p-3 text-sm">
+                <p className="whitespace-pre-line">{n.body}</p>
+                <p className="mt-1 text-xs text-slate-500">
+                  {n.author} · {dates.dateTime(n.at)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Form method="post" className="mt-4 grid gap-2">
+          <input type="hidden" name="intent" value="note" />
+          <label className="grid gap-1">
+            <span className="field-label">{t("admin.request.addNote")}</span>
+            <textarea
+              name="body"
+              rows={3}
+              required
+              maxLength={NOTE_MAX}
+              className="field-input"
+              aria-invalid={noteError || undefined}
+              aria-describedby={noteError ? "body-error" : undefined}
+            />
+          </label>
+          <FormError result={noteResult} name="body" />
+          <FormError result={noteResult} />
+          <button type="submit" className="btn-secondary justify-self-start">
+            {t("admin.request.saveNote")}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="audit-title" className="card p-6">
+        <h2 id="audit-title" className="text-lg font-semibold">
+          {t("admin.request.audit")}
+        </h2>
+        {r.audit.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{t("admin.request.noAudit")}</p>
+        ) : (
+          <ol className="mt-3 grid gap-2 text-sm">
+            {r.audit.map((a) => (
+              <li key={a.id}>
+                <span className="font-medium">{a.actor}</span> · <code>{a.action}</code> · {dates.dateTime(a.at)}
+                <span className="block font-mono text-xs break-all text-slate-600">
+                  {JSON.stringify(a.before)} → {JSON.stringify(a.after)}
+                </span>
+                {a.note ? <span className="block whitespace-pre-line text-slate-600">{a.note}</span> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database } from "~/lib/db/schema";
+import type { Translate } from "~/lib/i18n/translate";
+import { getRuntime } from "~/lib/runtime.server";
+import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
+import type { RequestStatus } from "~/modules/requests/status";
+import { INBOX_PAGE_SIZE, type InboxFilter } from "./inbox";
+
+/**
+ * The operators' inbox (issue 13 item 2): every request customers submitted, of every kind,
+ * newest first, filtered by kind (car requests also by type), status, date and text. Deleted
+ * requests are gone from it (and from every other list). The filter: ./inbox.ts.
+ */
+export type InboxItem = {
+  id: string;
+  reference: string;
+  kind: RequestKind;
+  status: RequestStatus;
+  title: string;
+  name: string;
+  email: string | null;
+  createdAt: string;
+};
+
+const LIVE = (eb: ExpressionBuilder<Database, "requests">) => eb("requests.deleted_at", "is", null);
+
+function applyFilter(filter: InboxFilter) {
+  const { db, dialect } = getRuntime();
+  let q = db.selectFrom("requests").where(LIVE);
+  if (filter.kind) q = q.where("kind", "=", filter.kind);
+  if (filter.kind === "car-request" && filter.carType) {
+    const type = dialect === "postgres" ? sql<string>`(data::json->>'type')` : sql<string>`json_extract(data, '$.type')`;
+    q = q.where(type, "=", filter.carType);
+  }
+  if (filter.status) q = q.where("status", "=", filter.status);
+  if (filter.from) q = q.where("created_at", ">=", filter.from);
+  if (filter.to) q = q.where("created_at", "<", nextDay(filter.to));
+  if (filter.q) {
+    // Reference, name, email and every typed value; operators search a few thousand rows at most.
+    const needle = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or(
+        (["reference", "name", "email", "data"] as const).map((column) =>
+          eb(sql`lower(${sql.ref(column)})`, "like", sql`${needle} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  return q;
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number };
+
+type Row = { id: string; reference: string; kind: string; status: string; data: string; name: string; email: string | null; created_at: string };
+
+function toItem(row: Row, t: Translate): InboxItem {
+  let title = row.kind;
+  if (isRequestKind(row.kind)) {
+    const kind = kindOf(row.kind);
+    const parsed = kind.payload.safeParse(JSON.parse(row.data));
+    title = parsed.success ? kind.title(parsed.data, t) : row.kind;
+  }
+  return {
+    id: row.id,
+    reference: row.reference,
+    kind: row.kind as RequestKind,
+    status: row.status as RequestStatus,
+    title,
+    name: row.name,
+    email: row.email,
+    createdAt: row.created_at,
+  };
+}
+
+const COLUMNS = ["id", "reference", "kind", "status", "data", "name", "email", "created_at"] as const;
+
+/** One page of the inbox, newest first. */
+export async function listInbox(filter: InboxFilter, t: Translate): Promise<InboxPage> {
+  const { n } = await applyFilter(filter)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const page = Math.min(filter.page, pages);
+  const rows = await applyFilter(filter)
+    .select(COLUMNS)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(INBOX_PAGE_SIZE)
+    .offset((page - 1) * INBOX_PAGE_SIZE)
+    .execute();
+  return { items: rows.map((r) => toItem(r, t)), total, page, pages };
+}
+
+/** Every request the filter matches (the CSV export), newest first, up to `limit`. */
+export async function exportInbox(filter: InboxFilter, t: Translate, limit = 50_000): Promise<(InboxItem & { data: Record<string, unknown> })[]> {
+  const rows = await applyFilter(filter).select(COLUMNS).orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
+  return rows.map((r) => ({ ...toItem(r, t), data: JSON.parse(r.data) as Record<string, unknown> }));
+}
+
+/** New (received, not deleted) requests per kind: the counts beside the back office's navigation. */
+export async function newCounts(): Promise<Partial<Record<RequestKind, number>>> {
+  const rows = await getRuntime()
+    .db.selectFrom("requests")
+    .select(["kind", (eb) => eb.fn.countAll<number>().as("n")])
+    .where(LIVE)
+    .where("status", "=", "received")
+    .groupBy("kind")
+    .execute();
+  return Object.fromEntries(rows.filter((r) => isRequestKind(r.kind)).map((r) => [r.kind, Number(r.n)]));
+}
+export { inboxQuery, readInboxFilter, type InboxFilter } from "./inbox";

@@ -1,0 +1,256 @@
+import { randomUUID } from "node:crypto";
+import { href } from "react-router";
+import type { SessionUser } from "~/lib/auth/session.server";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/i18n/locales";
+import type { Translate } from "~/lib/i18n/translate";
+import { enqueueEmail } from "~/lib/mail/outbox.server";
+import { renderEmail } from "~/lib/mail/template.server";
+import { getRuntime, mailQueued } from "~/lib/runtime.server";
+import { type RequestKindDefinition, renderFields } from "~/modules/requests/kind";
+import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
+import { isProfileCategory } from "~/modules/providers/catalogue";
+import { listPublicProviders } from "~/modules/providers/providers.server";
+import { emailFormat, transitionRequest, translatorFor, type TransitionResult } from "~/modules/requests/requests.server";
+import { isRequestStatus, type RequestStatus, type Transition } from "~/modules/requests/status";
+import { type AuditRecord, auditTrail, recordAudit } from "./audit.server";
+
+/**
+ * A request as the operators work on it (issue 13 item 3): every field rendered from its kind,
+ * its timeline, the emails written for it, internal notes, who did what, and the moves its
+ * kind allows from where it is. Moves a kind keeps to itself (a provider decision, a listing's
+ * publication, a match) are done on their own forms.
+ */
+export type AdminRequest = {
+  id: string;
+  reference: string;
+  kind: RequestKind;
+  status: RequestStatus;
+  title: string;
+  name: string;
+  email: string | null;
+  locale: string;
+  createdAt: string;
+  subject: { type: string; id: string } | null;
+  fields: { label: string; value: string | number | null }[];
+  events: { status: RequestStatus; note: string | null; at: string }[];
+  notes: { id: string; author: string; body: string; at: string }[];
+  emails: { id: string; kind: string; to: string; subject: string; status: string; at: string }[];
+  audit: AuditRecord[];
+  /** The moves an operator may make here (the kind's lifecycle less its guarded moves). */
+  moves: Transition[];
+  /** Set for kinds matched to a provider: where the shortlist starts, and who was matched. */
+  match: { servicePage: string | null; area: string | null; canMatch: boolean; provider: { id: string; name: string } | null } | null;
+};
+
+function parseData(kind: RequestKindDefinition, raw: string): Record<string, unknown> {
+  const json = JSON.parse(raw) as Record<string, unknown>;
+  const parsed = kind.payload.safeParse(json);
+  return parsed.success ? (parsed.data as Record<string, unknown>) : json;
+}
+
+export async function findAdminRequest(reference: string, t: Translate): Promise<AdminRequest | null> {
+  if (!/^GTA-[A-Z0-9]{6}$/.test(reference)) return null;
+  const { db } = getRuntime();
+  const row = await db.selectFrom("requests").selectAll().where("reference", "=", reference).where("deleted_at", "is", null).executeTakeFirst();
+  if (!row || !isRequestKind(row.kind) || !isRequestStatus(row.status)) return null;
+  const kind = kindOf(row.kind);
+  const data = parseData(kind, row.data);
+  const subject = row.subject_type && row.subject_id ? { type: row.subject_type, id: row.subject_id } : null;
+  const [events, notes, emails, audit, provider] = await Promise.all([
+    db.selectFrom("request_events").select(["status", "note", "created_at"]).where("request_id", "=", row.id).orderBy("created_at").execute(),
+    db.selectFrom("request_notes").select(["id", "author_name", "body", "created_at"]).where("request_id", "=", row.id).orderBy("created_at").execute(),
+    db
+      .selectFrom("mail_outbox")
+      .select(["id", "kind", "to_address", "subject", "status", "created_at"])
+      .where("request_id", "=", row.id)
+      .orderBy("created_at")
+      .execute(),
+    auditTrail(db, [{ type: "request", id: row.id }, ...(subject ? [subject] : [])]),
+    row.provider_id ? db.selectFrom("providers").select(["id", "name"]).where("id", "=", row.provider_id).executeTakeFirst() : undefined,
+  ]);
+  const status = row.status;
+  const guarded = new Set(kind.guardedMoves ?? []);
+  const start = kind.match?.(data);
+  return {
+    id: row.id,
+    reference: row.reference,
+    kind: row.kind,
+    status,
+    title: kind.title(data, t),
+    name: row.name,
+    email: row.email,
+    locale: row.locale,
+    createdAt: row.created_at,
+    subject,
+    fields: renderFields(kind, data, t),
+    events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
+    notes: notes.map((n) => ({ id: n.id, author: n.author_name, body: n.body, at: n.created_at })),
+    emails: emails.map((e) => ({ id: e.id, kind: e.kind, to: e.to_address, subject: e.subject, status: e.status, at: e.created_at })),
+    audit,
+    moves: (kind.lifecycle.transitions[status] ?? []).filter((m) => !guarded.has(m.to)),
+    match: start
+      ? {
+          ...start,
+          canMatch: (kind.lifecycle.transitions[status] ?? []).some((m) => m.to === "matched"),
+          provider: provider ? { id: provider.id, name: provider.name } : null,
+        }
+      : null,
+  };
+}
+
+export type MoveResult = TransitionResult | { ok: false; reason: "guarded" | "reason-required" };
+
+/** Kinds matched to providers are reviewable once completed: the customer is invited to review. */
+const invitesReview = (kind: string) => isRequestKind(kind) && Boolean(kindOf(kind).match);
+
+/**
+ * An operator's move along the kind's lifecycle (not its guarded moves), with the reason a
+ * cancellation needs. Completing a matched job invites the customer to review it.
+ */
+export async function moveRequest(actor: SessionUser, requestId: string, to: RequestStatus, note: string | null): Promise<MoveResult> {
+  const { db, env } = getRuntime();
+  const row = await db.selectFrom("requests").select(["kind", "user_id", "reference"]).where("id", "=", requestId).where("deleted_at", "is", null).executeTakeFirst();
+  if (!row || !isRequestKind(row.kind)) return { ok: false, reason: "not-found" };
+  if (kindOf(row.kind).guardedMoves?.includes(to)) return { ok: false, reason: "guarded" };
+  if (to === "cancelled" && !note) return { ok: false, reason: "reason-required" };
+  // The review page for this request (the reviews feature: one review per completed request).
+  const inviteUrl = `${env.PUBLIC_URL}/account/reviews/${row.reference}`;
+  const invite = to === "completed" && row.user_id !== null && invitesReview(row.kind);
+  return transitionRequest(requestId, to, note, {
+    actor,
+    ...(invite ? { email: (t: Translate) => ({ paragraphs: [t("admin.email.reviewInvite")], action: { label: t("admin.email.writeReview"), url: inviteUrl } }) } : {}),
+  });
+}
+
+/** An internal note: operators only, never shown to the customer. */
+export async function addNote(actor: SessionUser, requestId: string, body: string): Promise<boolean> {
+  const { db } = getRuntime();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("requests").select("id").where("id", "=", requestId).where("deleted_at", "is", null).executeTakeFirst();
+    if (!row) return false;
+    const id = randomUUID();
+    await trx
+      .insertInto("request_notes")
+      .values({ id, request_id: requestId, author_user_id: actor.id, author_name: actor.name, body, created_at: new Date().toISOString() })
+      .execute();
+    await recordAudit(trx, { actorId: actor.id, action: "request.note", entityType: "request", entityId: requestId, after: { noteId: id } });
+    return true;
+  });
+}
+
+/** Soft delete: gone from every list and page, kept for the audit log. */
+export async function deleteRequest(actor: SessionUser, requestId: string): Promise<boolean> {
+  const { db } = getRuntime();
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const done = await trx.updateTable("requests").set({ deleted_at: now }).where("id", "=", requestId).where("deleted_at", "is", null).executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) return false;
+    await recordAudit(trx, { actorId: actor.id, action: "request.delete", entityType: "request", entityId: requestId, before: { deleted: false }, after: { deleted: true } });
+    return true;
+  });
+}
+
+/** The locale a provider reads in: the one they applied in. */
+async function providerLocale(applicationId: string): Promise<Locale> {
+  const row = await getRuntime()
+    .db.selectFrom("requests")
+    .select("locale")
+    .where("subject_type", "=", "provider-application")
+    .where("subject_id", "=", applicationId)
+    .executeTakeFirst();
+  return row && isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
+}
+
+export type MatchResult = MoveResult | { ok: false; reason: "provider-unavailable" | "not-matchable" };
+
+/**
+ * Confirms a match (issue 13 item 4; marketplace model: the two sides contract directly). The
+ * request moves to Matched with its provider; the customer's status email introduces the
+ * provider and the provider is emailed the customer's request — all in one transaction.
+ */
+export async function matchRequest(actor: SessionUser, requestId: string, providerId: string, today: string): Promise<MatchResult> {
+  const { db, env } = getRuntime();
+  const row = await db.selectFrom("requests").select(["kind", "data", "name", "email", "reference"]).where("id", "=", requestId).where("deleted_at", "is", null).executeTakeFirst();
+  if (!row || !isRequestKind(row.kind)) return { ok: false, reason: "not-found" };
+  const kind = kindOf(row.kind);
+  if (!kind.match) return { ok: false, reason: "not-matchable" };
+  const provider = (await listPublicProviders({}, today, 1000)).find((p) => p.id === providerId);
+  const contact = await db
+    .selectFrom("providers")
+    .innerJoin("user", "user.id", "providers.user_id")
+    .select(["providers.application_id", "user.email", "user.phone"])
+    .where("providers.id", "=", providerId)
+    .executeTakeFirst();
+  if (!provider || !contact) return { ok: false, reason: "provider-unavailable" };
+  const locale = await providerLocale(contact.application_id);
+
+  const result = await transitionRequest(requestId, "matched", null, {
+    actor,
+    email: (t) => ({
+      paragraphs: [
+        t("admin.email.introCustomer", { provider: provider.name }),
+        t("email.field", { label: t("admin.email.providerEmail"), value: contact.email }),
+        ...(contact.phone ? [t("email.field", { label: t("admin.email.providerPhone"), value: contact.phone })] : []),
+      ],
+      action: { label: t("admin.email.providerProfile"), url: `${env.PUBLIC_URL}${href("/providers/:id", { id: provider.id })}` },
+    }),
+    effects: async (trx, request) => {
+      await trx.updateTable("requests").set({ provider_id: providerId }).where("id", "=", requestId).execute();
+      await recordAudit(trx, { actorId: actor.id, action: "request.match", entityType: "request", entityId: requestId, after: { providerId, provider: provider.name } });
+      const t = translatorFor(locale);
+      const email = renderEmail(
+        {
+          subject: t("admin.email.introProviderSubject", { reference: request.reference }),
+          heading: t("admin.email.introProviderHeading"),
+          paragraphs: [t("admin.email.introProvider", { customer: row.name, title: kind.title(request.data, t) })],
+          fields: renderFields(kind, request.data, t),
+          // The customer's words go to the provider as data, quoted and short.
+          quoteValues: 500,
+          footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+          ...emailFormat(locale, t),
+        },
+        env.BRAND_NAME,
+      );
+      await enqueueEmail(trx, { ...email, kind: `${row.kind}.introduction`, to: contact.email, replyTo: row.email, requestId });
+    },
+  });
+  if (result.ok) mailQueued();
+  return result;
+}
+
+export type ShortlistFilter = { servicePage?: string; area?: string; category?: string; licensed?: boolean };
+export type ShortlistEntry = { id: string; name: string; services: string[]; areas: string[]; licenceValidTo: string | null; openMatches: number };
+
+/** Live, verified providers with valid documents for this filter, least busy first. */
+export async function shortlist(filter: ShortlistFilter, today: string): Promise<ShortlistEntry[]> {
+  const providers = await listPublicProviders(
+    {
+      ...(filter.servicePage ? { servicePage: filter.servicePage } : {}),
+      ...(filter.area ? { area: filter.area } : {}),
+      ...(filter.category && isProfileCategory(filter.category) ? { category: filter.category } : {}),
+      ...(filter.licensed ? { licensed: true } : {}),
+    },
+    today,
+    100,
+  );
+  if (providers.length === 0) return [];
+  const load = await getRuntime()
+    .db.selectFrom("requests")
+    .select(["provider_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("provider_id", "in", providers.map((p) => p.id))
+    .where("status", "=", "matched")
+    .where("deleted_at", "is", null)
+    .groupBy("provider_id")
+    .execute();
+  const open = new Map(load.map((l) => [l.provider_id, Number(l.n)]));
+  return providers
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      services: p.services,
+      areas: p.serviceAreas,
+      licenceValidTo: p.verification.licenceValidTo,
+      openMatches: open.get(p.id) ?? 0,
+    }))
+    .sort((a, b) => a.openMatches - b.openMatches || a.name.localeCompare(b.name));
+}

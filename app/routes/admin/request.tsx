@@ -1,0 +1,207 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, Link } from "react-router";
+import { MatchingWorkbench } from "~/components/admin/matching-workbench";
+import { RequestHistory } from "~/components/admin/request-history";
+import { RequestWorkflow } from "~/components/admin/request-workflow";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { LinkDialog, LinkDialogTrigger, useLinkDialog } from "~/components/link-dialog";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { torontoToday } from "~/lib/forms/formats";
+import { readForm } from "~/lib/http/form.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useDates } from "~/lib/i18n/dates";
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
+import type { MessageKey } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-t";
+import { adminMeta } from "~/modules/admin/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
+import { requestActionSchema } from "~/modules/admin/request-actions";
+import { addNote, deleteRequest, findAdminRequest, matchRequest, moveRequest, shortlist } from "~/modules/admin/requests.server";
+import { listCategories } from "~/modules/services/catalogue.server";
+import { localeFromRequest } from "~/lib/i18n/catalogue.server";
+import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
+import type { Route } from "./+types/request";
+
+export const handle = { messages: ["admin", "status", "request", "cars", "wizard", "provider", "dialog", "form"] } satisfies MessagesHandle;
+
+export const meta: Route.MetaFunction = ({ matches, params }) => adminMeta(matches, "admin.request.title", { reference: params.reference });
+
+/** The page of a moderation record a request concerns, where its guarded decisions are made. */
+function decisionPage(subject: { type: string; id: string } | null): string | null {
+  if (subject?.type === "listing") return `/admin/listings/${subject.id}`;
+  if (subject?.type === "provider-application") return `/admin/providers/${subject.id}`;
+  return null;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const found = await findAdminRequest(params.reference, t);
+  if (!found) throw data("Not found", { status: 404 });
+  const url = new URL(request.url);
+  let workbench = null;
+  if (found.match?.canMatch) {
+    // The shortlist starts from the request (its service page, its area); the operator can widen it.
+    const q = url.searchParams;
+    const filter = {
+      servicePage: q.has("servicePage") ? q.get("servicePage") || undefined : (found.match.servicePage ?? undefined),
+      area: q.has("area") ? q.get("area")?.trim().slice(0, 100) || undefined : (found.match.area ?? undefined),
+      category: q.get("category") || undefined,
+      licensed: q.get("licensed") === "1",
+    };
+    const [providers, categories] = await Promise.all([shortlist(filter, torontoToday()), listCategories(localeFromRequest(request))]);
+    const chosen = q.get("provider");
+    workbench = {
+      filter,
+      providers,
+      servicePages: categories.map((c) => ({ slug: c.slug, title: c.title })),
+      chosen: providers.find((p) => p.id === chosen) ?? null,
+    };
+  }
+  return { request: found, workbench, decisionPage: decisionPage(found.subject) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const found = await findAdminRequest(params.reference, t);
+  if (!found) throw data("Not found", { status: 404 });
+  const submission = parseWithZod(await readForm(request), { schema: requestActionSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const here = `/admin/requests/${found.reference}`;
+  const value = submission.value;
+  const refuse = (message: MessageKey, field = "") => data({ result: submission.reply({ formErrors: field ? [] : [t(message)], ...(field ? { fieldErrors: { [field]: [t(message)] } } : {}) }) }, { status: 409 });
+
+  switch (value.intent) {
+    case "delete": {
+      if (!(await deleteRequest(admin, found.id))) return refuse("admin.error.gone");
+      return redirectWithToast("/admin/requests", { title: t("admin.toast.deletedTitle"), description: t("admin.toast.deletedText") }, { status: 303 });
+    }
+    case "note": {
+      if (!(await addNote(admin, found.id, value.body))) return refuse("admin.error.gone");
+      return redirectWithToast(`${here}#notes`, { title: t("admin.toast.noteTitle"), description: t("admin.toast.noteText") }, { status: 303 });
+    }
+    case "match": {
+      const result = await matchRequest(admin, found.id, value.providerId, torontoToday());
+      if (!result.ok) return refuse(result.reason === "provider-unavailable" ? "admin.error.providerUnavailable" : "admin.error.notAllowed");
+      return redirectWithToast(here, { title: t("admin.toast.matchedTitle"), description: t("admin.toast.matchedText") }, { status: 303 });
+    }
+    case "move": {
+      const result = await moveRequest(admin, found.id, value.to, value.note || null);
+      if (!result.ok) return refuse(result.reason === "reason-required" ? "admin.error.reasonRequired" : "admin.error.notAllowed", result.reason === "reason-required" ? "note" : "");
+      // 'Mark Latest Booking as Complete' was the prototype's notification toast: completing says who was told.
+      const toast =
+        value.to === "completed"
+          ? { title: t("admin.toast.completedTitle"), description: t("admin.toast.completedText") }
+          : { title: t("admin.toast.movedTitle"), description: t("admin.toast.movedText", { status: t(STATUS_LABEL_KEYS[value.to]) }) };
+      return redirectWithToast(here, toast, { status: 303 });
+    }
+  }
+}
+
+export default function AdminRequest({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const dates = useDates();
+  const { request: r, workbench, decisionPage } = loaderData;
+  const result = actionData?.result;
+  const intent = (result?.initialValue as { intent?: string } | undefined)?.intent;
+  const deleting = useLinkDialog({ param: "delete", id: "delete-request", refused: intent === "delete" });
+  return (
+    <article aria-labelledby="request-title" className="grid gap-6">
+      <p>
+        <Link to={href("/admin/requests")} className="text-sm font-medium text-teal-800 underline">
+          {t("admin.request.back")}
+        </Link>
+      </p>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-slate-500">{t(KIND_LABEL_KEYS[r.kind] as MessageKey)}</p>
+          <h1 id="request-title" className="text-2xl font-bold">
+            <span className="font-mono">{r.reference}</span> · {r.title}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {t("admin.request.from", { name: r.name, email: r.email ?? t("status.notGiven") })} · {dates.dateTime(r.createdAt)}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <StatusBadge status={r.status} />
+          <LinkDialogTrigger dialog={deleting} className="btn-ghost text-sm text-red-800">
+            {t("admin.delete.open")}
+          </LinkDialogTrigger>
+        </div>
+      </header>
+
+      <LinkDialog dialog={deleting} title={t("admin.delete.title", { reference: r.reference })} description={t("admin.delete.text")} closeLabel={t("dialog.close")}>
+        {({ close, inline }) => <DeleteForm onCancel={inline ? null : close} error={intent === "delete" ? result?.error?.[""]?.[0] : undefined} />}
+      </LinkDialog>
+
+      {decisionPage ? (
+        <p className="card border-teal-200 bg-teal-50 p-4">
+          <Link to={decisionPage} className="font-semibold text-teal-900 underline">
+            {r.kind === "listing" ? t("admin.request.openListing") : t("admin.request.openApplication")}
+          </Link>
+        </p>
+      ) : null}
+
+      <div className="grid gap-6 xl:grid-cols-[1fr_24rem]">
+        <div className="grid content-start gap-6">
+          {r.match?.provider ? (
+            <p className="card p-4">
+              {t("admin.match.matchedWith")}{" "}
+              <Link to={href("/providers/:id", { id: r.match.provider.id })} className="font-semibold text-teal-800 underline">
+                {r.match.provider.name}
+              </Link>
+            </p>
+          ) : null}
+          {workbench ? <MatchingWorkbench workbench={workbench} result={intent === "match" ? result : undefined} /> : null}
+          <section aria-labelledby="details-title" className="card p-6">
+            <h2 id="details-title" className="text-lg font-semibold">
+              {t("admin.request.details")}
+            </h2>
+            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+              {r.fields.map((f) => (
+                <div key={f.label}>
+                  <dt className="text-sm text-slate-500">{f.label}</dt>
+                  <dd className="break-words whitespace-pre-line">{f.value ?? t("status.notGiven")}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <RequestHistory request={r} noteResult={intent === "note" ? result : undefined} />
+        </div>
+        <RequestWorkflow moves={r.moves} status={r.status} result={intent === "move" ? result : undefined} />
+      </div>
+    </article>
+  );
+}
+
+/** Confirms the delete; inline (before JavaScript) "Cancel" is a link back to the request. */
+function DeleteForm({ onCancel, error }: { onCancel: (() => void) | null; error?: string }) {
+  const t = useT();
+  return (
+    <form method="post" className="grid gap-4">
+      <input type="hidden" name="intent" value="delete" />
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
+          {t("admin.delete.confirm")}
+        </button>
+        {onCancel ? (
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            {t("admin.delete.cancel")}
+          </button>
+        ) : (
+          <Link to="." className="btn-secondary">
+            {t("admin.delete.cancel")}
+          </Link>
+        )}
+      </div>
+    </form>
+  );
+}

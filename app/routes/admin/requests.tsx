@@ -1,0 +1,183 @@
+import { Form, Link } from "react-router";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useDates } from "~/lib/i18n/dates";
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
+import type { MessageKey } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-t";
+import { adminMeta } from "~/modules/admin/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { type InboxFilter, inboxQuery, readInboxFilter, SAVED_FILTERS } from "~/modules/admin/inbox";
+import { listInbox } from "~/modules/admin/inbox.server";
+import { ADMIN_KINDS, KIND_LABEL_KEYS } from "~/modules/admin/labels";
+import { CAR_REQUEST_TYPES, CAR_TYPE_NAME_KEYS } from "~/modules/cars/types";
+import { REQUEST_STATES, STATUS_LABEL_KEYS } from "~/modules/requests/status";
+import { StatusBadge } from "~/components/admin/status-badge";
+import type { Route } from "./+types/requests";
+
+export const handle = { messages: ["admin", "status", "cars", "request"] } satisfies MessagesHandle;
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.inbox.title");
+
+/** The inbox (issue 13 item 2): every request, newest first, filtered by the query string. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const filter = readInboxFilter(new URL(request.url).searchParams);
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  return { filter, inbox: await listInbox(filter, t) };
+}
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const dates = useDates();
+  const { filter, inbox } = loaderData;
+  const pageLink = (page: number) => `/admin/requests${inboxQuery({ ...filter, page })}`;
+  return (
+    <section aria-labelledby="inbox-title" className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 id="inbox-title" className="text-2xl font-bold">
+          {t("admin.inbox.title")}
+        </h1>
+        <ul aria-label={t("admin.inbox.saved")} className="flex flex-wrap gap-2">
+          {SAVED_FILTERS.map((s) => (
+            <li key={s.id}>
+              <Link to={`/admin/requests${inboxQuery(s.filter)}`} className="btn-secondary text-sm">
+                {t(s.label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <InboxFilters filter={filter} />
+      <p role="status" className="text-sm text-slate-600">
+        {t("admin.inbox.count", { count: inbox.total })}{" "}
+        <a href={`/admin/export/requests.csv${inboxQuery({ ...filter, page: 1 })}`} className="font-medium text-teal-800 underline">
+          {t("admin.export.csv")}
+        </a>
+      </p>
+      {inbox.items.length === 0 ? (
+        <p className="card p-6 text-slate-600">{t("admin.inbox.empty")}</p>
+      ) : (
+        <div className="card overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("admin.inbox.title")}</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.reference")}</th>
+                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.kind")}</th>
+                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.what")}</th>
+                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.from")}</th>
+                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.status")}</th>
+                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.received")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {inbox.items.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row" className="px-4 py-2 font-mono font-semibold">
+                    <Link to={`/admin/requests/${item.reference}`} className="text-teal-800 underline">
+                      {item.reference}
+                    </Link>
+                  </th>
+                  <td className="px-4 py-2">{t(KIND_LABEL_KEYS[item.kind] as MessageKey)}</td>
+                  <td className="max-w-xs truncate px-4 py-2">{item.title}</td>
+                  <td className="px-4 py-2">
+                    <span className="block">{item.name}</span>
+                    {item.email ? <span className="block text-slate-500">{item.email}</span> : null}
+                  </td>
+                  <td className="px-4 py-2">
+                    <StatusBadge status={item.status} />
+                  </td>
+                  <td className="px-4 py-2 whitespace-nowrap">{dates.dateTime(item.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {inbox.pages > 1 ? (
+        <nav aria-label={t("admin.pagination")} className="flex items-center justify-between gap-4 text-sm">
+          {inbox.page > 1 ? (
+            <Link to={pageLink(inbox.page - 1)} className="btn-secondary" rel="prev">
+              {t("admin.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>{t("admin.pageOf", { page: inbox.page, pages: inbox.pages })}</span>
+          {inbox.page < inbox.pages ? (
+            <Link to={pageLink(inbox.page + 1)} className="btn-secondary" rel="next">
+              {t("admin.next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/** A plain GET form: the filtered inbox is a link that can be bookmarked or exported. */
+function InboxFilters({ filter }: { filter: InboxFilter }) {
+  const t = useT();
+  return (
+    <Form method="get" className="card grid gap-4 p-4 sm:grid-cols-2 xl:grid-cols-6" aria-label={t("admin.inbox.filters")}>
+      <label className="grid gap-1 xl:col-span-2">
+        <span className="field-label">{t("admin.inbox.search")}</span>
+        <input type="search" name="q" defaultValue={filter.q ?? ""} maxLength={100} className="field-input" />
+      </label>
+      <label className="grid gap-1">
+        <span className="field-label">{t("admin.inbox.kind")}</span>
+        <select name="kind" defaultValue={filter.kind ?? ""} className="field-input">
+          <option value="">{t("admin.inbox.any")}</option>
+          {ADMIN_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(KIND_LABEL_KEYS[k] as MessageKey)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1">
+        <span className="field-label">{t("admin.inbox.carType")}</span>
+        <select name="carType" defaultValue={filter.carType ?? ""} className="field-input">
+          <option value="">{t("admin.inbox.any")}</option>
+          {CAR_REQUEST_TYPES.map((c) => (
+            <option key={c} value={c}>
+              {t(CAR_TYPE_NAME_KEYS[c])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1">
+        <span className="field-label">{t("admin.inbox.status")}</span>
+        <select name="status" defaultValue={filter.status ?? ""} className="field-input">
+          <option value="">{t("admin.inbox.any")}</option>
+          {REQUEST_STATES.map((s) => (
+            <option key={s} value={s}>
+              {t(STATUS_LABEL_KEYS[s])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="grid grid-cols-2 gap-2">
+        <label className="grid gap-1">
+          <span className="field-label">{t("admin.inbox.fromDate")}</span>
+          <input type="date" name="from" defaultValue={filter.from ?? ""} className="field-input" />
+        </label>
+        <label className="grid gap-1">
+          <span className="field-label">{t("admin.inbox.toDate")}</span>
+          <input type="date" name="to" defaultValue={filter.to ?? ""} className="field-input" />
+        </label>
+      </div>
+      <div className="flex gap-2 sm:col-span-2 xl:col-span-6">
+        <button type="submit" className="btn-primary">
+          {t("admin.inbox.apply")}
+        </button>
+        <Link to="/admin/requests" className="btn-secondary">
+          {t("admin.inbox.clear")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
