@@ -3,7 +3,8 @@ import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { deleteObject, getObject, putObject } from "~/lib/storage.server";
 import { checkPhotoFile, encodePhoto, PhotoRejected, VARIANTS } from "~/modules/homes/photos.server";
-import type { PhotoError, PhotoVariant } from "~/modules/homes/wizard";
+import type { MessageKey } from "~/lib/i18n/translate";
+import { PHOTO_ERROR_KEYS, type PhotoError, type PhotoVariant } from "~/modules/homes/wizard";
 import { MAX_REVIEW_PHOTOS } from "./schema";
 
 /**
@@ -17,6 +18,10 @@ export type EncodedPhoto = Awaited<ReturnType<typeof encodePhoto>>;
 export const reviewPhotoKey = (photoId: string, variant: PhotoVariant) => `reviews/${photoId}/${variant}.webp`;
 export const reviewPhotoPath = (photoId: string, variant: PhotoVariant) =>
   href("/media/reviews/:photoId/:variant", { photoId, variant });
+
+/** What the author is told about a refused photo: the listing photo messages, but with the review's own cap. */
+export const photoErrorMessage = (error: PhotoError): { key: MessageKey; max?: number } =>
+  error === "tooMany" ? { key: "reviews.form.tooManyPhotos", max: MAX_REVIEW_PHOTOS } : { key: PHOTO_ERROR_KEYS[error].text };
 
 /** Checks and re-encodes the chosen photos: all of them, or the reason none is taken. */
 export async function encodeReviewPhotos(files: File[]): Promise<{ ok: true; photos: EncodedPhoto[] } | { ok: false; error: PhotoError }> {

@@ -16,14 +16,14 @@ import { useT } from "~/lib/i18n/use-t";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { chosenFiles } from "~/modules/homes/photos.server";
-import { PHOTO_ERROR_KEYS } from "~/modules/homes/wizard";
+import { photoErrorMessage } from "~/modules/reviews/photos.server";
 import { REFUSAL_STATUS, type Refusal } from "~/modules/reviews/eligibility";
 import { POLICY_MESSAGE_KEYS } from "~/modules/reviews/policy";
 import { reviewAccess, submitReview, type SubmitResult } from "~/modules/reviews/reviews.server";
 import { COMMENT_MAX, COMMENT_MIN, MAX_REVIEW_PHOTOS, RATINGS, reviewSchema } from "~/modules/reviews/schema";
 import type { Route } from "./+types/review-write";
 
-export const handle = { messages: ["account", "form", "reviews", "wizard"] } satisfies MessagesHandle;
+export const handle = { messages: ["account", "form", "reviews"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.metaTitle ?? "" },
@@ -59,8 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 function refusalOf(result: Exclude<SubmitResult, { ok: true }>, t: Translate): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
   if (result.reason === "policy") return { fieldErrors: { comment: [t(POLICY_MESSAGE_KEYS[result.problem])] } };
   if (result.reason === "photos") {
-    const message = result.error === "tooMany" ? t("reviews.form.tooManyPhotos", { max: MAX_REVIEW_PHOTOS }) : t(PHOTO_ERROR_KEYS[result.error].text);
-    return { fieldErrors: { photos: [message] } };
+    const { key, max } = photoErrorMessage(result.error);
+    return { fieldErrors: { photos: [t(key as "reviews.form.tooManyPhotos", { max: max ?? MAX_REVIEW_PHOTOS })] } };
   }
   return { formErrors: [t(REFUSAL_KEYS[result.reason].text)] };
 }
