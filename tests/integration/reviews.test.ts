@@ -390,6 +390,10 @@ describe.each(DIALECTS)("community reviews on %s", (dialect) => {
     const published = await admin.post("/admin/reviews", { intent: "publish-review", id: reviewed.id });
     expect(published.status).toBe(303);
     await sink.waitFor((m) => m.to.includes(customer.user.email) && m.subject === "Your review is published");
+    // The provider of the job is told, and invited to reply.
+    const told = await sink.waitFor((m) => m.to.includes(pro.user.email) && m.subject === "A new review of your work");
+    expect(told.text).toContain("/account/reviews");
+    expect(told.html).not.toContain("<script>alert");
     expect(await getRuntime().db.selectFrom("audit_log").select("action").where("entity_id", "=", reviewed.id).orderBy("created_at").execute()).toEqual([
       { action: "review.reject" },
       { action: "review.publish" },
@@ -474,6 +478,41 @@ describe.each(DIALECTS)("community reviews on %s", (dialect) => {
     }
     expect(await pageHtml(await customer.client.get("/account/reviews"))).toContain("The provider replied");
     expect(await getRuntime().db.selectFrom("audit_log").select("action").where("entity_id", "=", reply!.id).execute()).toEqual([{ action: "reply.publish" }]);
+  });
+
+  it("takes a review off the site when the back office deletes its request", async () => {
+    const visitor = new HttpClient(server.url);
+    const reviewId = randomUUID();
+    const done = await booking(other);
+    const now = new Date().toISOString();
+    await retry(() =>
+      getRuntime()
+        .db.insertInto("community_reviews")
+        .values({
+          id: reviewId,
+          username: "Olive O.",
+          review_date: "2025-12-31",
+          rating: 2,
+          comment: "A review of a request that turns out to be spam.",
+          service: "Plumbing",
+          service_slug: "plumbing",
+          status: "published",
+          created_at: now,
+          author_user_id: other.user.id,
+          request_id: done.id,
+          provider_id: providerId,
+          locale: "en-US",
+          reject_reason: null,
+          decided_at: now,
+          updated_at: now,
+        })
+        .execute(),
+    );
+    expect(await pageHtml(await visitor.get(`/providers/${providerId}`))).toContain("turns out to be spam");
+    await retry(() => getRuntime().db.updateTable("requests").set({ deleted_at: new Date().toISOString() }).where("id", "=", done.id).execute());
+    for (const url of ["/reviews", `/providers/${providerId}`, "/services/plumbing"]) {
+      expect(await pageHtml(await visitor.get(url)), url).not.toContain("turns out to be spam");
+    }
   });
 
   it("pages /reviews newest first, ten at a time", async () => {

@@ -77,6 +77,25 @@ async function decide(target: Target, id: string, to: ReviewStatus, actor: Actor
       );
       await enqueueEmail(trx, { ...email, kind: `${target === "review" ? "review" : "review-reply"}.${to}`, to: row.email });
     }
+    // A published review of a provider's job: the provider may now reply (in the language they use here).
+    if (target === "review" && to === "published" && row.providerEmail) {
+      const locale = storedLocale(row.providerLocale);
+      const t = translatorFor(locale);
+      const email = renderEmail(
+        {
+          subject: t("reviews.email.newReview.subject"),
+          heading: t("reviews.email.newReview.heading"),
+          paragraphs: [t("reviews.email.newReview.text", { service: row.service })],
+          fields: [{ label: t("reviews.field.comment"), value: row.text }],
+          quoteValues: QUOTE,
+          action: { label: t("reviews.email.newReview.action"), url: `${env.PUBLIC_URL}${href("/account/reviews")}` },
+          lang: messagesFor(locale).contentLocale,
+          line: (label, value) => t("email.field", { label, value }),
+        },
+        env.BRAND_NAME,
+      );
+      await enqueueEmail(trx, { ...email, kind: "review.provider", to: row.providerEmail });
+    }
     return { ok: true };
   });
   if (result.ok) mailQueued();
@@ -89,7 +108,19 @@ async function load(trx: Transaction<Database>, target: Target, id: string) {
     const r = await trx
       .selectFrom("community_reviews as r")
       .leftJoin("user as u", "u.id", "r.author_user_id")
-      .select(["r.status", "r.reject_reason", "r.locale", "r.comment as text", "r.service", "u.email"])
+      .leftJoin("providers as p", "p.id", "r.provider_id")
+      .leftJoin("user as pu", "pu.id", "p.user_id")
+      .select(["r.status", "r.reject_reason", "r.locale", "r.comment as text", "r.service", "u.email", "pu.email as providerEmail"])
+      // The provider's language: the one of their latest request here (their application), else English.
+      .select((eb) =>
+        eb
+          .selectFrom("requests as lr")
+          .select("lr.locale")
+          .whereRef("lr.user_id", "=", "p.user_id")
+          .orderBy("lr.created_at", "desc")
+          .limit(1)
+          .as("providerLocale"),
+      )
       .where("r.id", "=", id)
       .where("r.author_user_id", "is not", null)
       .executeTakeFirst();
@@ -102,7 +133,7 @@ async function load(trx: Transaction<Database>, target: Target, id: string) {
     .select(["y.status", "y.reject_reason", "y.locale", "y.body as text", "r.service", "u.email"])
     .where("y.id", "=", id)
     .executeTakeFirst();
-  return y ?? null;
+  return y ? { ...y, providerEmail: null, providerLocale: null } : null;
 }
 
 export const publishReview = (id: string, actor: Actor) => decide("review", id, "published", actor, null);
@@ -155,6 +186,8 @@ export async function moderationQueue(db: DB = getRuntime().db): Promise<{ revie
       "r.created_at",
     ])
     .where("r.status", "=", "pending")
+    // Deleted requests are gone from every list, their reviews with them.
+    .where("q.deleted_at", "is", null)
     .orderBy("r.updated_at")
     .limit(100)
     .execute();

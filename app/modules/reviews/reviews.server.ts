@@ -289,7 +289,20 @@ async function publishedRepliesFor(db: DB, reviewIds: string[]): Promise<Map<str
 type Scope = { providerId?: string; serviceSlug?: string };
 
 function published(db: DB, scope: Scope) {
-  let q = db.selectFrom("community_reviews").where("status", "=", "published");
+  let q = db
+    .selectFrom("community_reviews")
+    .where("status", "=", "published")
+    // A request the back office deleted (spam, a test) takes its review off the site with it.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("requests as q")
+            .select("q.id")
+            .whereRef("q.id", "=", "community_reviews.request_id")
+            .where("q.deleted_at", "is not", null),
+        ),
+      ),
+    );
   if (scope.providerId) q = q.where("provider_id", "=", scope.providerId);
   if (scope.serviceSlug) q = q.where("service_slug", "=", scope.serviceSlug);
   return q;
