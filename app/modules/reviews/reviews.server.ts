@@ -17,6 +17,7 @@ import { type Eligibility, mayReview, type Refusal, REVIEWABLE_KINDS } from "./e
 import { encodeReviewPhotos, type EncodedPhoto, removeReviewPhotoFiles, reviewPhotoPath, writeReviewPhotos } from "./photos.server";
 import { type PolicyProblem, policyProblem } from "./policy";
 import { MAX_REVIEW_PHOTOS, type ReplyInput, type ReviewInput } from "./schema";
+import { reviewMarkup } from "./structured-data";
 
 /**
  * Community reviews (issue 14): who may write one (eligibility.ts), submitting it with its
@@ -357,10 +358,13 @@ export async function reviewsPage(page: number) {
   return { summary, reviews, page: current, pageCount };
 }
 
-/** The reviews a provider's profile or a service page shows: the totals and the newest few. */
+/**
+ * The reviews a provider's profile or a service page shows: the totals, the newest few, and
+ * their schema.org markup (built here, so the pages' meta spreads it without shipping the code).
+ */
 export async function reviewsAbout(scope: Scope, limit = 10) {
   const [summary, reviews] = await Promise.all([reviewSummary(scope), listPublishedReviews(scope, { limit })]);
-  return { summary, reviews };
+  return { summary, reviews, markup: reviewMarkup(summary, reviews) };
 }
 
 // ---------------------------------------------------------------------------------------------

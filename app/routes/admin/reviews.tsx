@@ -1,6 +1,5 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { FieldLabel } from "~/components/form/field";
 import { PhotoStrip, Stars } from "~/components/reviews/reviews";
 import { Section } from "~/components/ui/section";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -15,7 +14,7 @@ import { moderationQueue, publishReply, publishReview, rejectReply, rejectReview
 import { REASON_MAX } from "~/modules/reviews/schema";
 import type { Route } from "./+types/reviews";
 
-export const handle = { messages: ["admin", "form", "reviews"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin", "reviews"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "reviews.admin.title");
 
@@ -152,7 +151,14 @@ function Decision({ kind, id, label, error }: { kind: "review" | "reply"; id: st
       <Form method="post" className="space-y-2">
         <input type="hidden" name="intent" value={`reject-${kind}`} />
         <input type="hidden" name="id" value={id} />
-        <FieldLabel htmlFor={reasonId} label={t("reviews.admin.reason")} required />
+        {/* A plain label (not the form kit's): the public forms' shared chunk stays as it is. */}
+        <label htmlFor={reasonId} className="field-label">
+          {t("reviews.admin.reason")}
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        </label>
         <textarea
           id={reasonId}
           name="reason"

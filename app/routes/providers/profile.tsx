@@ -9,7 +9,6 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { CATEGORY_LABEL_KEYS, serviceBySlug } from "~/modules/providers/catalogue";
 import { findPublicProvider } from "~/modules/providers/providers.server";
 import { reviewsAbout } from "~/modules/reviews/reviews.server";
-import { reviewMarkup } from "~/modules/reviews/structured-data";
 import { ReviewsSection } from "~/components/reviews/reviews";
 import type { Route } from "./+types/profile";
 
@@ -37,7 +36,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const brand =
     (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
   if (!loaderData) return [];
-  const { summary, reviews } = loaderData.reviews;
   return [
     ...metaTags(loaderData.title, loaderData.description, brand),
     {
@@ -47,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         name: loaderData.provider.name,
         url: loaderData.url,
         areaServed: loaderData.provider.serviceAreas.join(", "),
-        ...reviewMarkup(summary, reviews),
+        ...loaderData.reviews.markup,
       },
     },
   ];

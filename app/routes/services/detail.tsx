@@ -14,7 +14,6 @@ import { listPublicProviders } from "~/modules/providers/providers.server";
 import { getCategory } from "~/modules/services/catalogue.server";
 import { ReviewsSection } from "~/components/reviews/reviews";
 import { reviewsAbout } from "~/modules/reviews/reviews.server";
-import { reviewMarkup } from "~/modules/reviews/structured-data";
 import type { Route } from "./+types/detail";
 
 export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "provider", "reviews", "service", "serviceRequest"] } satisfies MessagesHandle;
@@ -53,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         areaServed: c.areas,
         url: loaderData.url,
         provider: { "@type": "Organization", name: brand },
-        ...(loaderData.reviews ? reviewMarkup(loaderData.reviews.summary, loaderData.reviews.reviews) : {}),
+        ...loaderData.reviews?.markup,
       },
     },
   ];
