@@ -91,6 +91,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${dataDir}/app.db`,
       OPERATOR_EMAIL: "operator@example.test",
+      // The back office's journeys log in as this admin (tests/e2e/support.ts ADMIN).
+      ADMIN_EMAIL: "admin@example.test",
+      ADMIN_PASSWORD: "correct horse battery staple",
       // Every journey comes from one address: a visitor's cap of confirmation emails per hour
       // would otherwise stop confirmations halfway through the suite.
       RATE_LIMITS: "confirmationsPerClient=100000",

@@ -266,6 +266,9 @@ export async function submitLogInForm(page: Page, account: Pick<TestAccount, "em
 /** Operator notifications (to OPERATOR_EMAIL in playwright.config.ts). */
 export const OPERATOR_EMAIL = "operator@example.test";
 
+/** The e2e server's admin account (playwright.config.ts webServer env). */
+export const ADMIN: TestAccount = { name: "Admin", email: "admin@example.test", password: "correct horse battery staple" };
+
 /** Escapes text for use inside a RegExp. */
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

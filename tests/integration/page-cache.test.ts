@@ -103,4 +103,16 @@ describe("anonymous page cache", () => {
     expect(anonymousAfter.html).not.toContain(ADMIN.email);
     expect(await (await admin.get("/")).text()).toContain('aria-label="Account menu for');
   });
+
+  it("gives a first visit the browser's language, and keeps each language's stored page apart", async () => {
+    const french = await get("/about", { "Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5" });
+    expect(french.html).toMatch(/<html lang="fr-CA"/);
+    expect(french.res.headers.get("vary")).toMatch(/Accept-Language/);
+    const english = await get("/about", { "Accept-Language": "en-GB" });
+    expect(english.html).toMatch(/<html lang="en-US"/);
+    const portuguese = await get("/about", { "Accept-Language": "pt-PT" });
+    expect(portuguese.html).toMatch(/<html lang="pt-BR"/);
+    // A remembered choice wins over the browser's preference.
+    expect((await get("/about", { "Accept-Language": "fr-CA", Cookie: "lang=es" })).html).toMatch(/<html lang="es"/);
+  });
 });

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
-import { useDates } from "~/lib/i18n/dates";
+import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import type { ShortlistEntry, ShortlistFilter } from "~/modules/admin/requests.server";
 import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES, serviceBySlug } from "~/modules/providers/catalogue";
@@ -21,7 +21,7 @@ export type Workbench = {
  */
 export function MatchingWorkbench({ workbench, result }: { workbench: Workbench; result?: SubmissionResult<string[]> }) {
   const t = useT();
-  const dates = useDates();
+  const dates = useFormat();
   const location = useLocation();
   const { filter, providers, chosen } = workbench;
   const chooseLink = (id: string) => {

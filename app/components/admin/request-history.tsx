@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { useDates } from "~/lib/i18n/dates";
+import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { NOTE_MAX } from "~/modules/admin/request-actions";
 import type { AdminRequest } from "~/modules/admin/requests.server";
@@ -10,7 +10,7 @@ import { FormError } from "./form-error";
 /** What happened to a request: its timeline, the emails written for it, notes, and who did what. */
 export function RequestHistory({ request: r, noteResult }: { request: AdminRequest; noteResult?: SubmissionResult<string[]> }) {
   const t = useT();
-  const dates = useDates();
+  const dates = useFormat();
   const noteError = Boolean(noteResult?.error?.body?.length);
   return (
     <>

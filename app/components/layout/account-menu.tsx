@@ -21,6 +21,11 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
           <DropdownMenu.Item asChild className="menu-item">
             <Link to={href("/account")}>{t("nav.profile")}</Link>
           </DropdownMenu.Item>
+          {user.role === "admin" ? (
+            <DropdownMenu.Item asChild className="menu-item">
+              <Link to={href("/admin")}>{t("nav.admin")}</Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           {/* Submitted programmatically: closing the menu removes its DOM, so a form inside
               it would be disconnected before the browser could submit it. */}

@@ -128,6 +128,13 @@ function MobileMenu({ user, authLinks }: { user: SessionUser | null; authLinks: 
                   {t("nav.myAccount")}
                 </Link>
               </li>
+              {user.role === "admin" ? (
+                <li>
+                  <Link to={href("/admin")} className="menu-item block">
+                    {t("nav.admin")}
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 <Form method="post" action="/auth/logout">
                   <button type="submit" className="menu-item w-full text-left">

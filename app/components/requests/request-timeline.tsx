@@ -1,11 +1,10 @@
 import { Section } from "~/components/ui/section";
 import type { MessageKey } from "~/lib/i18n/translate";
+import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import type { RequestView } from "~/modules/requests/requests.server";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(iso));
 
 /**
  * A request's reference, timeline (its kind's happy path, e.g. Received → In review → Matched /
@@ -13,6 +12,7 @@ const formatDate = (iso: string) =>
  */
 export function RequestStatusView({ request }: { request: RequestView }) {
   const t = useT();
+  const { dateTime: formatDate } = useFormat();
   const reached = new Map(request.events.map((e) => [e.status, e.at]));
   const { steps, endings } = request.timeline;
   const ended = endings.includes(request.status);

@@ -11,13 +11,16 @@ const request = (over: Partial<Parameters<typeof cacheKey>[0]> = {}) => ({
 
 describe("cacheKey: which requests may share a stored page", () => {
   it("keys an anonymous GET by its URL and language preference", () => {
-    expect(cacheKey(request())).toBe("/homes?q=annex\n");
+    expect(cacheKey(request())).toBe("/homes?q=annex\nen-US");
     expect(cacheKey(request({ headers: { "accept-language": "fr-CA" } }))).toBe("/homes?q=annex\nfr-CA");
-    expect(cacheKey(request({ path: "/homes.data", originalUrl: "/homes.data?q=annex" }))).toBe("/homes.data?q=annex\n");
+    // Every spelling of the same choice shares one stored page.
+    expect(cacheKey(request({ headers: { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" } }))).toBe("/homes?q=annex\nfr-CA");
+    expect(cacheKey(request({ headers: { "accept-language": "de-DE" } }))).toBe("/homes?q=annex\nen-US");
+    expect(cacheKey(request({ path: "/homes.data", originalUrl: "/homes.data?q=annex" }))).toBe("/homes.data?q=annex\nen-US");
   });
 
   it.each(["/auth/login", "/auth/login.data", "/auth/signup", "/auth/forgot"])("keys the same-for-everyone form %s", (path) => {
-    expect(cacheKey(request({ path, originalUrl: `${path}?redirectTo=%2Fabout` }))).toBe(`${path}?redirectTo=%2Fabout\n`);
+    expect(cacheKey(request({ path, originalUrl: `${path}?redirectTo=%2Fabout` }))).toBe(`${path}?redirectTo=%2Fabout\nen-US`);
   });
 
   it.each([

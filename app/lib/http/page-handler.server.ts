@@ -1,4 +1,5 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { negotiateLocale } from "../i18n/catalogue.server";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
@@ -89,8 +90,10 @@ type RequestLine = { method: string; path: string; originalUrl: string; headers:
 export function cacheKey({ method, path, originalUrl, headers }: RequestLine): string | undefined {
   if (method !== "GET" || headers.cookie !== undefined || headers.authorization !== undefined) return undefined;
   if (isPersonalPath(path)) return undefined;
-  // The language a page is written in may come from Accept-Language; it is part of the key.
-  return `${originalUrl}\n${String(headers["accept-language"] ?? "")}`;
+  // Without a cookie the page's language comes from Accept-Language: the language it picks is
+  // part of the key (not the raw header, which has countless spellings of the same choice).
+  const accept = headers["accept-language"];
+  return `${originalUrl}\n${negotiateLocale(Array.isArray(accept) ? accept.join(",") : (accept ?? null))}`;
 }
 
 async function keep(response: Response, nonce: string | undefined): Promise<Entry | undefined> {

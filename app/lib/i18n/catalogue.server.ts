@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE } from "./locales";
+import { match } from "@formatjs/intl-localematcher";
+import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES } from "./locales";
 import { en } from "./messages/en";
 import { es } from "./messages/es";
 import { frCA } from "./messages/fr-CA";
@@ -22,7 +23,36 @@ export function localeFromRequest(request: Request): Locale {
   const cookie = request.headers.get("Cookie") ?? "";
   const match = cookie.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`));
   const value = match?.[1] ? decodeURIComponent(match[1]) : undefined;
-  return isLocale(value) ? value : DEFAULT_LOCALE;
+  return isLocale(value) ? value : negotiateLocale(request.headers.get("Accept-Language"));
+}
+
+const CODES = LOCALES.map((l) => l.code);
+
+/**
+ * A first visit (no choice remembered) gets the best of our languages for the browser's
+ * Accept-Language: "fr-FR" or "fr" → fr-CA, "pt-PT" → pt-BR, "es-MX" → es; anything else, or
+ * nothing, English. The picker's choice, once made, always wins (the cookie above).
+ */
+export function negotiateLocale(acceptLanguage: string | null): Locale {
+  if (!acceptLanguage) return DEFAULT_LOCALE;
+  const requested = acceptLanguage
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((r) => r.q > 0 && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(r.tag))
+    .sort((a, b) => b.q - a.q)
+    .slice(0, 10)
+    .map((r) => r.tag);
+  if (requested.length === 0) return DEFAULT_LOCALE;
+  try {
+    const best = match(requested, CODES, DEFAULT_LOCALE, { algorithm: "best fit" });
+    return isLocale(best) ? best : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
 }
 
 export function localeCookie(locale: Locale, secure: boolean): string {

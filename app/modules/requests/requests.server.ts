@@ -351,10 +351,10 @@ export async function transitionRequest(
     if (row.subject_type === "listing" && row.kind === "listing" && row.subject_id) {
       await trx.updateTable("home_listings").set({ status: LISTING_VISIBILITY[to] }).where("id", "=", row.subject_id).execute();
     }
-    await options.effects?.(trx, { id, reference: row.reference, userId: row.user_id, subjectId: row.subject_id, data: readData(row) });
     if (options.actor) {
       await recordAudit(trx, { actorId: options.actor.id, action: "request.transition", entityType: "request", entityId: id, before: { status: row.status }, after: { status: to }, note });
     }
+    await options.effects?.(trx, { id, reference: row.reference, userId: row.user_id, subjectId: row.subject_id, data: readData(row) });
     if (row.email) {
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
       const t = translatorFor(locale);

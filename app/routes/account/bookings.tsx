@@ -4,6 +4,7 @@ import { EmptyState } from "~/components/empty-state";
 import { Section } from "~/components/ui/section";
 import { requireUser } from "~/lib/auth/session.server";
 import type { MessageKey } from "~/lib/i18n/translate";
+import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -18,11 +19,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { requests: await listRequestsForUser(user.id, serverTranslate(request, getAppEnv().BRAND_NAME)) };
 }
 
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeZone: "America/Toronto" }).format(new Date(iso));
 
 export default function BookingsPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const { date: formatDate } = useFormat();
   if (loaderData.requests.length === 0) {
     return (
       <EmptyState

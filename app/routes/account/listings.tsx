@@ -3,6 +3,7 @@ import { href, Link } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { requireUser } from "~/lib/auth/session.server";
 import type { MessageKey } from "~/lib/i18n/translate";
+import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { STEP_COUNT } from "~/modules/homes/wizard";
 import { findOwnerListings, type OwnerListing } from "~/modules/homes/listings.server";
@@ -23,13 +24,10 @@ const STATUS: Record<OwnerListing["status"], { key: MessageKey; className: strin
   rejected: { key: "wizard.mine.status.rejected", className: "bg-red-100 text-red-900" },
 };
 
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeZone: "America/Toronto" }).format(new Date(iso));
-const formatPrice = (price: number, unit: "month" | "night", perMonth: string, perNight: string) =>
-  `${new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0 }).format(price)} ${unit === "night" ? perNight : perMonth}`;
 
 export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const { listings, draft } = loaderData;
   const draftCard = draft ? (
     <div className="card flex flex-wrap items-center justify-between gap-4 border-teal-200 bg-teal-50 p-5">
@@ -87,8 +85,8 @@ export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
                   <p className="font-medium">{l.title}</p>
                   <p className="truncate text-sm text-slate-600">{l.address}</p>
                   <p className="text-sm text-slate-500">
-                    {formatPrice(l.price, l.priceUnit, t("wizard.perMonth"), t("wizard.perNight"))} ·{" "}
-                    {t("wizard.mine.submitted", { date: formatDate(l.createdAt) })}
+                    {format.cad(l.price)} {l.priceUnit === "night" ? t("wizard.perNight") : t("wizard.perMonth")} ·{" "}
+                    {t("wizard.mine.submitted", { date: format.date(l.createdAt) })}
                   </p>
                   {l.status === "pending" ? <p className="mt-1 text-xs text-slate-500">{t("wizard.mine.pendingHint")}</p> : null}
                 </div>

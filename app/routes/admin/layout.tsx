@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from "react-router";
+import { Link, NavLink, Outlet } from "react-router";
 import { requireAdmin } from "~/lib/auth/session.server";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { MessageKey } from "~/lib/i18n/translate";
@@ -50,10 +50,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <ul className="mt-2 hidden gap-1 lg:grid">
           {ADMIN_KINDS.filter((k) => counts[k]).map((k) => (
             <li key={k}>
-              <NavLink to={`/admin/requests?kind=${k}&status=received`} className="flex items-center justify-between gap-3 rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+              <Link to={`/admin/requests?kind=${k}&status=received`} className="flex items-center justify-between gap-3 rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
                 {t(KIND_LABEL_KEYS[k] as MessageKey)}
                 <NewCount n={counts[k] ?? 0} />
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

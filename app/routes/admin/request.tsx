@@ -9,7 +9,7 @@ import { requireAdmin } from "~/lib/auth/session.server";
 import { torontoToday } from "~/lib/forms/formats";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
-import { useDates } from "~/lib/i18n/dates";
+import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
@@ -103,7 +103,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function AdminRequest({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const dates = useDates();
+  const dates = useFormat();
   const { request: r, workbench, decisionPage } = loaderData;
   const result = actionData?.result;
   const intent = (result?.initialValue as { intent?: string } | undefined)?.intent;

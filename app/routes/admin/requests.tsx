@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
-import { useDates } from "~/lib/i18n/dates";
+import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const dates = useDates();
+  const dates = useFormat();
   const { filter, inbox } = loaderData;
   const pageLink = (page: number) => `/admin/requests${inboxQuery({ ...filter, page })}`;
   return (

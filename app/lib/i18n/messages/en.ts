@@ -21,6 +21,7 @@ export const en = {
   "nav.myAccount": "My Account",
   "nav.profile": "Profile",
   "nav.logOut": "Log Out",
+  "nav.admin": "Back office",
   "nav.menu": "Menu",
   "nav.accountMenu": "Account menu for {name}",
   "language.label": "Language",

@@ -20,6 +20,7 @@ export const es = {
   "nav.myAccount": "Mi cuenta",
   "nav.profile": "Perfil",
   "nav.logOut": "Cerrar sesión",
+  "nav.admin": "Administración",
   "nav.menu": "Menú",
   "nav.accountMenu": "Menú de la cuenta de {name}",
   "language.label": "Idioma",

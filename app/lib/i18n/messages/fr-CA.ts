@@ -21,6 +21,7 @@ export const frCA = {
   "nav.myAccount": "Mon compte",
   "nav.profile": "Profil",
   "nav.logOut": "Se déconnecter",
+  "nav.admin": "Administration",
   "nav.menu": "Menu",
   "nav.accountMenu": "Menu du compte de {name}",
   "language.label": "Langue",

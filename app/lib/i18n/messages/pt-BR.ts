@@ -19,6 +19,7 @@ export const ptBR = {
   "nav.myAccount": "Minha conta",
   "nav.profile": "Perfil",
   "nav.logOut": "Sair",
+  "nav.admin": "Administração",
   "nav.menu": "Menu",
   "nav.accountMenu": "Menu da conta de {name}",
   "language.label": "Idioma",

@@ -1,0 +1,218 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { parseEnv } from "~/lib/env.server";
+import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { submitRequest } from "~/modules/requests/requests.server";
+import {
+  ADMIN,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  labelled,
+  linkIn,
+  OPERATOR_EMAIL,
+  signUpAndVerify,
+  submitLogInForm,
+  torontoDate,
+  uniqueAccount,
+  waitForEmail,
+  waitForHydration,
+} from "./support";
+
+/**
+ * The operator's day in a browser (issue 13 acceptance): a customer's booking appears in the
+ * inbox → the operator matches a verified provider and confirms (both sides emailed) → marks it
+ * complete (the review invitation) → the customer's status page says Completed; a new service
+ * request is deleted behind a confirmation ('Request Deleted') and stays gone after a reload.
+ */
+let runtime: Runtime | undefined;
+
+/** This process is a second writer on the server's SQLite file: a busy database is tried again. */
+async function write<T>(operation: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (attempt > 30 || !/database is locked/.test(String(error))) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+const stamp = Date.now();
+const PROVIDER = { name: `Rosa Gardens ${stamp}`, email: `rosa.${stamp}@example.com`, area: `Rosedale${stamp}` };
+
+test.beforeAll(async () => {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
+  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
+  // A live, verified gardener in a neighbourhood of its own: what provider verification leaves behind.
+  const { db } = getRuntime();
+  const userId = randomUUID();
+  const now = new Date().toISOString();
+  await write(() =>
+    db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("user")
+        .values({ id: userId, name: PROVIDER.name, email: PROVIDER.email, emailVerified: 1, image: null, createdAt: now, updatedAt: now, phone: "416-555-0142", role: "provider", adultConfirmedAt: now, termsAcceptedAt: now })
+        .execute();
+      await trx
+        .insertInto("providers")
+        .values({
+          id: randomUUID(),
+          user_id: userId,
+          application_id: randomUUID(),
+          name: PROVIDER.name,
+          bio: "Lawns, beds and hedges.",
+          services: JSON.stringify(["gardening"]),
+          categories: JSON.stringify([]),
+          service_areas: JSON.stringify([PROVIDER.area]),
+          search_text: PROVIDER.area.toLowerCase(),
+          status: "live",
+          id_checked_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }),
+  );
+});
+test.afterAll(async () => {
+  await runtime?.stop();
+});
+
+async function logInAsAdmin(page: Page) {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fadmin$/);
+  await submitLogInForm(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
+}
+
+test("a booking goes from the inbox to matched, completed and reviewed-by-invitation", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const customer = uniqueAccount("gardening", "Greta Green");
+  await signUpAndVerify(page, customer);
+  await page.goto("/services/gardening");
+  await waitForHydration(page);
+  await page.getByRole("main").getByRole("link", { name: "Book Gardener" }).click();
+  const dialog = page.getByRole("dialog", { name: "Request a booking" });
+  await dialog.getByRole("textbox", { name: labelled("Area / neighborhood") }).fill(PROVIDER.area);
+  await dialog.getByLabel(labelled("Preferred date")).fill(torontoDate(4));
+  await dialog.getByLabel(labelled("Preferred time")).fill("09:30");
+  await dialog.getByRole("textbox", { name: labelled("Notes (optional)") }).fill("Hedge trimming, front and back.");
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expectToast(page, "Request received!", "We'll email you shortly to confirm your booking.");
+  const confirmation = await waitForEmail((m) => m.to.includes(customer.email) && /^We received your request — GTA-/.test(m.subject));
+  const reference = /GTA-[2-9A-Z]{6}/.exec(confirmation.subject)![0];
+
+  // The operator, in another browser.
+  const operator = await (await browser.newContext()).newPage();
+  await logInAsAdmin(operator);
+  await operator.getByRole("link", { name: /^Inbox/ }).click();
+  await expect(operator.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+  const row = operator.getByRole("row").filter({ hasText: reference });
+  await expect(row).toContainText("Gardening");
+  await expect(row).toContainText("Received");
+  await expectNoSeriousA11yViolations(operator);
+
+  // 1. Open it: the shortlist starts with the gardeners in the customer's area.
+  await row.getByRole("link", { name: reference }).click();
+  await expect(operator.getByRole("heading", { level: 1 })).toContainText(reference);
+  await expect(operator.getByText("Hedge trimming, front and back.")).toBeVisible();
+  const shortlist = operator.getByRole("list", { name: "Verified providers" });
+  await expect(shortlist.getByRole("listitem")).toHaveCount(1);
+  await expect(shortlist).toContainText(PROVIDER.name);
+  await expect(shortlist).toContainText("0 open matches");
+  await expectNoSeriousA11yViolations(operator);
+  // 2. Choose, 3. confirm — by keyboard.
+  await shortlist.getByRole("link", { name: `Choose ${PROVIDER.name}` }).focus();
+  await operator.keyboard.press("Enter");
+  const confirm = operator.getByRole("button", { name: "Confirm match" });
+  await expect(confirm).toBeVisible();
+  await confirm.focus();
+  await operator.keyboard.press("Enter");
+  await expectToast(operator, "Provider matched", "The customer and the provider have been introduced by email.");
+  await expect(operator.getByText(`Matched with ${PROVIDER.name}`)).toBeVisible();
+
+  const toCustomer = await waitForEmail((m) => m.to.includes(customer.email) && m.text.includes(PROVIDER.name), { message: "the customer's introduction" });
+  expect(toCustomer.text).toContain(PROVIDER.email);
+  const toProvider = await waitForEmail((m) => m.to.includes(PROVIDER.email), { message: "the provider's introduction" });
+  expect(toProvider.subject).toBe(`New job for you: request ${reference}`);
+  expect(toProvider.text).toContain("Hedge trimming, front and back.");
+  expect(toProvider.text).toContain(customer.name);
+
+  // Mark as Complete: the prototype's notification toast, and the customer's invitation to review.
+  await operator.getByRole("button", { name: "Mark as Complete" }).click();
+  await expectToast(operator, "Booking completed", "The customer has been notified and invited to leave a review.");
+  const invitation = await waitForEmail((m) => m.to.includes(customer.email) && m.text.includes("Write a review"), { message: "the review invitation" });
+  expect(linkIn(invitation, `/account/reviews/${reference}`).pathname).toBe(`/account/reviews/${reference}`);
+  await expect(operator.getByRole("region", { name: "Audit log" })).toContainText("request.match");
+
+  // The customer's page says Completed.
+  await page.goto(`/account/requests/${reference}`);
+  await expect(page.locator('[aria-current="step"]')).toContainText("Completed");
+});
+
+test("a new service request is deleted behind a confirmation and stays gone", async ({ page }) => {
+  test.setTimeout(90_000);
+  const service = `Aquarium cleaning ${stamp}`;
+  const sent = await write(() =>
+    submitRequest("service-request", { name: "Ivy Fish", location: "Etobicoke", contact: `ivy.${stamp}@example.com`, service }, { user: null, clientIp: "127.0.0.9", locale: "en-US" }),
+  );
+  await logInAsAdmin(page);
+  await page.getByRole("link", { name: /^Inbox/ }).click();
+  await page.getByRole("link", { name: "New Service Requests" }).click();
+  await expect(page).toHaveURL(/kind=service-request&status=received/);
+  await page.getByRole("row").filter({ hasText: service }).getByRole("link", { name: sent.reference }).click();
+  await waitForHydration(page);
+
+  await page.getByRole("link", { name: "Delete request" }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete request ${sent.reference}?` });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  // Cancel keeps it.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("link", { name: "Delete request" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete request" }).click();
+  await expectToast(page, "Request Deleted", "The request has been removed.");
+  await expect(page).toHaveURL(/\/admin\/requests$/);
+  await expect(page.getByText(service)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+  await expect(page.getByText(service)).toHaveCount(0);
+});
+
+test("works on a tablet, and without JavaScript: filter, open, note, cancel with a reason", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const sent = await write(() =>
+    submitRequest("city-request", { city: `Oshawa${stamp}`, name: "Olu", contact: `olu.${stamp}@example.com` }, { user: null, clientIp: "127.0.0.9", locale: "en-US" }),
+  );
+  const context = await browser.newContext({ viewport: { width: 768, height: 1024 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/auth/login?redirectTo=%2Fadmin%2Frequests");
+  await page.getByRole("main").getByRole("textbox", { name: /^Email/ }).fill(ADMIN.email);
+  await page.getByRole("main").getByLabel(/^Password/).fill(ADMIN.password);
+  await page.getByRole("main").getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/admin\/requests$/);
+  await expectNoHorizontalScroll(page);
+  await page.getByRole("searchbox", { name: /^Search/ }).fill(`Oshawa${stamp}`);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=Oshawa${stamp}`));
+  await page.getByRole("link", { name: sent.reference }).click();
+  await expectNoHorizontalScroll(page);
+  await page.getByRole("textbox", { name: "Add a note" }).fill("Asked a colleague about Oshawa coverage.");
+  await page.getByRole("button", { name: "Save note" }).click();
+  await expect(page.getByText("Asked a colleague about Oshawa coverage.")).toBeVisible();
+  // Cancelling without a reason is refused by its field; with one, done.
+  await page.getByRole("radio", { name: "Cancelled" }).check();
+  await page.getByRole("button", { name: "Update status" }).click();
+  await expect(page.getByText("Give the reason for cancelling: the customer receives it.")).toBeVisible();
+  await page.getByRole("radio", { name: "Cancelled" }).check();
+  await page.getByRole("textbox", { name: "Note to the customer" }).fill("We do not serve Oshawa yet.");
+  await page.getByRole("button", { name: "Update status" }).click();
+  await expect(page.getByRole("region", { name: "Status" })).toContainText("Now: Cancelled");
+  await expect(page.getByRole("region", { name: "Timeline" })).toContainText("We do not serve Oshawa yet.");
+  await context.close();
+});
