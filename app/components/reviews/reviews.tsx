@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
-import { useRootData, useT } from "~/lib/i18n/use-t";
+import { useFormat } from "~/lib/i18n/format";
+import { useT } from "~/lib/i18n/use-t";
 import type { PublicReview, ReviewPhoto, ReviewSummary } from "~/modules/reviews/reviews.server";
 
 /**
@@ -9,22 +10,6 @@ import type { PublicReview, ReviewPhoto, ReviewSummary } from "~/modules/reviews
  * name and date, the comment and photos as text and images (React escapes every string), the
  * provider's published reply, and the moderation note linking the Reviews Policy.
  */
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** A review date (YYYY-MM-DD) in the reader's language; one formatter per language, kept. */
-export function useReviewDate() {
-  const { contentLocale } = useRootData();
-  let format = dateFormats.get(contentLocale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(contentLocale, { dateStyle: "medium", timeZone: "UTC" });
-    dateFormats.set(contentLocale, format);
-  }
-  const f = format;
-  return (date: string) => {
-    const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-    return Number.isNaN(d.getTime()) ? date : f.format(d);
-  };
-}
 
 /** Five stars, filled up to the rating; the text equivalent is what screen readers hear. */
 export function Stars({ rating, className = "" }: { rating: number; className?: string }) {
@@ -91,13 +76,13 @@ export function PhotoStrip({ photos, author }: { photos: ReviewPhoto[]; author: 
 /** One review as an article; `showService` links the service page (off where the page is that service). */
 export function ReviewItem({ review, showService = true }: { review: PublicReview; showService?: boolean }) {
   const t = useT();
-  const formatDate = useReviewDate();
+  const { calendarDay } = useFormat();
   return (
     <article className="card p-5" aria-label={t("reviews.itemLabel", { author: review.author })}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold [overflow-wrap:anywhere]">{review.author}</p>
         <time dateTime={review.date} className="text-sm text-slate-500">
-          {formatDate(review.date)}
+          {calendarDay(review.date)}
         </time>
       </div>
       <Stars rating={review.rating} className="mt-1" />

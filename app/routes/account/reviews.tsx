@@ -6,7 +6,8 @@ import { EmptyState } from "~/components/empty-state";
 import { FormError, TextAreaField } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
-import { ModerationNote, PhotoStrip, Stars, useReviewDate } from "~/components/reviews/reviews";
+import { ModerationNote, PhotoStrip, Stars } from "~/components/reviews/reviews";
+import { useFormat } from "~/lib/i18n/format";
 import { Section } from "~/components/ui/section";
 import { requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
@@ -80,7 +81,7 @@ function StatusBadge({ status }: { status: ReviewStatus }) {
 
 export default function MyReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const formatDate = useReviewDate();
+  const { calendarDay: formatDate } = useFormat();
   const { invitations, reviews, ofMine } = loaderData;
   const nothing = invitations.length === 0 && reviews.length === 0 && !ofMine?.length;
   return (
@@ -170,7 +171,7 @@ export default function MyReviewsPage({ loaderData, actionData }: Route.Componen
 
 function ReviewToAnswer({ review, lastResult }: { review: ReviewOfMine; lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
-  const formatDate = useReviewDate();
+  const { calendarDay: formatDate } = useFormat();
   const state = review.replyState;
   return (
     <>

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
-import { useDates } from "~/lib/i18n/dates";
+import { useFormat } from "~/lib/i18n/format";
 import { adminMeta } from "~/modules/admin/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -14,7 +14,7 @@ import { moderationQueue, publishReply, publishReview, rejectReply, rejectReview
 import { REASON_MAX } from "~/modules/reviews/schema";
 import type { Route } from "./+types/reviews";
 
-export const handle = { messages: ["admin", "reviews"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin", "form", "reviews"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "reviews.admin.title");
 
@@ -65,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const dates = useDates();
+  const dates = useFormat();
   const { reviews, replies } = loaderData;
   return (
     <div className="max-w-4xl">
