@@ -1,6 +1,5 @@
 import { href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
-import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import type { PublicReview, ReviewPhoto, ReviewSummary } from "~/modules/reviews/reviews.server";
 
@@ -76,13 +75,12 @@ export function PhotoStrip({ photos, author }: { photos: ReviewPhoto[]; author: 
 /** One review as an article; `showService` links the service page (off where the page is that service). */
 export function ReviewItem({ review, showService = true }: { review: PublicReview; showService?: boolean }) {
   const t = useT();
-  const { calendarDay } = useFormat();
   return (
     <article className="card p-5" aria-label={t("reviews.itemLabel", { author: review.author })}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold [overflow-wrap:anywhere]">{review.author}</p>
         <time dateTime={review.date} className="text-sm text-slate-500">
-          {calendarDay(review.date)}
+          {review.dateText}
         </time>
       </div>
       <Stars rating={review.rating} className="mt-1" />

@@ -6,6 +6,7 @@ import type { ReviewStatus } from "~/lib/db/schema";
 import { torontoToday } from "~/lib/forms/fields";
 import { messagesFor } from "~/lib/i18n/catalogue.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/i18n/locales";
+import { formattersFor } from "~/lib/i18n/format";
 import type { Translate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
@@ -248,6 +249,8 @@ export type PublicReview = {
   id: string;
   author: string;
   date: string;
+  /** The date as the reader's language writes it (formatted here: the public pages ship no date code). */
+  dateText: string;
   rating: number;
   comment: string;
   service: string;
@@ -321,9 +324,10 @@ export async function reviewSummary(scope: Scope = {}, db: DB = getRuntime().db)
 /** Published reviews (seeded and real), newest first, with their photos and published replies. */
 export async function listPublishedReviews(
   scope: Scope = {},
-  { limit, offset = 0 }: { limit: number; offset?: number },
+  { limit, offset = 0, locale = DEFAULT_LOCALE }: { limit: number; offset?: number; locale?: Locale },
   db: DB = getRuntime().db,
 ): Promise<PublicReview[]> {
+  const { calendarDay } = formattersFor(messagesFor(locale).contentLocale);
   const rows = await published(db, scope)
     .select(["id", "username", "review_date", "rating", "comment", "service", "service_slug"])
     .orderBy("review_date", "desc")
@@ -338,6 +342,7 @@ export async function listPublishedReviews(
     id: r.id,
     author: r.username,
     date: r.review_date,
+    dateText: calendarDay(r.review_date),
     rating: r.rating,
     comment: r.comment,
     service: r.service,
@@ -350,11 +355,11 @@ export async function listPublishedReviews(
 export const REVIEWS_PER_PAGE = 10;
 
 /** One page of /reviews with the totals. */
-export async function reviewsPage(page: number) {
+export async function reviewsPage(page: number, locale: Locale) {
   const summary = await reviewSummary();
   const pageCount = Math.max(1, Math.ceil(summary.count / REVIEWS_PER_PAGE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const reviews = await listPublishedReviews({}, { limit: REVIEWS_PER_PAGE, offset: (current - 1) * REVIEWS_PER_PAGE });
+  const reviews = await listPublishedReviews({}, { limit: REVIEWS_PER_PAGE, offset: (current - 1) * REVIEWS_PER_PAGE, locale });
   return { summary, reviews, page: current, pageCount };
 }
 
@@ -362,8 +367,8 @@ export async function reviewsPage(page: number) {
  * The reviews a provider's profile or a service page shows: the totals, the newest few, and
  * their schema.org markup (built here, so the pages' meta spreads it without shipping the code).
  */
-export async function reviewsAbout(scope: Scope, limit = 10) {
-  const [summary, reviews] = await Promise.all([reviewSummary(scope), listPublishedReviews(scope, { limit })]);
+export async function reviewsAbout(scope: Scope, locale: Locale, limit = 10) {
+  const [summary, reviews] = await Promise.all([reviewSummary(scope), listPublishedReviews(scope, { limit, locale })]);
   return { summary, reviews, markup: reviewMarkup(summary, reviews) };
 }
 

@@ -2,7 +2,7 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { VerifiedBadge } from "~/components/providers/verified-badge";
 import { Section } from "~/components/ui/section";
-import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -25,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const env = getAppEnv();
   return data({
     provider,
-    reviews: await reviewsAbout({ providerId: provider.id }),
+    reviews: await reviewsAbout({ providerId: provider.id }, localeFromRequest(request)),
     url: `${env.PUBLIC_URL}${href("/providers/:id", { id: provider.id })}`,
     title: t("provider.profile.metaTitle", { name: provider.name }),
     description: t("provider.profile.metaDescription", { name: provider.name }),

@@ -2,6 +2,7 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { ModerationNote, ReviewItem, SummaryLine } from "~/components/reviews/reviews";
 import { Section } from "~/components/ui/section";
+import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { reviewsPage } from "~/modules/reviews/reviews.server";
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("page");
   const page = raw === null ? 1 : Number(raw);
   if (!Number.isInteger(page) || page < 1) throw data(null, { status: 404 });
-  const result = await reviewsPage(page);
+  const result = await reviewsPage(page, localeFromRequest(request));
   if (page > result.pageCount) throw data(null, { status: 404 });
   return result;
 }

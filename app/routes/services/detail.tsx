@@ -24,7 +24,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const category = await getCategory(params.slug, localeFromRequest(request));
   if (!category) return data({ category: null, url: null, metaTitle: t("service.notFoundMetaTitle"), providers: [], reviews: null }, { status: 404 });
   // Live, verified providers of this service (an expired document hides a provider on read).
-  const [providers, reviews] = await Promise.all([listPublicProviders({ servicePage: category.slug }), reviewsAbout({ serviceSlug: category.slug }, 6)]);
+  const [providers, reviews] = await Promise.all([listPublicProviders({ servicePage: category.slug }), reviewsAbout({ serviceSlug: category.slug }, localeFromRequest(request), 6)]);
   return {
     category,
     url: `${env.PUBLIC_URL}${href("/services/:slug", { slug: category.slug })}`,
