@@ -12,6 +12,8 @@ export default [
   route("request-success", "routes/site/request-success.tsx"),
   route("set-locale", "routes/site/set-locale.tsx"),
   route("events", "routes/site/events.tsx"),
+  route("sitemap.xml", "routes/site/sitemap.tsx"),
+  route("robots.txt", "routes/site/robots.tsx"),
 
   route("signup", "routes/auth/signup.tsx", { id: "signup" }),
   ...prefix("auth", [
@@ -65,6 +67,9 @@ export default [
     route("requests", "routes/admin/requests.tsx"),
     route("requests/:reference", "routes/admin/request.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
+    route("outbox/:id", "routes/admin/outbox-message.tsx"),
+    route("export/:file", "routes/admin/export.tsx"),
   ]),
   route("admin/provider-documents/:documentId", "routes/admin/provider-document.tsx"),
   route("admin-sim", "routes/admin/admin-sim.tsx"),

@@ -1,3 +1,4 @@
+import { withoutLocalePrefix } from "../i18n/locales";
 import { MAX_DOCUMENT_BYTES, MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
 
 /**
@@ -57,6 +58,6 @@ const LIMITS: Record<string, BodyLimit> = {
 
 /** The limit for a request path; React Router's data requests (`/x.data`) share their page's. */
 export function bodyLimitFor(pathname: string): BodyLimit {
-  const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const page = withoutLocalePrefix(pathname).replace(/\.data$/, "").replace(/\/+$/, "") || "/";
   return LIMITS[page === "/_root" ? "/" : page] ?? PATTERNS.find(([pattern]) => pattern.test(page))?.[1] ?? FORM_LIMIT;
 }

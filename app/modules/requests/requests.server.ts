@@ -4,7 +4,7 @@ import { href, type AppLoadContext } from "react-router";
 import { getSessionUser, type SessionUser } from "~/lib/auth/session.server";
 import type { Database } from "~/lib/db/schema";
 import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
 import { createTranslate, type MessageKey, type Translate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
@@ -85,7 +85,8 @@ export async function submitRequest<K extends RequestKind>(
   const id = randomUUID();
   const token = randomBytes(24).toString("base64url");
   const statusPath = href("/requests/:token", { token });
-  const statusUrl = `${env.PUBLIC_URL}${statusPath}`;
+  // The link in the customer's email opens in their language's URL space.
+  const statusUrl = `${env.PUBLIC_URL}${localizedPath(ctx.locale, statusPath)}`;
   const now = new Date().toISOString();
   const who = kind.contact(data);
   const subject = kind.subject(data);
