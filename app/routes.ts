@@ -1,12 +1,9 @@
 import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 /**
- * The one URL map. Paths the spec names but whose feature has not landed yet show the
- * under-construction placeholder (routes/site/placeholder.tsx) instead of a 404, so every
- * header and footer link works; each feature issue replaces its placeholder entries.
+ * The one URL map. (The last path that showed the under-construction placeholder, /reviews,
+ * is real now; the UnderConstruction component remains for unknown services.)
  */
-const placeholder = (path: string, id: string) =>
-  route(path, "routes/site/placeholder.tsx", { id: `placeholder-${id}` });
 
 export default [
   index("routes/site/home.tsx"),
@@ -34,6 +31,7 @@ export default [
     route("requests/:reference", "routes/account/request.tsx"),
     route("listings", "routes/account/listings.tsx"),
     route("reviews", "routes/account/reviews.tsx"),
+    route("reviews/:reference", "routes/account/review-write.tsx"),
   ]),
 
   ...prefix("legal", [
@@ -56,7 +54,8 @@ export default [
   route("homes/new", "routes/homes/new.tsx"),
   route("homes/:id", "routes/homes/detail.tsx"),
   route("media/listings/:photoId/:variant", "routes/media/listing-photo.tsx"),
-  placeholder("reviews", "reviews"),
+  route("media/reviews/:photoId/:variant", "routes/media/review-photo.tsx"),
+  route("reviews", "routes/reviews/index.tsx"),
   route("provider-signup", "routes/providers/signup.tsx"),
   route("become-a-provider", "routes/providers/apply.tsx"),
   route("provider-pending", "routes/providers/pending.tsx"),
@@ -71,6 +70,7 @@ export default [
     route("listings/:listingId", "routes/admin/listing.tsx"),
     route("providers", "routes/admin/providers.tsx"),
     route("providers/:applicationId", "routes/admin/provider.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("outbox/:id", "routes/admin/outbox-message.tsx"),
     route("export/:file", "routes/admin/export.tsx"),

@@ -14,8 +14,8 @@ import type * as AppModuleType from "./app";
  */
 const dev = process.argv.includes("--dev");
 
-/** The inline view of a provider document (`/admin/provider-documents/:id?view=inline`). */
-const isFramableDocument = (url: string) => /^\/admin\/provider-documents\/[^/?]+\?(?:.*&)?view=inline(?:&|$)/.test(url);
+/** The inline view of a provider document (`/admin/provider-documents/:id?view=inline`, in any language's space). */
+const isFramableDocument = (url: string) => /^(?:\/(?:es|fr|pt))?\/admin\/provider-documents\/[^/?]+\?(?:.*&)?view=inline(?:&|$)/.test(url);
 // Before anything is written: the database, secret, mail and uploads are for this account only.
 process.umask(PRIVATE_UMASK);
 if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? "development" : "production";

@@ -169,9 +169,9 @@ describe.each(DIALECTS)("admin dashboard and exports on %s", (dialect) => {
     const headers: Record<(typeof EXPORTS)[number], string> = {
       requests: "reference,kind,status",
       outbox: "id,kind,to,subject,status,attempts,last_error,created_at,sent_at",
-      listings: "id,title,status",
+      listings: "id,title,status,property_type,price,price_unit,city,neighborhood,address,bedrooms,bathrooms,available_from,owner_name,owner_email,owner_phone,str_registration,landlord_verified,created_at",
       "provider-applications": "reference,status,created_at",
-      reviews: "id,status,rating,service,username,review_date,comment,created_at",
+      reviews: "id,status,rating,service,service_slug,provider_id,request_id,username,review_date,comment,reject_reason,decided_at,created_at",
     };
     for (const list of EXPORTS) {
       const response = await admin.get(`/admin/export/${list}.csv`);

@@ -88,8 +88,42 @@ export type CommunityReviewTable = {
   rating: number;
   comment: string;
   service: string;
-  status: "published" | "pending" | "rejected";
+  status: ReviewStatus;
   created_at: string;
+  /** Null for the seeded static reviews; the rest come from a completed request (0011-reviews). */
+  author_user_id: string | null;
+  request_id: string | null;
+  provider_id: string | null;
+  /** The service page (/services/:slug) the review shows on, if any. */
+  service_slug: string | null;
+  /** The author's language, for the moderation emails. */
+  locale: string | null;
+  reject_reason: string | null;
+  decided_at: string | null;
+  updated_at: string | null;
+};
+export type ReviewStatus = "published" | "pending" | "rejected";
+export type ReviewPhotoTable = {
+  id: string;
+  review_id: string;
+  user_id: string;
+  position: number;
+  width: number;
+  height: number;
+  created_at: string;
+};
+export type ReviewReplyTable = {
+  id: string;
+  review_id: string;
+  provider_id: string;
+  author_user_id: string;
+  body: string;
+  status: ReviewStatus;
+  reject_reason: string | null;
+  locale: string;
+  created_at: string;
+  updated_at: string;
+  decided_at: string | null;
 };
 
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
@@ -242,6 +276,8 @@ export type Database = {
   home_listings: HomeListingTable;
   owner_verifications: OwnerVerificationTable;
   community_reviews: CommunityReviewTable;
+  review_photos: ReviewPhotoTable;
+  review_replies: ReviewReplyTable;
   mail_outbox: OutboxTable;
   app_meta: AppMetaTable;
   user: UserTable;

@@ -91,6 +91,7 @@ const LISTING_COLUMNS = [
   "owner_name",
   "owner_email",
   "owner_phone",
+  "str_registration",
   "landlord_verified",
   "created_at",
 ] as const;
@@ -98,21 +99,24 @@ const LISTING_COLUMNS = [
 async function listingsCsv(): Promise<string> {
   const rows = await getRuntime()
     .db.selectFrom("home_listings")
-    .select(LISTING_COLUMNS)
-    .orderBy("created_at", "desc")
-    .orderBy("id")
+    .leftJoin("owner_verifications", "owner_verifications.user_id", "home_listings.owner_user_id")
+    .select(LISTING_COLUMNS.map((c) => `home_listings.${c}` as const))
+    .select("owner_verifications.user_id as verified_owner")
+    .orderBy("home_listings.created_at", "desc")
+    .orderBy("home_listings.id")
     .execute();
   return tableToCsv(
     LISTING_COLUMNS.map((c) => ({
       header: c,
-      value: (r: (typeof rows)[number]) => (c === "landlord_verified" ? Boolean(r[c]) : r[c]),
+      // 'Verified Owner': the owner's account is verified, or (sample listings, no account) the listing's own flag.
+      value: (r: (typeof rows)[number]) => (c === "landlord_verified" ? Boolean(r.verified_owner) || Boolean(Number(r[c])) : r[c]),
     })),
     rows,
   );
 }
 
 async function reviewsCsv(): Promise<string> {
-  const columns = ["id", "status", "rating", "service", "username", "review_date", "comment", "created_at"] as const;
+  const columns = ["id", "status", "rating", "service", "service_slug", "provider_id", "request_id", "username", "review_date", "comment", "reject_reason", "decided_at", "created_at"] as const;
   const rows = await getRuntime().db.selectFrom("community_reviews").select(columns).orderBy("created_at", "desc").orderBy("id").execute();
   return tableToCsv(
     columns.map((c) => ({ header: c, value: (r: (typeof rows)[number]) => r[c] })),
