@@ -94,9 +94,9 @@ export default defineConfig({
       // The back office's journeys log in as this admin (tests/e2e/support.ts ADMIN).
       ADMIN_EMAIL: "admin@example.test",
       ADMIN_PASSWORD: "correct horse battery staple",
-      // Every journey comes from one address: a visitor's cap of confirmation emails per hour
-      // would otherwise stop confirmations halfway through the suite.
-      RATE_LIMITS: "confirmationsPerClient=100000",
+      // Every journey comes from one address: a visitor's caps of confirmation emails and of
+      // sign-ups per hour would otherwise stop them halfway through the suite.
+      RATE_LIMITS: "confirmationsPerClient=100000,signUp=100000",
     },
   },
 });

@@ -151,6 +151,17 @@ test("approve a pending short-term listing: STR checked, published, on /homes, o
   await page.goto(`/homes/${id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.getByText("STR-2501-HB7K2Q")).toBeVisible();
+
+  // A live listing can be taken down, with its reason: gone from /homes again (and the other
+  // journeys, which share this server, see only the sample listings).
+  await page.goto(`/admin/listings/${id}`);
+  await waitForHydration(page);
+  const again = page.getByRole("region", { name: "Decision" });
+  await again.getByRole("textbox", { name: /^Reason \(emailed to the owner\)/ }).fill("Taken down after the journey's check.");
+  await again.getByRole("button", { name: "Take the listing down" }).click();
+  await waitForEmail((m) => m.to.includes(ownerEmail) && m.text.includes("Taken down after the journey's check."));
+  await page.goto("/homes");
+  await expect(page.getByRole("link", { name: new RegExp(title) })).toHaveCount(0);
 });
 
 test("reject a provider application, its documents shown inline: the applicant's email has the reason", async ({ page, browser }) => {

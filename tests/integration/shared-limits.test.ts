@@ -34,5 +34,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("rate limits shared by two app pro
     expect(Number(elsewhere.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another address from the same client is not locked.
     expect((await postForm(`${two.url}/auth/login`, { email: `other.${email}`, password: "wrong password" })).status).toBe(401);
-  });
+    // Twelve deliberately slow password checks: give a busy machine time.
+  }, 120_000);
 });

@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { CheckboxField, FormError, TextAreaField } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/form-actions";
+import { useIntentBusy } from "~/components/form/use-intent-busy";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { priceLabel, propertyTypeLabel } from "~/components/homes/listing-card";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -276,8 +277,8 @@ function StrPanel({ str }: { str: NonNullable<ListingForModeration["str"]> }) {
 
 function OwnerPanel({ owner }: { owner: ListingForModeration["owner"] }) {
   const t = useT();
-  const verifying = useBusy("verify");
-  const unverifying = useBusy("unverify");
+  const verifying = useIntentBusy("verify");
+  const unverifying = useIntentBusy("unverify");
   const busy = verifying || unverifying;
   return (
     <section aria-labelledby="listing-owner" className="card p-5">
@@ -328,15 +329,10 @@ function OwnerPanel({ owner }: { owner: ListingForModeration["owner"] }) {
   );
 }
 
-/** Whether this page's form with that intent is being sent. */
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
 
 function ApproveForm({ shortTerm, strNumber, lastResult }: { shortTerm: boolean; strNumber: string | null; lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
-  const busy = useBusy("approve");
+  const busy = useIntentBusy("approve");
   const [form, fields] = useZodForm(() => import("~/modules/homes/moderation"), (m) => m.approveListingSchema(t, shortTerm), lastResult, {
     id: "approve-listing",
   });
@@ -354,7 +350,7 @@ function ApproveForm({ shortTerm, strNumber, lastResult }: { shortTerm: boolean;
 
 function RejectForm({ published, lastResult }: { published: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
-  const busy = useBusy("reject");
+  const busy = useIntentBusy("reject");
   const [form, fields] = useZodForm(() => import("~/modules/homes/moderation"), (m) => m.rejectListingSchema(t), lastResult, {
     id: "reject-listing",
   });

@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { FormError, TextAreaField } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/form-actions";
+import { useIntentBusy } from "~/components/form/use-intent-busy";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { WizardChoiceGroup } from "~/components/homes/wizard-choice";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -220,14 +221,10 @@ function History({ events }: { events: ApplicationForReview["events"] }) {
   );
 }
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
 
 function ApproveForm({ services, lastResult }: { services: ApplicationForReview["services"]; lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
-  const busy = useBusy("approve");
+  const busy = useIntentBusy("approve");
   const offered = services.map((s) => s.slug);
   const [form, fields] = useZodForm(() => import("~/modules/providers/review"), (m) => m.approveApplicationSchema(t, offered), lastResult, {
     id: "approve-application",
@@ -252,7 +249,7 @@ function ApproveForm({ services, lastResult }: { services: ApplicationForReview[
 
 function RejectForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
-  const busy = useBusy("reject");
+  const busy = useIntentBusy("reject");
   const [form, fields] = useZodForm(() => import("~/modules/providers/review"), (m) => m.rejectApplicationSchema(t), lastResult, {
     id: "reject-application",
   });
