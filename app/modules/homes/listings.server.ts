@@ -396,11 +396,17 @@ export const findListing = (id: string) => getListing(runtimeConn(), id);
 export const findOwnerListings = (userId: string) => listOwnerListings(runtimeConn(), userId);
 
 /**
- * The city list changes only when a listing is published, and counting cities reads every
- * published row, so each process keeps it for a minute.
+ * The city list changes only when a listing is published or taken down, and counting cities
+ * reads every published row, so each process keeps it for a minute (forgotten at once when a
+ * decision is made in this process).
  */
 const CITY_CACHE_MS = 60_000;
 let cityCache: { db: DB; at: number; value: Promise<CityCount[]> } | null = null;
+
+/** A listing went live or came down in this process: the next count reads the table again. */
+export function forgetCityCounts(): void {
+  cityCache = null;
+}
 
 export function cityCounts(now = Date.now()): Promise<CityCount[]> {
   const conn = runtimeConn();

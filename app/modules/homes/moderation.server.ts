@@ -3,7 +3,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { transitionRequest } from "~/modules/requests/requests.server";
 import { canMove, isRequestStatus, LISTING_LIFECYCLE, type RequestStatus } from "~/modules/requests/status";
-import { ownerVerified } from "./listings.server";
+import { forgetCityCounts, ownerVerified } from "./listings.server";
 import { MAX_REASON } from "./moderation";
 import { isShortTerm, isStrRegistration } from "./wizard";
 
@@ -68,6 +68,7 @@ export async function approveListing(listingId: string, input: Actor & { strChec
         after: { status: move.to, visibility: "published", ...(shortTerm ? { strRegistration: listing.str_registration, strChecked: true } : {}) },
       }),
   });
+  if (result.ok) forgetCityCounts();
   return result.ok ? result : { ok: false, reason: result.reason };
 }
 
@@ -90,6 +91,7 @@ export async function rejectListing(listingId: string, input: Actor & { reason: 
         note: reason,
       }),
   });
+  if (result.ok) forgetCityCounts();
   return result.ok ? result : { ok: false, reason: result.reason };
 }
 
