@@ -106,7 +106,7 @@ describe.runIf(enabled)("two app processes on PostgreSQL behind nginx", () => {
 
   it("sends every email exactly once while both processes' workers share the outbox", async () => {
     const before = sink.messages.length;
-    const nonces = Array.from({ length: 60 }, (_, i) => `cluster${Date.now().toString(36)}n${i}`);
+    const nonces = Array.from({ length: 60 }, (_, i) => `cluster${Date.now().toString(36)}n${String(i).padStart(3, "0")}`);
     // 4 posts per visitor address stay within writes=5; 15 visitors, all at once.
     const answers = await Promise.all(
       nonces.map((nonce, i) =>
