@@ -28,6 +28,12 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         { selector: "CallExpression[callee.property.name=/^(formData|json)$/][callee.object.name='request']", message: "Read posted forms with readForm(request) from ~/lib/http/form.server." },
+        // Every text a person reads comes from the message catalogue, in their language (issue 15).
+        { selector: "JSXText[value=/\\p{L}{2,}/u]", message: "Text people read comes from the catalogue: t(\"…\") with a key in app/lib/i18n/messages." },
+        {
+          selector: "JSXAttribute[name.name=/^(aria-label|aria-description|placeholder|title|alt)$/] > Literal[value=/\\p{L}{2,}/u]",
+          message: "Accessible names, placeholders and titles come from the catalogue: t(\"…\").",
+        },
       ],
     },
   },

@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
+import { LanguageAlternates } from "./components/layout/language-alternates";
 import { Toaster } from "./components/toaster";
 import { loadRootData, type RootData } from "./lib/root-data.server";
 import { useNonce } from "./lib/nonce";
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f766e" />
         <Meta />
         <Links />
+        {root ? <LanguageAlternates origin={root.origin} /> : null}
       </head>
       <body className="flex min-h-dvh flex-col bg-white text-slate-900 antialiased">
         {children}

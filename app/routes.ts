@@ -1,12 +1,9 @@
 import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 /**
- * The one URL map. Paths the spec names but whose feature has not landed yet show the
- * under-construction placeholder (routes/site/placeholder.tsx) instead of a 404, so every
- * header and footer link works; each feature issue replaces its placeholder entries.
+ * The one URL map. (The last path that showed the under-construction placeholder, /reviews,
+ * is real now; the UnderConstruction component remains for unknown services.)
  */
-const placeholder = (path: string, id: string) =>
-  route(path, "routes/site/placeholder.tsx", { id: `placeholder-${id}` });
 
 export default [
   index("routes/site/home.tsx"),
@@ -15,6 +12,8 @@ export default [
   route("request-success", "routes/site/request-success.tsx"),
   route("set-locale", "routes/site/set-locale.tsx"),
   route("events", "routes/site/events.tsx"),
+  route("sitemap.xml", "routes/site/sitemap.tsx"),
+  route("robots.txt", "routes/site/robots.tsx"),
 
   route("signup", "routes/auth/signup.tsx", { id: "signup" }),
   ...prefix("auth", [
@@ -32,6 +31,7 @@ export default [
     route("requests/:reference", "routes/account/request.tsx"),
     route("listings", "routes/account/listings.tsx"),
     route("reviews", "routes/account/reviews.tsx"),
+    route("reviews/:reference", "routes/account/review-write.tsx"),
   ]),
 
   ...prefix("legal", [
@@ -54,7 +54,8 @@ export default [
   route("homes/new", "routes/homes/new.tsx"),
   route("homes/:id", "routes/homes/detail.tsx"),
   route("media/listings/:photoId/:variant", "routes/media/listing-photo.tsx"),
-  placeholder("reviews", "reviews"),
+  route("media/reviews/:photoId/:variant", "routes/media/review-photo.tsx"),
+  route("reviews", "routes/reviews/index.tsx"),
   route("provider-signup", "routes/providers/signup.tsx"),
   route("become-a-provider", "routes/providers/apply.tsx"),
   route("provider-pending", "routes/providers/pending.tsx"),
@@ -65,6 +66,14 @@ export default [
     index("routes/admin/index.tsx"),
     route("requests", "routes/admin/requests.tsx"),
     route("requests/:reference", "routes/admin/request.tsx"),
+    route("listings", "routes/admin/listings.tsx"),
+    route("listings/:listingId", "routes/admin/listing.tsx"),
+    route("providers", "routes/admin/providers.tsx"),
+    route("providers/:applicationId", "routes/admin/provider.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
+    route("outbox/:id", "routes/admin/outbox-message.tsx"),
+    route("export/:file", "routes/admin/export.tsx"),
   ]),
   route("admin/provider-documents/:documentId", "routes/admin/provider-document.tsx"),
   route("admin-sim", "routes/admin/admin-sim.tsx"),

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { configureAuthEmails } from "~/lib/auth/auth.server";
 import { cachePolicy } from "~/lib/http/cache-policy.server";
 import { createPageHandler } from "~/lib/http/page-handler.server";
+import { withoutLocalePrefix } from "~/lib/i18n/locales";
 import { pageNamespaces } from "~/lib/i18n/page-namespaces.server";
 import { requestGuard } from "~/lib/http/request-guard.server";
 import type { Env } from "~/lib/env.server";
@@ -67,7 +68,7 @@ app.use((req, res, next) => {
       clientIp: req.ip ?? "unknown",
       // Worked out when the root loader asks, not for pages served from the store.
       get messageNamespaces() {
-        return pageNamespaces(build, req.path);
+        return pageNamespaces(build, withoutLocalePrefix(req.path));
       },
     }),
     cache: { ttlSeconds: getRuntime().env.PAGE_CACHE_SECONDS },

@@ -13,6 +13,9 @@ import type * as AppModuleType from "./app";
  * (build/server/index.js). Development (--dev): the same app through Vite's dev server.
  */
 const dev = process.argv.includes("--dev");
+
+/** The inline view of a provider document (`/admin/provider-documents/:id?view=inline`, in any language's space). */
+const isFramableDocument = (url: string) => /^(?:\/(?:es|fr|pt))?\/admin\/provider-documents\/[^/?]+\?(?:.*&)?view=inline(?:&|$)/.test(url);
 // Before anything is written: the database, secret, mail and uploads are for this account only.
 process.umask(PRIVATE_UMASK);
 if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? "development" : "production";
@@ -67,7 +70,9 @@ async function main() {
               "connect-src": ["'self'"],
               "font-src": ["'self'"],
               "form-action": ["'self'"],
-              "frame-ancestors": ["'none'"],
+              // Nothing frames our pages, except the back office's document viewer, which frames
+              // a provider document (served in a sandbox: routes/admin/provider-document.tsx).
+              "frame-ancestors": [(req) => (isFramableDocument(req.url ?? "") ? "'self'" : "'none'")],
               "object-src": ["'none'"],
               "base-uri": ["'self'"],
               "upgrade-insecure-requests": env.PUBLIC_URL.startsWith("https://") ? [] : null,

@@ -16,6 +16,8 @@ export type { SessionUser };
 
 export type RootData = {
   brand: string;
+  /** The site's public address (links to the same page in each language). */
+  origin: string;
   supportEmail: string;
   locale: Locale;
   contentLocale: Locale;
@@ -33,6 +35,7 @@ export async function loadRootData(request: Request, namespaces: Iterable<Namesp
   return {
     rootData: {
       brand: env.BRAND_NAME,
+      origin: env.PUBLIC_URL,
       supportEmail: env.OPERATOR_EMAIL,
       locale,
       contentLocale,

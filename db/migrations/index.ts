@@ -9,6 +9,8 @@ import * as m0007 from "./0007-contact-requests";
 import * as m0008 from "./0008-request-data";
 import * as m0009 from "./0009-providers";
 import * as m0010 from "./0010-back-office";
+import * as m0011 from "./0011-reviews";
+import * as m0012 from "./0012-listing-moderation";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -25,4 +27,6 @@ export const migrations: Record<string, Migration> = {
   "0008-request-data": m0008,
   "0009-providers": m0009,
   "0010-back-office": m0010,
+  "0011-reviews": m0011,
+  "0012-listing-moderation": m0012,
 };

@@ -91,6 +91,8 @@ export async function seedOnce(db: DB, now = new Date()): Promise<boolean> {
           rating: r.rating,
           comment: r.comment,
           service: r.service,
+          // The service page it shows on: the category whose title it names.
+          service_slug: SERVICE_CATEGORIES.find((c) => c.title === r.service)?.slug ?? null,
           status: "published" as const,
           created_at: now.toISOString(),
         })),

@@ -372,6 +372,27 @@ test.describe("listing wizard", () => {
     await expect(wizardForm(page).getByText("Please choose today or a later date.", { exact: true })).toBeVisible();
     await expectStep(page, 3);
     await field(page, "Available from").fill(availableFrom);
+
+    // A per-night price is a short-term rental: only then is the City's registration number asked,
+    // checked in the browser with the server's schema.
+    const strNumber = field(page, "Short-term rental registration number");
+    const priceType = wizardForm(page).getByRole("group", { name: "Price type" });
+    await expect(strNumber).toBeHidden();
+    await choose(priceType, "radio", "per night");
+    await expect(strNumber).toBeVisible();
+    await expect(wizardForm(page).getByText("The City of Toronto requires a registration number for rentals of less than 28 nights.")).toBeVisible();
+    await next(page).click();
+    await expect(wizardForm(page).getByText("A registration number is required for a per-night listing.", { exact: true })).toBeVisible();
+    await expectStep(page, 3);
+    await strNumber.fill("STR-24-ABC");
+    await next(page).click();
+    await expect(
+      wizardForm(page).getByText("Enter the registration number as STR-0000-XXXXXX, like STR-2407-A1B2C3.", { exact: true }),
+    ).toBeVisible();
+    await expectStep(page, 3);
+    // Back to a monthly price: the question goes away, and so does its check.
+    await choose(priceType, "radio", "per month");
+    await expect(strNumber).toBeHidden();
     await next(page).click();
 
     /* ------------------------------------ Step 4: Photos ----------------------------------- */

@@ -20,8 +20,7 @@ const PAGES: { path: string; status: number; heading: string | RegExp }[] = [
   { path: "/provider-signup", status: 200, heading: "Become a Verified Provider" },
   { path: "/become-a-provider", status: 200, heading: "Become a Provider" },
   { path: "/provider-pending", status: 200, heading: "Application Submitted" },
-  // A path whose feature has not landed yet shows the under-construction placeholder.
-  { path: "/reviews", status: 200, heading: "Under Construction" },
+  { path: "/reviews", status: 200, heading: "Community Reviews" },
   { path: "/no-such-page", status: 404, heading: "Page Not Found" },
 ];
 
@@ -191,12 +190,7 @@ test("request-success shows the default service name and message", async ({ page
   await expect(main.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
 });
 
-test("the placeholder and not-found pages link back home", async ({ page }) => {
-  await page.goto("/reviews");
-  await expect(page.getByRole("main").getByRole("link", { name: "Go Back Home" })).toHaveAttribute(
-    "href",
-    "/",
-  );
+test("the not-found page links back home", async ({ page }) => {
   await page.goto("/no-such-page");
   await expect(
     page.getByRole("main").getByText("The page you're looking for doesn't exist or has moved."),

@@ -228,7 +228,8 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
       .where("user.email", "=", email)
       .executeTakeFirstOrThrow();
     expect(hashAfter).toEqual(hashBefore);
-  });
+    // 31 password checks, each a deliberately slow hash: minutes on a busy machine, not a hang.
+  }, 120_000);
 
   it("resets a password once with an emailed link, ending other sessions; the old password stops working", async () => {
     const email = uniqueEmail("reset");

@@ -117,7 +117,7 @@ describe.each(DIALECTS)("back office access on %s", (dialect) => {
       applicationId: randomUUID(),
       documentId: randomUUID(),
       reviewId: randomUUID(),
-      list: "requests",
+      file: "requests.csv",
     });
   });
   afterAll(async () => {

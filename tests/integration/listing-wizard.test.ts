@@ -209,7 +209,25 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     expect(currentStep(sentBack)).toBe("3");
     expect(sentBack).toContain("Please choose today or a later date.");
 
-    expect((await step(3, "next", PRICING)).status).toBe(303);
+    // A per-night (short-term) listing needs the City's registration number, in its format.
+    const nightly = { ...PRICING, priceType: "night", price: "180" };
+    const noStr = await step(3, "next", nightly);
+    expect(noStr.status).toBe(400);
+    expect(await pageHtml(noStr)).toContain("A registration number is required for a per-night listing.");
+    for (const bad of ["STR-24-A1B2C3", "STR-2407-A1B2C", "2407-A1B2C3", "STR-2407-A1B2C3X", "STR 2407 A1B2C3"]) {
+      const wrong = await step(3, "next", { ...nightly, strRegistration: bad });
+      expect(wrong.status, bad).toBe(400);
+      expect(await pageHtml(wrong)).toContain("Enter the registration number as STR-0000-XXXXXX, like STR-2407-A1B2C3.");
+    }
+    expect(currentStep(await page())).toBe("3");
+    // The field is on the page for every price type (shown by CSS only for a per-night price,
+    // so it works without JavaScript) with its hint; a monthly price ignores it.
+    const pricing = await page();
+    expect(pricing).toContain('name="strRegistration"');
+    expect(pricing).toContain("The City of Toronto requires a registration number for rentals of less than 28 nights.");
+    expect(pricing).toContain('input[name="priceType"][value="night"]:checked) .when-short-term');
+
+    expect((await step(3, "next", { ...PRICING, strRegistration: "not checked for a monthly price" })).status).toBe(303);
     const photos = await page();
     expect(currentStep(photos)).toBe("4");
     expect(photos).toContain('accept="image/jpeg,image/png"');
@@ -361,6 +379,7 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
       landlord_name: "Grace Hopper",
       landlord_avatar: "/images/avatars/default.svg",
       landlord_verified: 0,
+      str_registration: null,
     });
     expect(listing.id).toMatch(/^l-[0-9a-f]{16}$/);
     expect(JSON.parse(listing.amenities)).toEqual(["Wi-Fi", "Parking"]);
@@ -377,6 +396,8 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     expect(operator.text).toContain("Price type: per month");
     expect(operator.text).toContain("Amenities: Wi-Fi, Parking");
     expect(operator.text).toContain(`Listing ID: ${listing.id}`);
+    expect(operator.text).toMatch(new RegExp(`Review in the back office: \\S+/admin/listings/${listing.id}`));
+    expect(operator.text).not.toContain("registration number");
     await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith("We received your request"));
     const request = await db.db.selectFrom("requests").selectAll().where("kind", "=", "listing").where("user_id", "=", ownerId).executeTakeFirstOrThrow();
     // The request concerns the listing it created (no label to parse): one record, one lifecycle.
@@ -420,6 +441,39 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     expect(html).toContain("Incomplete Form");
     expect(html).toContain("Address is required.");
     expect(currentStep(await page())).toBe("2");
+  });
+
+  it("a per-night listing carries its registration number: stored upper-case, in the operator's email and on the listing page", async () => {
+    // The draft is on step 2 (the test above); owner details are saved.
+    const body = new URLSearchParams({ step: "2", intent: "next", ...PROPERTY, propertyType: "Short-term", description: `Short stays. ${UNIQUE}` });
+    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const headers = { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" };
+    expect((await fetch(`${server.url}/homes/new`, { method: "POST", body, headers, redirect: "manual" })).status).toBe(303);
+    const nightly = { ...PRICING, priceType: "night", price: "180", strRegistration: "  str-2407-a1b2c3 " };
+    expect((await step(3, "next", nightly)).status).toBe(303);
+    const [draft] = await draftRows();
+    expect(JSON.parse(draft!.data)).toMatchObject({ priceType: "night", strRegistration: "  str-2407-a1b2c3 " }); // as typed
+    expect((await upload([{ name: "room.png", type: "image/png", body: await png(64, 48) }])).status).toBe(303);
+    expect((await step(4, "submit")).status).toBe(302);
+
+    const listing = await db.db
+      .selectFrom("home_listings")
+      .selectAll()
+      .where("owner_user_id", "=", ownerId)
+      .where("price_unit", "=", "night")
+      .executeTakeFirstOrThrow();
+    expect(listing).toMatchObject({ status: "pending", price: 180, str_registration: "STR-2407-A1B2C3" });
+    const operator = await sink.waitFor((m) => m.subject === `New Property Listing — ${ADDRESS}` && m.text.includes(listing.id));
+    expect(operator.text).toContain("Price type: per night");
+    expect(operator.text).toContain("Short-term rental registration number: STR-2407-A1B2C3");
+    const request = await db.db.selectFrom("requests").select("data").where("subject_id", "=", listing.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(request.data)).toMatchObject({ priceType: "night", strRegistration: "STR-2407-A1B2C3" });
+
+    // Once published, the listing page shows it (moderation itself: admin-listings.test.ts).
+    await db.db.updateTable("home_listings").set({ status: "published" }).where("id", "=", listing.id).execute();
+    const detail = await pageHtml(await new HttpClient(server.url).get(`/homes/${listing.id}`));
+    expect(detail).toContain("Short-term rental registration");
+    expect(detail).toContain("STR-2407-A1B2C3");
   });
 
   it("without a draft only a step 1 autosave starts one, and racing a Next it never leaves a second draft", async () => {

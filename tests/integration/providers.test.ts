@@ -452,10 +452,19 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
   it("serves a document to admins only, recording each access", async () => {
     const docs = await documents();
     const url = `/admin/provider-documents/${docs[1]!.id}`;
+    // Issue 13 item 1: everyone but an admin gets 403 — the applicant, another user, a logged-out
+    // visitor — for a document that exists and for one that does not alike (nothing to learn).
+    const missing = "/admin/provider-documents/00000000-0000-4000-8000-000000000000";
     for (const client of [applicant.client, other, new HttpClient(server.url)]) {
-      expect([403, 404]).toContain((await client.get(url)).status);
+      for (const target of [url, `${url}?view=inline`, missing]) {
+        const refused = await client.get(target);
+        expect(refused.status).toBe(403);
+        expect(refused.headers.get("cache-control")).toContain("no-store");
+        expect(await refused.text()).toBe("Forbidden");
+      }
     }
     expect(await getRuntime().db.selectFrom("document_access_log").selectAll().execute()).toHaveLength(0);
+    expect((await admin.get(missing)).status).toBe(404);
     const res = await admin.get(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
@@ -471,6 +480,23 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
         .executeTakeFirstOrThrow()
     ).id;
     expect(log).toEqual([expect.objectContaining({ document_id: docs[1]!.id, admin_user_id: adminId })]);
+
+    // The back office's viewer: the same file shown in the page, framable by our pages only,
+    // still sandboxed, never cached or sniffed, and logged like a download.
+    const inline = await admin.get(`${url}?view=inline`);
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get("content-type")).toBe("application/pdf");
+    expect(inline.headers.get("content-disposition")).toMatch(/^inline; filename="licence-/);
+    expect(inline.headers.get("cache-control")).toContain("no-store");
+    expect(inline.headers.get("x-content-type-options")).toContain("nosniff");
+    const csp = inline.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("sandbox");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(Buffer.from(await inline.arrayBuffer()).equals(pdf())).toBe(true);
+    expect(await getRuntime().db.selectFrom("document_access_log").selectAll().execute()).toHaveLength(2);
+    // A download stays unframable.
+    expect(res.headers.get("content-security-policy")).not.toContain("frame-ancestors 'self'");
   });
 
   let providerId = "";
@@ -501,9 +527,7 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     expect((await other.get("/provider-profile-setup")).status).toBe(403);
     expect((await new HttpClient(server.url).get("/provider-profile-setup")).status).toBe(302);
     // A provider is still not an admin: documents stay closed to them.
-    expect([403, 404]).toContain(
-      (await applicant.client.get(`/admin/provider-documents/${(await documents())[0]!.id}`)).status,
-    );
+    expect((await applicant.client.get(`/admin/provider-documents/${(await documents())[0]!.id}`)).status).toBe(403);
 
     const setup = await pageHtml(await applicant.client.get("/provider-profile-setup"));
     expect(setup).toContain("Verification Successful!");

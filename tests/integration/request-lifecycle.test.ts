@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { approveListing, rejectListing } from "~/modules/homes/moderation.server";
 import { submitRequest, transitionRequest } from "~/modules/requests/requests.server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 
@@ -81,14 +82,19 @@ describe.each(DIALECTS)("request lifecycles on %s", (dialect) => {
     expect(await transitionRequest(sent.id, "completed")).toEqual({ ok: false, reason: "not-allowed" });
     expect(await listingStatus()).toBe("pending");
 
-    expect(await transitionRequest(sent.id, "published", null)).toEqual({
+    // Publishing and rejecting are the moderation operations' own moves (the listing kind's
+    // guardedMoves): a plain move is refused, so nothing goes live without their checks.
+    expect(await transitionRequest(sent.id, "published", null)).toEqual({ ok: false, reason: "not-allowed" });
+    expect(await transitionRequest(sent.id, "rejected", "No reason checked")).toEqual({ ok: false, reason: "not-allowed" });
+    expect(await listingStatus()).toBe("pending");
+    expect(await approveListing(LISTING, { actorId: "admin-1", strChecked: false })).toEqual({
       ok: true,
       from: "received",
       to: "published",
     });
     expect(await listingStatus()).toBe("published");
 
-    expect(await transitionRequest(sent.id, "rejected", "A photo shows a street address.")).toMatchObject({
+    expect(await rejectListing(LISTING, { actorId: "admin-1", reason: "A photo shows a street address." })).toMatchObject({
       ok: true,
       to: "rejected",
     });

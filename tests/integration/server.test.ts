@@ -19,7 +19,7 @@ const PAGES: [path: string, texts: string[]][] = [
   ["/legal/provider-guidelines", ["1–3 business days"]],
   ["/services", ["Handyman Services", "Looking for something else?"]],
   ["/homes", ["List Your Property"]],
-  ["/reviews", ["Under Construction", "Go Back Home"]],
+  ["/reviews", ["Community Reviews", "Sarah M.", "Rated 5 out of 5 stars", "/legal/reviews-policy"]],
   ["/cars", ["Chauffeur (Hourly)", "Contact a Chauffeur"]],
   ["/search", ["Find a Service"]],
   ["/request", ["A service", "A home"]],

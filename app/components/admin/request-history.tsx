@@ -6,6 +6,7 @@ import { NOTE_MAX } from "~/modules/admin/request-actions";
 import type { AdminRequest } from "~/modules/admin/requests.server";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import { FormError } from "./form-error";
+import { OutboxStatusBadge } from "./outbox-status-badge";
 
 /** What happened to a request: its timeline, the emails written for it, notes, and who did what. */
 export function RequestHistory({ request: r, noteResult }: { request: AdminRequest; noteResult?: SubmissionResult<string[]> }) {
@@ -42,7 +43,7 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
                   {m.subject}
                 </Link>
                 <span className="block text-slate-600">
-                  {t("admin.request.emailTo", { to: m.to })} · {m.status} · {dates.dateTime(m.at)}
+                  {t("admin.request.emailTo", { to: m.to })} · <OutboxStatusBadge status={m.status} /> · {dates.dateTime(m.at)}
                 </span>
               </li>
             ))}

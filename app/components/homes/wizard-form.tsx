@@ -21,8 +21,10 @@ import {
   PROPERTY_TYPES,
   PROVINCES,
   type PhotoError,
+  SHORT_TERM_MAX_NIGHTS,
   STEP_COUNT,
   STEPS,
+  STR_REGISTRATION_EXAMPLE,
   type WizardValues,
   YES_NO,
 } from "~/modules/homes/wizard";
@@ -225,11 +227,21 @@ function PropertyStep({ f }: { f: Fields }) {
   );
 }
 
+/**
+ * The registration number shows only for a per-night price, decided by the form's own radio
+ * through CSS (`:has`), so it works before JavaScript loads and after a refused post alike.
+ */
+const SHORT_TERM_CSS = [
+  `#listing-wizard-pricing .when-short-term { display: none; }`,
+  `#listing-wizard-pricing:has(input[name="priceType"][value="night"]:checked) .when-short-term { display: block; }`,
+].join("\n");
+
 function PricingStep({ f }: { f: Fields }) {
   const t = useT();
   const label = useLabel();
   return (
     <div className="grid gap-5 sm:grid-cols-2">
+      <style>{SHORT_TERM_CSS}</style>
       <NumberField field={f.price} label={label("price")} required bounds={LIMITS.price} />
       <WizardChoiceGroup
         field={f.priceType}
@@ -237,6 +249,18 @@ function PricingStep({ f }: { f: Fields }) {
         options={PRICE_TYPES.map((p) => ({ value: p, label: t(PRICE_TYPE_LABEL_KEYS[p]) }))}
         type="radio"
       />
+      <div className="when-short-term rounded-lg border border-amber-200 bg-amber-50/50 p-4 sm:col-span-2">
+        <TextField
+          field={f.strRegistration}
+          label={label("strRegistration")}
+          hint={t("wizard.hint.strRegistration", { nights: SHORT_TERM_MAX_NIGHTS, example: STR_REGISTRATION_EXAMPLE })}
+          placeholder={STR_REGISTRATION_EXAMPLE}
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          maxLength={LIMITS.strRegistration}
+        />
+      </div>
       <NumberField field={f.deposit} label={label("deposit")} bounds={LIMITS.deposit} />
       <TextField field={f.minStay} label={label("minStay")} placeholder={t("wizard.hint.minStay")} maxLength={LIMITS.minStay} />
       <TextField field={f.availableFrom} type="date" label={label("availableFrom")} min={torontoToday()} required />

@@ -1,4 +1,5 @@
 import { href, redirect } from "react-router";
+import { withoutLocalePrefix } from "../i18n/locales";
 import { getAuth } from "./auth.server";
 
 export type Role = "user" | "provider" | "admin";
@@ -26,7 +27,8 @@ const isPageRequest = (request: Request) => request.method === "GET" || request.
 /** Log-in URL that brings the user back to where they were. */
 export function loginUrl(request: Request, resume?: string) {
   const url = new URL(request.url);
-  const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+  // In-app paths carry no language prefix: React Router adds the page's own when redirecting.
+  const params = new URLSearchParams({ redirectTo: withoutLocalePrefix(url.pathname) + url.search });
   if (resume) params.set("resume", resume);
   return `${href("/auth/login")}?${params}`;
 }

@@ -62,7 +62,12 @@ export type HomeListingTable = {
   lease_term: string | null;
   price_monthly: Generated<number>;
   search_text: Generated<string>;
+  /** City of Toronto short-term rental registration (per-night listings only). */
+  str_registration: string | null;
 };
+
+/** An owner account an operator verified ('Verified Owner' on each of its listings). */
+export type OwnerVerificationTable = { user_id: string; verified_by: string; verified_at: string };
 
 export type ListingDraftTable = { id: string; user_id: string; step: number; data: string; updated_at: string };
 export type ListingPhotoTable = {
@@ -83,8 +88,42 @@ export type CommunityReviewTable = {
   rating: number;
   comment: string;
   service: string;
-  status: "published" | "pending" | "rejected";
+  status: ReviewStatus;
   created_at: string;
+  /** Null for the seeded static reviews; the rest come from a completed request (0011-reviews). */
+  author_user_id: string | null;
+  request_id: string | null;
+  provider_id: string | null;
+  /** The service page (/services/:slug) the review shows on, if any. */
+  service_slug: string | null;
+  /** The author's language, for the moderation emails. */
+  locale: string | null;
+  reject_reason: string | null;
+  decided_at: string | null;
+  updated_at: string | null;
+};
+export type ReviewStatus = "published" | "pending" | "rejected";
+export type ReviewPhotoTable = {
+  id: string;
+  review_id: string;
+  user_id: string;
+  position: number;
+  width: number;
+  height: number;
+  created_at: string;
+};
+export type ReviewReplyTable = {
+  id: string;
+  review_id: string;
+  provider_id: string;
+  author_user_id: string;
+  body: string;
+  status: ReviewStatus;
+  reject_reason: string | null;
+  locale: string;
+  created_at: string;
+  updated_at: string;
+  decided_at: string | null;
 };
 
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
@@ -235,7 +274,10 @@ export type Database = {
   service_categories: ServiceCategoryTable;
   provider_services: ProviderServiceTable;
   home_listings: HomeListingTable;
+  owner_verifications: OwnerVerificationTable;
   community_reviews: CommunityReviewTable;
+  review_photos: ReviewPhotoTable;
+  review_replies: ReviewReplyTable;
   mail_outbox: OutboxTable;
   app_meta: AppMetaTable;
   user: UserTable;

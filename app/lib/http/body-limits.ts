@@ -1,3 +1,4 @@
+import { withoutLocalePrefix } from "../i18n/locales";
 import { MAX_DOCUMENT_BYTES, MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
 
 /**
@@ -40,6 +41,16 @@ const APPLICATION_LIMIT: BodyLimit = {
   maxFiles: DOCUMENT_FILES,
 };
 
+/** A review: a few text fields and up to three photos (a fourth is read, to be refused by name). */
+const REVIEW_PHOTO_FILES = 3;
+const REVIEW_LIMIT: BodyLimit = {
+  maxBytes: (REVIEW_PHOTO_FILES + 1) * MAX_UPLOAD_BYTES + 1024 * 1024,
+  maxFields: 50,
+  maxFiles: REVIEW_PHOTO_FILES + 1,
+};
+/** Pages with a path parameter, by pattern. */
+const PATTERNS: [RegExp, BodyLimit][] = [[/^\/account\/reviews\/[^/]+$/, REVIEW_LIMIT]];
+
 const LIMITS: Record<string, BodyLimit> = {
   "/homes/new": UPLOAD_LIMIT,
   "/become-a-provider": APPLICATION_LIMIT,
@@ -47,6 +58,6 @@ const LIMITS: Record<string, BodyLimit> = {
 
 /** The limit for a request path; React Router's data requests (`/x.data`) share their page's. */
 export function bodyLimitFor(pathname: string): BodyLimit {
-  const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-  return LIMITS[page === "/_root" ? "/" : page] ?? FORM_LIMIT;
+  const page = withoutLocalePrefix(pathname).replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  return LIMITS[page === "/_root" ? "/" : page] ?? PATTERNS.find(([pattern]) => pattern.test(page))?.[1] ?? FORM_LIMIT;
 }

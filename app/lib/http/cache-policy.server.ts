@@ -1,3 +1,4 @@
+import { withoutLocalePrefix } from "../i18n/locales";
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 
@@ -11,7 +12,7 @@ const PERSONAL_PATHS =
   /^\/(account|admin|homes\/new|requests|provider-profile-setup|auth(?!\/(login|signup|forgot)(\.data)?$))(\/|\.data$|$)/;
 
 export function isPersonalPath(path: string): boolean {
-  return PERSONAL_PATHS.test(path);
+  return PERSONAL_PATHS.test(withoutLocalePrefix(path));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { negotiateLocale } from "../i18n/catalogue.server";
+import { localeOfPath } from "../i18n/locales";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
@@ -31,7 +32,19 @@ export function createPageHandler({
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   cache: PageCacheOptions;
 }) {
-  const handle = createRequestHandler(build, process.env.NODE_ENV);
+  // One handler per language URL space (/es, /fr, /pt; English unprefixed: ADR 13): React Router
+  // strips its basename before matching routes and adds it to every link and redirect, so a
+  // page in /fr stays in /fr.
+  const handlers = new Map<string, ReturnType<typeof createRequestHandler>>();
+  const handle = (request: Request, context: AppLoadContext) => {
+    const basename = localeOfPath(new URL(request.url).pathname)?.prefix ?? "";
+    let handler = handlers.get(basename);
+    if (!handler) {
+      handler = createRequestHandler(basename ? { ...build, basename } : build, process.env.NODE_ENV);
+      handlers.set(basename, handler);
+    }
+    return handler(request, context);
+  };
   const store =
     cacheOptions.ttlSeconds > 0
       ? new LRUCache<string, Entry>({

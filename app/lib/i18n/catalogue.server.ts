@@ -1,5 +1,5 @@
 import { match } from "@formatjs/intl-localematcher";
-import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES } from "./locales";
+import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localeOfPath } from "./locales";
 import { en } from "./messages/en";
 import { es } from "./messages/es";
 import { frCA } from "./messages/fr-CA";
@@ -19,7 +19,13 @@ export function messagesFor(locale: Locale): { messages: Messages; contentLocale
     : { messages: en, contentLocale: DEFAULT_LOCALE };
 }
 
+/**
+ * The reader's language: a language's URL prefix (/es, /fr, /pt) decides; on an unprefixed URL,
+ * the choice remembered from the picker; on a first visit, the browser's Accept-Language.
+ */
 export function localeFromRequest(request: Request): Locale {
+  const prefixed = localeOfPath(new URL(request.url).pathname);
+  if (prefixed) return prefixed.locale;
   const cookie = request.headers.get("Cookie") ?? "";
   const match = cookie.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`));
   const value = match?.[1] ? decodeURIComponent(match[1]) : undefined;

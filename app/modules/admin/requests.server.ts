@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { href } from "react-router";
 import type { SessionUser } from "~/lib/auth/session.server";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
 import type { Translate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
@@ -13,6 +13,8 @@ import { listPublicProviders } from "~/modules/providers/providers.server";
 import { emailFormat, transitionRequest, translatorFor, type TransitionResult } from "~/modules/requests/requests.server";
 import { isRequestStatus, type RequestStatus, type Transition } from "~/modules/requests/status";
 import { type AuditRecord, auditTrail, recordAudit } from "./audit.server";
+import type { OutboxFilterStatus } from "./outbox";
+import { displayStatus } from "./outbox.server";
 
 /**
  * A request as the operators work on it (issue 13 item 3): every field rendered from its kind,
@@ -34,7 +36,7 @@ export type AdminRequest = {
   fields: { label: string; value: string | number | null }[];
   events: { status: RequestStatus; note: string | null; at: string }[];
   notes: { id: string; author: string; body: string; at: string }[];
-  emails: { id: string; kind: string; to: string; subject: string; status: string; at: string }[];
+  emails: { id: string; kind: string; to: string; subject: string; status: OutboxFilterStatus; at: string }[];
   audit: AuditRecord[];
   /** The moves an operator may make here (the kind's lifecycle less its guarded moves). */
   moves: Transition[];
@@ -85,7 +87,7 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
     fields: renderFields(kind, data, t),
     events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
     notes: notes.map((n) => ({ id: n.id, author: n.author_name, body: n.body, at: n.created_at })),
-    emails: emails.map((e) => ({ id: e.id, kind: e.kind, to: e.to_address, subject: e.subject, status: e.status, at: e.created_at })),
+    emails: emails.map((e) => ({ id: e.id, kind: e.kind, to: e.to_address, subject: e.subject, status: displayStatus(e.status), at: e.created_at })),
     audit,
     moves: (kind.lifecycle.transitions[status] ?? []).filter((m) => !guarded.has(m.to)),
     match: start
@@ -109,12 +111,12 @@ const invitesReview = (kind: string) => isRequestKind(kind) && Boolean(kindOf(ki
  */
 export async function moveRequest(actor: SessionUser, requestId: string, to: RequestStatus, note: string | null): Promise<MoveResult> {
   const { db, env } = getRuntime();
-  const row = await db.selectFrom("requests").select(["kind", "user_id", "reference"]).where("id", "=", requestId).where("deleted_at", "is", null).executeTakeFirst();
+  const row = await db.selectFrom("requests").select(["kind", "user_id", "reference", "locale"]).where("id", "=", requestId).where("deleted_at", "is", null).executeTakeFirst();
   if (!row || !isRequestKind(row.kind)) return { ok: false, reason: "not-found" };
   if (kindOf(row.kind).guardedMoves?.includes(to)) return { ok: false, reason: "guarded" };
   if (to === "cancelled" && !note) return { ok: false, reason: "reason-required" };
-  // The review page for this request (the reviews feature: one review per completed request).
-  const inviteUrl = `${env.PUBLIC_URL}/account/reviews/${row.reference}`;
+  // The review page for this request (one review per completed request), in the customer's language.
+  const inviteUrl = `${env.PUBLIC_URL}${localizedPath(isLocale(row.locale) ? row.locale : DEFAULT_LOCALE, `/account/reviews/${row.reference}`)}`;
   const invite = to === "completed" && row.user_id !== null && invitesReview(row.kind);
   return transitionRequest(requestId, to, note, {
     actor,
@@ -170,7 +172,7 @@ export type MatchResult = MoveResult | { ok: false; reason: "provider-unavailabl
  */
 export async function matchRequest(actor: SessionUser, requestId: string, providerId: string, today: string): Promise<MatchResult> {
   const { db, env } = getRuntime();
-  const row = await db.selectFrom("requests").select(["kind", "data", "name", "email", "reference"]).where("id", "=", requestId).where("deleted_at", "is", null).executeTakeFirst();
+  const row = await db.selectFrom("requests").select(["kind", "data", "name", "email", "reference", "locale"]).where("id", "=", requestId).where("deleted_at", "is", null).executeTakeFirst();
   if (!row || !isRequestKind(row.kind)) return { ok: false, reason: "not-found" };
   const kind = kindOf(row.kind);
   if (!kind.match) return { ok: false, reason: "not-matchable" };
@@ -192,7 +194,10 @@ export async function matchRequest(actor: SessionUser, requestId: string, provid
         t("email.field", { label: t("admin.email.providerEmail"), value: contact.email }),
         ...(contact.phone ? [t("email.field", { label: t("admin.email.providerPhone"), value: contact.phone })] : []),
       ],
-      action: { label: t("admin.email.providerProfile"), url: `${env.PUBLIC_URL}${href("/providers/:id", { id: provider.id })}` },
+      action: {
+        label: t("admin.email.providerProfile"),
+        url: `${env.PUBLIC_URL}${localizedPath(isLocale(row.locale) ? row.locale : DEFAULT_LOCALE, href("/providers/:id", { id: provider.id }))}`,
+      },
     }),
     effects: async (trx, request) => {
       await trx.updateTable("requests").set({ provider_id: providerId }).where("id", "=", requestId).execute();

@@ -271,14 +271,25 @@ export type ListingDetail = Omit<ListingCard, "image"> & {
   minStay: string | null;
   leaseTerm: string | null;
   province: string | null;
+  /** The City of Toronto short-term rental registration (per-night listings). */
+  strRegistration: string | null;
   landlord: { name: string; avatar: string | null; verified: boolean };
 };
+
+/**
+ * 'Verified Owner': an owner account's verification (owner_verifications, set by an operator)
+ * for every listing of that account; a seeded listing, which has no owner account, keeps its
+ * own landlord_verified flag.
+ */
+export const ownerVerified = (r: { owner_user_id: string | null; landlord_verified: number | string; owner_verified_at: string | null }) =>
+  r.owner_user_id ? r.owner_verified_at !== null : Boolean(Number(r.landlord_verified));
 
 /** A published listing by id, or null (unknown, pending or rejected all look the same). */
 export async function getListing(conn: Conn, id: string): Promise<ListingDetail | null> {
   if (!id || id.length > 100) return null;
   const r = await conn.db
     .selectFrom("home_listings")
+    .leftJoin("owner_verifications", "owner_verifications.user_id", "home_listings.owner_user_id")
     .select([
       ...CARD_COLUMNS,
       "home_listings.amenities",
@@ -295,6 +306,9 @@ export async function getListing(conn: Conn, id: string): Promise<ListingDetail 
       "home_listings.landlord_avatar",
       "home_listings.landlord_verified",
       "home_listings.owner_name",
+      "home_listings.owner_user_id",
+      "home_listings.str_registration",
+      "owner_verifications.verified_at as owner_verified_at",
     ])
     .where("home_listings.id", "=", id)
     .where("home_listings.status", "=", "published")
@@ -322,10 +336,11 @@ export async function getListing(conn: Conn, id: string): Promise<ListingDetail 
     minStay: r.min_stay,
     leaseTerm: r.lease_term,
     province: r.province,
+    strRegistration: r.price_unit === "night" ? r.str_registration : null,
     landlord: {
       name: r.landlord_name || r.owner_name || "",
       avatar: r.landlord_avatar || null,
-      verified: Boolean(Number(r.landlord_verified)),
+      verified: ownerVerified(r),
     },
   };
 }

@@ -10,8 +10,11 @@ import {
   DEFAULT_PROVINCE,
   FIELD_LABEL_KEYS,
   type FieldName,
+  isShortTerm,
+  isStrRegistration,
   LEASE_TERMS,
   LIMITS,
+  normalizeStrRegistration,
   PRICE_TYPES,
   PROPERTY_TYPES,
   PROVINCES,
@@ -20,6 +23,7 @@ import {
   STEPS,
   type StepId,
   stepIndex,
+  STR_REGISTRATION_EXAMPLE,
   type WizardValues,
   YES_NO,
 } from "./wizard";
@@ -133,11 +137,13 @@ export function propertySchema(t: Translate) {
   });
 }
 
-export function pricingSchema(t: Translate) {
+function pricingShape(t: Translate) {
   const invalid = (key: FieldName) => t("form.invalidOption", { label: fieldName(t, key) });
-  return z.object({
+  return {
     price: requiredNumber({ required: t("wizard.error.price"), range: t("wizard.error.priceRange", { max: LIMITS.price.max }), ...LIMITS.price, step: 1 }),
     priceType: defaultedChoice(PRICE_TYPES, invalid("priceType"), DEFAULT_PRICE_TYPE),
+    // Checked against the price type below; kept (upper-case) only for a short-term listing.
+    strRegistration: z.preprocess(asText, z.string({ error: t("wizard.error.strFormat", { example: STR_REGISTRATION_EXAMPLE }) })).transform(normalizeStrRegistration),
     deposit: optionalNumber({ range: t("wizard.error.depositRange", { max: LIMITS.deposit.max }), ...LIMITS.deposit, step: 1 }),
     minStay: optionalText(tooLong(t, "minStay", LIMITS.minStay), LIMITS.minStay),
     // Like every other date customers choose: today or later in Toronto (fields.ts futureDate),
@@ -146,7 +152,29 @@ export function pricingSchema(t: Translate) {
       .refine((v) => v === "" || (isCalendarDate(v) && v <= "2100-12-31"), t("form.invalidDate"))
       .refine((v) => !isCalendarDate(v) || v >= torontoToday(), t("form.pastDate")),
     leaseTerm: optionalChoice(LEASE_TERMS, invalid("leaseTerm")),
-  });
+  };
+}
+
+/**
+ * A listing priced per night (a short-term rental) needs the City's registration number in
+ * its format (wizard.ts). The checks run even when another field of the step is wrong (`when`),
+ * so the owner sees every message at once; they read the values defensively for that reason.
+ */
+function withStrCheck<S extends z.ZodType<{ priceType?: unknown; strRegistration?: unknown }>>(schema: S, t: Translate): S {
+  const always = { when: () => true };
+  const nightly = (v: { priceType?: unknown }) => isShortTerm(v?.priceType);
+  const typed = (v: { strRegistration?: unknown }) => normalizeStrRegistration(v?.strRegistration) !== "";
+  return schema
+    .refine((v) => !nightly(v) || typed(v), { ...always, path: ["strRegistration"], message: t("wizard.error.strRequired") })
+    .refine((v) => !nightly(v) || !typed(v) || isStrRegistration(v.strRegistration), {
+      ...always,
+      path: ["strRegistration"],
+      message: t("wizard.error.strFormat", { example: STR_REGISTRATION_EXAMPLE }),
+    }) as S;
+}
+
+export function pricingSchema(t: Translate) {
+  return withStrCheck(z.object(pricingShape(t)), t);
 }
 
 /** Photos are counted by the server (the draft's stored photos); the form carries their ids. */
@@ -170,7 +198,7 @@ export function stepSchema(step: StepId | number, t: Translate) {
 
 /** Every step at once: what a submitted listing must satisfy. */
 export function listingSchema(t: Translate) {
-  return ownerSchema(t).extend(propertySchema(t).shape).extend(pricingSchema(t).shape).extend(photosSchema(t).shape);
+  return withStrCheck(ownerSchema(t).extend(propertySchema(t).shape).extend(pricingShape(t)).extend(photosSchema(t).shape), t);
 }
 export type ListingValues = z.output<ReturnType<typeof listingSchema>>;
 

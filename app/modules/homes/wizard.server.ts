@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { href } from "react-router";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Translate } from "~/lib/i18n/translate";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
@@ -11,6 +12,7 @@ import {
   DEFAULT_PRICE_TYPE,
   DEFAULT_PROVINCE,
   type FieldName,
+  isShortTerm,
   LIST_FIELDS,
   listingPhotoPath,
   listingTitle,
@@ -209,6 +211,10 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
   const now = new Date().toISOString();
   const title = listingTitle(v);
   const unit = priceUnit(v.priceType);
+  // Only a short-term listing carries (and is asked for) the City's registration number.
+  const shortTerm = isShortTerm(v.priceType);
+  const { strRegistration, ...rest } = v;
+  const requestValues = shortTerm ? { ...rest, strRegistration } : rest;
   const fullAddress = [v.address, v.city, [provinceCode(v.province), v.postal].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 
   const attached = await db.transaction().execute(async (trx) => {
@@ -258,6 +264,7 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
         min_stay: v.minStay || null,
         lease_term: v.leaseTerm ?? null,
         price_monthly: monthlyPrice(v.price, unit),
+        str_registration: shortTerm ? v.strRegistration : null,
         search_text: searchText({ title, city: v.city, neighborhood: v.neighborhood, description: v.description }),
       })
       .execute();
@@ -269,11 +276,11 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
     await trx.deleteFrom("listing_drafts").where("id", "=", draft.id).execute();
     // The request (operator email, owner's confirmation) commits with the listing: neither
     // exists without the other, even if the process dies right here.
-    const request = await submitRequest("listing", { ...v, listingId, title, photoCount: current.length }, ctx, {
+    const request = await submitRequest("listing", { ...requestValues, listingId, title, photoCount: current.length }, ctx, {
       trx,
       operatorLinks: [
         { label: "request.link.photos", value: current.map((p) => `${env.PUBLIC_URL}${listingPhotoPath(p.id, "gallery")}`).join(" ") },
-        { label: "request.link.backOffice", value: `${env.PUBLIC_URL}/admin` },
+        { label: "request.link.backOffice", value: `${env.PUBLIC_URL}${href("/admin/listings/:listingId", { listingId })}` },
       ],
     });
     return { photos: current.map((p) => p.id), request };

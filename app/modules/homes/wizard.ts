@@ -43,6 +43,22 @@ export const DEFAULT_PRICE_TYPE: PriceType = "month";
 export const PRICE_TYPE_LABEL_KEYS: Record<PriceType, MessageKey> = { month: "wizard.perMonth", night: "wizard.perNight" };
 export const priceUnit = (priceType: PriceType): "month" | "night" => (priceType === "night" ? "night" : "month");
 
+/**
+ * Short-term rentals (issue 13 item 5). The City of Toronto registers rentals of less than 28
+ * consecutive nights; in the wizard those are the listings priced per night, and they must
+ * carry the City's short-term rental registration number, asked on the Pricing step only then.
+ *
+ * Format (decided here, checked in the browser, on the server and again by the operator):
+ * `STR-` + 4 digits + `-` + 6 letters or digits, e.g. STR-2407-A1B2C3. Typed lower-case or
+ * with spaces around it is accepted and stored upper-case, trimmed; nothing else is rewritten.
+ */
+export const SHORT_TERM_MAX_NIGHTS = 28;
+export const isShortTerm = (priceType: unknown) => priceType === "night";
+export const STR_REGISTRATION_PATTERN = /^STR-\d{4}-[A-Z0-9]{6}$/;
+export const STR_REGISTRATION_EXAMPLE = "STR-2407-A1B2C3";
+export const normalizeStrRegistration = (value: unknown) => (typeof value === "string" ? value.trim().toUpperCase() : "");
+export const isStrRegistration = (value: unknown) => STR_REGISTRATION_PATTERN.test(normalizeStrRegistration(value));
+
 export const LEASE_TERMS = ["Month-to-Month", "3-6 months", "6-12 months", "12+ months"] as const;
 export type LeaseTerm = (typeof LEASE_TERMS)[number];
 
@@ -79,6 +95,7 @@ export const LIMITS = {
   neighborhood: 100,
   description: 5000,
   minStay: 60,
+  strRegistration: 40,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -106,7 +123,11 @@ export const STEPS = [
       "description",
     ],
   },
-  { id: "pricing", titleKey: "wizard.step.pricing", fields: ["price", "priceType", "deposit", "minStay", "availableFrom", "leaseTerm"] },
+  {
+    id: "pricing",
+    titleKey: "wizard.step.pricing",
+    fields: ["price", "priceType", "strRegistration", "deposit", "minStay", "availableFrom", "leaseTerm"],
+  },
   { id: "photos", titleKey: "wizard.step.photos", fields: ["photos"] },
 ] as const satisfies readonly { id: string; titleKey: MessageKey; fields: readonly string[] }[];
 
@@ -148,6 +169,7 @@ export const FIELD_LABEL_KEYS: Record<FieldName, MessageKey> = {
   description: "wizard.field.description",
   price: "wizard.field.price",
   priceType: "wizard.field.priceType",
+  strRegistration: "wizard.field.strRegistration",
   deposit: "wizard.field.deposit",
   minStay: "wizard.field.minStay",
   availableFrom: "wizard.field.availableFrom",

@@ -63,6 +63,10 @@ export async function submitApplication(
           label: DOCUMENT_LINK_KEYS[d.kind],
           value: `${getRuntime().env.PUBLIC_URL}${href("/admin/provider-documents/:documentId", { documentId: d.id })}`,
         }));
+        operatorLinks.push({
+          label: "request.link.backOffice",
+          value: `${getRuntime().env.PUBLIC_URL}${href("/admin/providers/:applicationId", { applicationId })}`,
+        });
         return submitRequest("provider-application", data, ctx, { trx, operatorLinks });
       });
     mailQueued();

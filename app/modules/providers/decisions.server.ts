@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { href } from "react-router";
 import { getRuntime } from "~/lib/runtime.server";
+import { recordAudit } from "~/modules/admin/audit.server";
 import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { transitionRequest, type TransitionResult } from "~/modules/requests/requests.server";
 import { REJECTED_DOCUMENT_RETENTION_DAYS } from "~/modules/site/constants";
@@ -18,6 +19,8 @@ import { scheduleDeletion } from "./documents.server";
  * - reject: the reason is the transition's note (in the email); the documents are marked for
  *   deletion after REJECTED_DOCUMENT_RETENTION_DAYS. cancel (the applicant withdrew) likewise.
  * These moves are guarded (the kind's `guardedMoves`): a plain transitionRequest refuses them.
+ * Each decision is written to the audit log (before → after) in the same transaction, as the
+ * admin who made it (`actorId`; "system" when a script or test calls without one).
  */
 export type DecisionResult =
   TransitionResult | { ok: false; reason: "not-a-provider-application" | "no-services" };
@@ -32,9 +35,13 @@ async function loadApplication(requestId: string) {
   return { ...row, data: JSON.parse(row.data) as ProviderApplicationData };
 }
 
+/** Who decides: the admin's user id. */
+type Actor = { actorId?: string };
+const SYSTEM_ACTOR = "system";
+
 export async function approveApplication(
   requestId: string,
-  decision: { services: string[]; note?: string | null },
+  decision: { services: string[]; note?: string | null } & Actor,
 ): Promise<DecisionResult> {
   const application = await loadApplication(requestId);
   if (!application || !application.user_id) return { ok: false, reason: "not-a-provider-application" };
@@ -46,13 +53,27 @@ export async function approveApplication(
   const { env } = getRuntime();
 
   return transitionRequest(requestId, "approved", decision.note ?? null, {
-    effects: async (trx) => {
+    effects: async (trx, move) => {
       const now = new Date().toISOString();
       const existing = await trx
         .selectFrom("providers")
-        .select(["id", "categories"])
+        .select(["id", "categories", "services"])
         .where("user_id", "=", userId)
         .executeTakeFirst();
+      const role = await trx.selectFrom("user").select("role").where("id", "=", userId).executeTakeFirst();
+      await recordAudit(trx, {
+        actorId: decision.actorId ?? SYSTEM_ACTOR,
+        action: "provider-application.approve",
+        entityType: "request",
+        entityId: requestId,
+        before: {
+          status: move.from,
+          role: role?.role ?? null,
+          services: existing ? (JSON.parse(existing.services) as string[]) : null,
+        },
+        after: { status: move.to, role: role?.role === "admin" ? "admin" : "provider", services: granted },
+        note: decision.note ?? null,
+      });
       const record = {
         application_id: data.applicationId,
         name: data.fullName,
@@ -124,11 +145,27 @@ export async function approveApplication(
   });
 }
 
-export async function rejectApplication(requestId: string, reason: string): Promise<DecisionResult> {
+export async function rejectApplication(
+  requestId: string,
+  reason: string,
+  actor: Actor = {},
+): Promise<DecisionResult> {
   const application = await loadApplication(requestId);
   if (!application) return { ok: false, reason: "not-a-provider-application" };
-  return transitionRequest(requestId, "rejected", reason.trim() || null, {
-    effects: (trx) => scheduleDeletion(trx, application.data.applicationId),
+  const note = reason.trim() || null;
+  return transitionRequest(requestId, "rejected", note, {
+    effects: async (trx, move) => {
+      await scheduleDeletion(trx, application.data.applicationId);
+      await recordAudit(trx, {
+        actorId: actor.actorId ?? SYSTEM_ACTOR,
+        action: "provider-application.reject",
+        entityType: "request",
+        entityId: requestId,
+        before: { status: move.from, documents: "pending" },
+        after: { status: move.to, documents: "rejected", retentionDays: REJECTED_DOCUMENT_RETENTION_DAYS },
+        note,
+      });
+    },
     email: (t) => ({
       paragraphs: [t("provider.email.rejectedText", { days: REJECTED_DOCUMENT_RETENTION_DAYS })],
     }),
@@ -139,11 +176,24 @@ export async function rejectApplication(requestId: string, reason: string): Prom
 export async function cancelApplication(
   requestId: string,
   note: string | null = null,
+  actor: Actor = {},
 ): Promise<DecisionResult> {
   const application = await loadApplication(requestId);
   if (!application) return { ok: false, reason: "not-a-provider-application" };
-  return transitionRequest(requestId, "cancelled", note?.trim() || null, {
-    effects: (trx) => scheduleDeletion(trx, application.data.applicationId),
+  const text = note?.trim() || null;
+  return transitionRequest(requestId, "cancelled", text, {
+    effects: async (trx, move) => {
+      await scheduleDeletion(trx, application.data.applicationId);
+      await recordAudit(trx, {
+        actorId: actor.actorId ?? SYSTEM_ACTOR,
+        action: "provider-application.cancel",
+        entityType: "request",
+        entityId: requestId,
+        before: { status: move.from, documents: "pending" },
+        after: { status: move.to, documents: "rejected", retentionDays: REJECTED_DOCUMENT_RETENTION_DAYS },
+        note: text,
+      });
+    },
     email: (t) => ({
       paragraphs: [t("provider.email.rejectedText", { days: REJECTED_DOCUMENT_RETENTION_DAYS })],
     }),

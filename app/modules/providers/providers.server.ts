@@ -88,8 +88,6 @@ export type PublicProvider = {
   services: string[];
   serviceAreas: string[];
   verification: Verification;
-  /** Published reviews: none are written yet (reviews land with their own issue). */
-  reviews: { id: string; rating: number; comment: string; author: string; date: string }[];
 };
 
 /** Live providers none of whose approved documents has expired (as of `today`, Toronto time). */
@@ -151,7 +149,6 @@ function toPublic(row: Database["providers"] & { id: string }, verification: Ver
     services: parseList(row.services),
     serviceAreas: parseList(row.service_areas),
     verification,
-    reviews: [],
   };
 }
 

@@ -4,7 +4,7 @@ import { href, type AppLoadContext } from "react-router";
 import { getSessionUser, type SessionUser } from "~/lib/auth/session.server";
 import type { Database } from "~/lib/db/schema";
 import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
 import { createTranslate, type MessageKey, type Translate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
@@ -85,7 +85,8 @@ export async function submitRequest<K extends RequestKind>(
   const id = randomUUID();
   const token = randomBytes(24).toString("base64url");
   const statusPath = href("/requests/:token", { token });
-  const statusUrl = `${env.PUBLIC_URL}${statusPath}`;
+  // The link in the customer's email opens in their language's URL space.
+  const statusUrl = `${env.PUBLIC_URL}${localizedPath(ctx.locale, statusPath)}`;
   const now = new Date().toISOString();
   const who = kind.contact(data);
   const subject = kind.subject(data);
@@ -321,7 +322,16 @@ export type TransitionOptions = {
   /** Work that must commit with the move (a provider approval grants the role), run in its transaction. */
   effects?: (
     trx: Transaction<Database>,
-    request: { id: string; reference: string; userId: string | null; subjectId: string | null; data: Record<string, unknown> },
+    request: {
+      id: string;
+      reference: string;
+      userId: string | null;
+      subjectId: string | null;
+      data: Record<string, unknown>;
+      /** The move being made (for the caller's own audit entry: before → after). */
+      from: RequestStatus;
+      to: RequestStatus;
+    },
   ) => Promise<void>;
   /** More for the customer's status email, in their language (e.g. the profile set-up link). */
   email?: (t: Translate) => { paragraphs?: string[]; action?: { label: string; url: string } };
@@ -354,7 +364,15 @@ export async function transitionRequest(
     if (options.actor) {
       await recordAudit(trx, { actorId: options.actor.id, action: "request.transition", entityType: "request", entityId: id, before: { status: row.status }, after: { status: to }, note });
     }
-    await options.effects?.(trx, { id, reference: row.reference, userId: row.user_id, subjectId: row.subject_id, data: readData(row) });
+    await options.effects?.(trx, {
+      id,
+      reference: row.reference,
+      userId: row.user_id,
+      subjectId: row.subject_id,
+      data: readData(row),
+      from: row.status,
+      to,
+    });
     if (row.email) {
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
       const t = translatorFor(locale);

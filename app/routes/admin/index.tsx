@@ -1,25 +1,173 @@
+import { Link } from "react-router";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { requireAdmin } from "~/lib/auth/session.server";
+import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
+import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
+import { clickCounts, oldestOpenRequests, openRequestsByKind } from "~/modules/admin/dashboard.server";
+import { AGE_BANDS, ANALYTICS_EVENT_LABEL_KEYS, EXPORT_LIST_LABEL_KEYS, EXPORT_LISTS, waitedDays } from "~/modules/admin/dashboard";
+import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { adminMeta } from "~/modules/admin/meta";
 import type { Route } from "./+types/index";
 
-export const handle = { messages: ["admin"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin", "status"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.dashboard.title");
 
-/** The back office's dashboard (admins only: 403 for everyone else). */
+/** The back office's first page (issue 13 item 9): what waits and for how long, clicks, exports. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const [byKind, oldest, clicks] = await Promise.all([openRequestsByKind(), oldestOpenRequests(), clickCounts()]);
+  return { byKind, oldest, clicks, now: new Date().toISOString() };
 }
 
-export default function AdminHome() {
+const th = "px-4 py-2 font-medium";
+const td = "px-4 py-2";
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const dates = useFormat();
+  const { byKind, oldest, clicks, now } = loaderData;
   return (
-    <section>
+    <div className="grid gap-8">
       <h1 className="text-2xl font-bold">{t("admin.dashboard.title")}</h1>
-      <p className="mt-2 text-slate-600">{t("admin.text")}</p>
-    </section>
+
+      <section aria-labelledby="open-title" className="grid gap-3">
+        <h2 id="open-title" className="text-lg font-semibold">
+          {t("admin.dashboard.open")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("admin.dashboard.openIntro")}</p>
+        {byKind.length === 0 ? (
+          <p className="card p-6 text-slate-600">{t("admin.dashboard.noneOpen")}</p>
+        ) : (
+          <div className="card overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t("admin.dashboard.open")}</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className={th}>{t("admin.dashboard.kind")}</th>
+                  <th scope="col" className={`${th} text-right`}>{t("admin.dashboard.total")}</th>
+                  {AGE_BANDS.map((b) => (
+                    <th key={b.id} scope="col" className={`${th} text-right`}>
+                      {t(`admin.dashboard.band.${b.id}`)}
+                    </th>
+                  ))}
+                  <th scope="col" className={th}>{t("admin.dashboard.oldestSince")}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {byKind.map((k) => (
+                  <tr key={k.kind} data-kind={k.kind}>
+                    <th scope="row" className={`${td} font-medium`}>
+                      <Link to={`/admin/requests?kind=${k.kind}`} className="text-teal-800 underline">
+                        {t(KIND_LABEL_KEYS[k.kind] as MessageKey)}
+                      </Link>
+                    </th>
+                    <td className={`${td} text-right font-semibold tabular-nums`}>{dates.number(k.total)}</td>
+                    {AGE_BANDS.map((b) => (
+                      <td key={b.id} className={`${td} text-right tabular-nums ${b.id === "over7" && k.bands[b.id] ? "font-semibold text-red-800" : ""}`}>
+                        {k.bands[b.id]}
+                      </td>
+                    ))}
+                    <td className={`${td} whitespace-nowrap`}>{dates.dateTime(k.oldestAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {oldest.length > 0 ? (
+        <section aria-labelledby="oldest-title" className="grid gap-3">
+          <h2 id="oldest-title" className="text-lg font-semibold">
+            {t("admin.dashboard.waitingLongest")}
+          </h2>
+          <div className="card overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t("admin.dashboard.waitingLongest")}</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className={th}>{t("admin.dashboard.reference")}</th>
+                  <th scope="col" className={th}>{t("admin.dashboard.kind")}</th>
+                  <th scope="col" className={th}>{t("admin.dashboard.name")}</th>
+                  <th scope="col" className={th}>{t("admin.dashboard.status")}</th>
+                  <th scope="col" className={th}>{t("admin.dashboard.waiting")}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {oldest.map((r) => {
+                  const days = waitedDays(r.createdAt, now);
+                  return (
+                    <tr key={r.reference}>
+                      <th scope="row" className={`${td} font-mono font-semibold`}>
+                        <Link to={`/admin/requests/${r.reference}`} className="text-teal-800 underline">
+                          {r.reference}
+                        </Link>
+                      </th>
+                      <td className={td}>{t(KIND_LABEL_KEYS[r.kind] as MessageKey)}</td>
+                      <td className={`${td} max-w-xs break-words`}>{r.name}</td>
+                      <td className={td}>
+                        <StatusBadge status={r.status} />
+                      </td>
+                      <td className={`${td} whitespace-nowrap`}>
+                        <time dateTime={r.createdAt} title={dates.dateTime(r.createdAt)}>
+                          {days < 1 ? t("admin.dashboard.underADay") : t("admin.dashboard.days", { count: days })}
+                        </time>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="clicks-title" className="grid gap-3">
+        <h2 id="clicks-title" className="text-lg font-semibold">
+          {t("admin.dashboard.clicks")}
+        </h2>
+        <div className="card overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("admin.dashboard.clicks")}</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+              <tr>
+                <th scope="col" className={th}>{t("admin.dashboard.event")}</th>
+                <th scope="col" className={`${th} text-right`}>{t("admin.dashboard.last7")}</th>
+                <th scope="col" className={`${th} text-right`}>{t("admin.dashboard.last30")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {clicks.map((c) => (
+                <tr key={c.event} data-event={c.event}>
+                  <th scope="row" className={`${td} font-medium`}>{t(ANALYTICS_EVENT_LABEL_KEYS[c.event])}</th>
+                  <td className={`${td} text-right tabular-nums`}>{dates.number(c.last7)}</td>
+                  <td className={`${td} text-right tabular-nums`}>{dates.number(c.last30)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="exports-title" className="grid gap-3">
+        <h2 id="exports-title" className="text-lg font-semibold">
+          {t("admin.dashboard.exports")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("admin.dashboard.exportsIntro")}</p>
+        <ul className="flex flex-wrap gap-2">
+          {EXPORT_LISTS.map((list) => (
+            <li key={list}>
+              {/* A plain link with `download`: a file, not a page the router should load. */}
+              <a href={`/admin/export/${list}.csv`} download className="btn-secondary text-sm">
+                {t(EXPORT_LIST_LABEL_KEYS[list])}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
   );
 }

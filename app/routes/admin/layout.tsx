@@ -5,6 +5,7 @@ import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { newCounts } from "~/modules/admin/inbox.server";
 import { ADMIN_KINDS, ADMIN_SECTIONS, KIND_LABEL_KEYS } from "~/modules/admin/labels";
+import { pendingModerationCount } from "~/modules/reviews/moderation.server";
 import type { Route } from "./+types/layout";
 
 export const handle = { messages: ["admin"] } satisfies MessagesHandle;
@@ -15,7 +16,8 @@ export const handle = { messages: ["admin"] } satisfies MessagesHandle;
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { name: admin.name, counts: await newCounts() };
+  const [counts, reviews] = await Promise.all([newCounts(), pendingModerationCount()]);
+  return { name: admin.name, counts, reviews };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -23,7 +25,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { counts } = loaderData;
   const totalNew = Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
   const countFor = (path: string) =>
-    path === "/admin/requests" ? totalNew : path === "/admin/listings" ? (counts.listing ?? 0) : path === "/admin/providers" ? (counts["provider-application"] ?? 0) : 0;
+    path === "/admin/requests" ? totalNew : path === "/admin/listings" ? (counts.listing ?? 0) : path === "/admin/providers" ? (counts["provider-application"] ?? 0) : path === "/admin/reviews" ? loaderData.reviews : 0;
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 lg:grid-cols-[14rem_1fr]">
       <nav aria-label={t("admin.nav.label")} className="lg:sticky lg:top-20 lg:self-start">

@@ -3,28 +3,33 @@ import { readDocumentForAdmin } from "~/modules/providers/documents.server";
 import type { Route } from "./+types/provider-document";
 
 /**
- * A provider's verification document, for admins only (issue 12 item 3). Every read is recorded
- * (who, when, which document). Anyone else — the applicant included — gets 403 whether or not
- * the document exists (issue 13: document URLs are 403); an admin gets 404 for a missing one. Never cached; PDFs and images alike are sent as downloads,
- * in a sandbox, so nothing in a file can run in our origin.
+ * A provider's verification document, for admins only (issue 12 item 3, issue 13 items 1 and 6).
+ * Every read is recorded (who, when, which document). Anyone who is not an admin — logged out,
+ * the applicant included — gets 403 and learns nothing about whether the document exists; an
+ * admin gets 404 for one that does not (or no longer) exist. Never cached, never sniffed, and
+ * always in a sandbox, so nothing in a file can run in our origin.
+ *
+ * `?view=inline` is the back office's viewer (an <img> for PNG/JPEG, an <iframe> for PDF on
+ * /admin/providers/:applicationId): the same file, the same checks and log, shown in the page
+ * (`inline`, framable by our own pages only) instead of downloaded.
  */
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, { file: true });
-  const doc = await readDocumentForAdmin(params.documentId, admin, context.clientIp ?? null);
-  if (!doc) {
-    return new Response("Not found", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  // Not an admin (logged out included): 403, whether or not the document exists.
+  const viewer = await requireAdmin(request, { file: true });
+  const doc = await readDocumentForAdmin(params.documentId, viewer, context.clientIp ?? null);
+  if (!doc) return notFound();
+  const inline = new URL(request.url).searchParams.get("view") === "inline";
   return new Response(new Uint8Array(doc.body), {
     headers: {
       "Content-Type": doc.contentType,
       "Content-Length": String(doc.body.length),
-      "Content-Disposition": `attachment; filename="${doc.fileName}"`,
+      "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${doc.fileName}"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "sandbox; default-src 'none'",
+      "Content-Security-Policy": `sandbox; default-src 'none'; frame-ancestors ${inline ? "'self'" : "'none'"}`,
     },
   });
 }

@@ -145,6 +145,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
     ...(l.deposit !== null ? ([[t("homes.fact.deposit"), formatCad(l.deposit)]] as [string, string][]) : []),
     ...(l.minStay ? ([[t("homes.fact.minStay"), l.minStay]] as [string, string][]) : []),
     ...(l.leaseTerm ? ([[t("homes.fact.leaseTerm"), choiceLabel(t, l.leaseTerm)]] as [string, string][]) : []),
+    ...(l.strRegistration ? ([[t("homes.fact.strRegistration"), l.strRegistration]] as [string, string][]) : []),
   ];
 
   return (

@@ -2,15 +2,17 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { VerifiedBadge } from "~/components/providers/verified-badge";
 import { Section } from "~/components/ui/section";
-import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { CATEGORY_LABEL_KEYS, serviceBySlug } from "~/modules/providers/catalogue";
 import { findPublicProvider } from "~/modules/providers/providers.server";
+import { reviewsAbout } from "~/modules/reviews/reviews.server";
+import { ReviewsSection } from "~/components/reviews/reviews";
 import type { Route } from "./+types/profile";
 
-export const handle = { messages: ["form", "provider"] } satisfies MessagesHandle;
+export const handle = { messages: ["form", "provider", "reviews"] } satisfies MessagesHandle;
 
 /**
  * A live provider's public profile (issue 12 item 6). A provider that is not live, or whose ID,
@@ -20,8 +22,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const provider = await findPublicProvider(params.id);
   if (!provider) throw data(null, { status: 404 });
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const env = getAppEnv();
   return data({
     provider,
+    reviews: await reviewsAbout({ providerId: provider.id }, localeFromRequest(request)),
+    url: `${env.PUBLIC_URL}${href("/providers/:id", { id: provider.id })}`,
     title: t("provider.profile.metaTitle", { name: provider.name }),
     description: t("provider.profile.metaDescription", { name: provider.name }),
   });
@@ -30,7 +35,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const brand =
     (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
-  return loaderData ? metaTags(loaderData.title, loaderData.description, brand) : [];
+  if (!loaderData) return [];
+  return [
+    ...metaTags(loaderData.title, loaderData.description, brand),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "LocalBusiness",
+        name: loaderData.provider.name,
+        url: loaderData.url,
+        areaServed: loaderData.provider.serviceAreas.join(", "),
+        ...loaderData.reviews.markup,
+      },
+    },
+  ];
 };
 
 export default function ProviderProfilePage({ loaderData }: Route.ComponentProps) {
@@ -67,12 +85,7 @@ export default function ProviderProfilePage({ loaderData }: Route.ComponentProps
           </ul>
         </Section>
       </div>
-      {/* Published reviews of this provider: the seam for the reviews issue (none are written yet). */}
-      <Section id="provider-reviews" title={t("provider.profile.reviews")} className="card mt-6 p-6">
-        {p.reviews.length === 0 ? (
-          <p className="mt-2 text-slate-600">{t("provider.profile.noReviews")}</p>
-        ) : null}
-      </Section>
+      <ReviewsSection id="provider-reviews" summary={loaderData.reviews.summary} reviews={loaderData.reviews.reviews} className="card mt-6 p-6" />
     </div>
   );
 }

@@ -12,22 +12,25 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { ProviderList } from "~/components/providers/provider-list";
 import { listPublicProviders } from "~/modules/providers/providers.server";
 import { getCategory } from "~/modules/services/catalogue.server";
+import { ReviewsSection } from "~/components/reviews/reviews";
+import { reviewsAbout } from "~/modules/reviews/reviews.server";
 import type { Route } from "./+types/detail";
 
-export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "provider", "service", "serviceRequest"] } satisfies MessagesHandle;
+export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "provider", "reviews", "service", "serviceRequest"] } satisfies MessagesHandle;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const env = getAppEnv();
   const t = serverTranslate(request, env.BRAND_NAME);
   const category = await getCategory(params.slug, localeFromRequest(request));
-  if (!category) return data({ category: null, url: null, metaTitle: t("service.notFoundMetaTitle"), providers: [] }, { status: 404 });
+  if (!category) return data({ category: null, url: null, metaTitle: t("service.notFoundMetaTitle"), providers: [], reviews: null }, { status: 404 });
   // Live, verified providers of this service (an expired document hides a provider on read).
-  const providers = await listPublicProviders({ servicePage: category.slug });
+  const [providers, reviews] = await Promise.all([listPublicProviders({ servicePage: category.slug }), reviewsAbout({ serviceSlug: category.slug }, localeFromRequest(request), 6)]);
   return {
     category,
     url: `${env.PUBLIC_URL}${href("/services/:slug", { slug: category.slug })}`,
     metaTitle: t("service.metaTitle", { title: category.title }),
     providers,
+    reviews,
   };
 }
 
@@ -49,6 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         areaServed: c.areas,
         url: loaderData.url,
         provider: { "@type": "Organization", name: brand },
+        ...loaderData.reviews?.markup,
       },
     },
   ];
@@ -114,6 +118,10 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         <ProviderList providers={loaderData.providers} id="service-providers" />
+
+        {loaderData.reviews ? (
+          <ReviewsSection id="service-reviews" summary={loaderData.reviews.summary} reviews={loaderData.reviews.reviews} showService={false} />
+        ) : null}
 
         <BookingDialog dialog={booking} kind={kind} user={user} />
       </div>

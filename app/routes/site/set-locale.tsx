@@ -1,5 +1,5 @@
 import { localeCookie, messagesFor } from "~/lib/i18n/catalogue.server";
-import { isLocale, LOCALES } from "~/lib/i18n/locales";
+import { isLocale, localeOfPath, LOCALES, localizedPath } from "~/lib/i18n/locales";
 import { createTranslate } from "~/lib/i18n/translate";
 import { getAppEnv } from "~/lib/runtime.server";
 import { toastCookie } from "~/lib/toast/toast.server";
@@ -23,7 +23,10 @@ export async function action({ request }: Route.ActionArgs) {
     title: t("language.changedTitle", { language }),
     description: contentLocale === locale ? t("language.changedDone", { language }) : t("language.changedPending"),
   });
-  return redirectWith(returnTo, [localeCookie(locale, env.PUBLIC_URL.startsWith("https://")), toast], { status: 303 });
+  // From a page in a language's URL space (/fr/…), the same page in the chosen one (/es/…, or
+  // unprefixed English), as a full URL: React Router would put a relative path back under /fr.
+  const target = localeOfPath(new URL(request.url).pathname) ? `${env.PUBLIC_URL}${localizedPath(locale, returnTo)}` : returnTo;
+  return redirectWith(target, [localeCookie(locale, env.PUBLIC_URL.startsWith("https://")), toast], { status: 303 });
 }
 
 export function loader() {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELD_LABEL_KEYS, type FieldName, PRICE_TYPE_LABEL_KEYS, type PriceType, STEPS } from "~/modules/homes/wizard";
+import { FIELD_LABEL_KEYS, type FieldName, isShortTerm, PRICE_TYPE_LABEL_KEYS, type PriceType, STEPS } from "~/modules/homes/wizard";
 import { choice, defineKind, type KindField } from "../kind";
 import { LISTING_LIFECYCLE } from "../status";
 
@@ -24,17 +24,18 @@ const WIZARD_FIELDS = STEPS.flatMap((s) => s.fields as readonly FieldName[]).fil
 export const listing = defineKind<ListingData>({
   name: "listing",
   payload: payload as z.ZodType<ListingData>,
-  fields: () => [
+  fields: (d) => [
     { name: "listingId", label: "request.field.listingId" },
     { name: "title", label: "request.field.title" },
-    ...WIZARD_FIELDS.map(
+    // The registration number belongs to short-term (per-night) listings only.
+    ...WIZARD_FIELDS.filter((name) => name !== "strRegistration" || isShortTerm(d.priceType)).map(
       (name): KindField<ListingData> => ({
         name,
         label: FIELD_LABEL_KEYS[name],
         ...(name === "agreed" ? { format: (v, t) => (v ? t("request.yes") : t("request.no")) } : {}),
         ...(name === "priceType" ? { format: (v, t) => (v ? t(PRICE_TYPE_LABEL_KEYS[v as PriceType]) : null) } : {}),
         // Typed text as typed; chosen values (type, province, Yes/No, amenities, lease) in the reader's language.
-        ...(name !== "agreed" && name !== "priceType" ? { format: choice } : {}),
+        ...(name !== "agreed" && name !== "priceType" && name !== "strRegistration" ? { format: choice } : {}),
       }),
     ),
     { name: "photoCount", label: FIELD_LABEL_KEYS.photos },
@@ -46,4 +47,7 @@ export const listing = defineKind<ListingData>({
   concerns: "listing",
   subject: (d) => ({ type: "listing", id: d.listingId }),
   lifecycle: LISTING_LIFECYCLE,
+  // approveListing / rejectListing (modules/homes/moderation.server.ts): publishing needs the
+  // short-term registration check, rejecting a reason, and both an audit entry.
+  guardedMoves: ["published", "rejected"],
 });

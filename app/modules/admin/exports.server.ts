@@ -1,0 +1,145 @@
+import { type CsvColumn, tableToCsv } from "~/lib/csv";
+import type { Translate } from "~/lib/i18n/translate";
+import { getRuntime } from "~/lib/runtime.server";
+import { isRequestKind, kindOf } from "~/modules/requests/kinds";
+import { renderFields } from "~/modules/requests/kind";
+import type { ExportList } from "./dashboard";
+import { exportInbox, type InboxFilter, type InboxItem } from "./inbox.server";
+import type { OutboxFilter } from "./outbox";
+import { exportOutbox, type OutboxListItem } from "./outbox.server";
+
+/**
+ * CSV exports of the back office's lists (issue 13 item 9), spreadsheet-safe through
+ * app/lib/csv.ts. Column headings are stable snake_case names rather than translated labels:
+ * an export is data that sheets, formulas and scripts refer to by column name. Values a person
+ * reads (a request's title and fields) are in the admin's language, as on the pages.
+ */
+
+export type ExportFilters = { inbox: InboxFilter; outbox: OutboxFilter };
+
+type RequestRow = InboxItem & { data: Record<string, unknown> };
+
+/** A request's fields, rendered by its kind, as "Label: value" lines (one cell). */
+function details(row: RequestRow, t: Translate): string {
+  if (!isRequestKind(row.kind)) return "";
+  const kind = kindOf(row.kind);
+  const parsed = kind.payload.safeParse(row.data);
+  if (!parsed.success) return "";
+  return renderFields(kind, parsed.data, t)
+    .map((f) => `${f.label}: ${f.value ?? ""}`)
+    .join("\n");
+}
+
+const REQUEST_COLUMNS = (t: Translate): CsvColumn<RequestRow>[] => [
+  { header: "reference", value: (r) => r.reference },
+  { header: "kind", value: (r) => r.kind },
+  { header: "status", value: (r) => r.status },
+  { header: "title", value: (r) => r.title },
+  { header: "name", value: (r) => r.name },
+  { header: "email", value: (r) => r.email },
+  { header: "created_at", value: (r) => r.createdAt },
+  { header: "details", value: (r) => details(r, t) },
+];
+
+async function requestsCsv(filter: InboxFilter, t: Translate): Promise<string> {
+  return tableToCsv(REQUEST_COLUMNS(t), await exportInbox(filter, t));
+}
+
+/** Applications are requests of one kind: each of the kind's fields gets its own column. */
+async function providerApplicationsCsv(t: Translate): Promise<string> {
+  const kind = kindOf("provider-application");
+  const rows = await exportInbox({ kind: "provider-application", page: 1 }, t);
+  const rendered = rows.map((r) => {
+    const parsed = kind.payload.safeParse(r.data);
+    return { row: r, fields: parsed.success ? renderFields(kind, parsed.data, t) : [] };
+  });
+  const labels = rendered.find((r) => r.fields.length)?.fields.map((f) => f.label) ?? [];
+  const columns: CsvColumn<(typeof rendered)[number]>[] = [
+    { header: "reference", value: (r) => r.row.reference },
+    { header: "status", value: (r) => r.row.status },
+    { header: "created_at", value: (r) => r.row.createdAt },
+    ...labels.map((label) => ({ header: label, value: (r: (typeof rendered)[number]) => r.fields.find((f) => f.label === label)?.value ?? null })),
+  ];
+  return tableToCsv(columns, rendered);
+}
+
+const OUTBOX_COLUMNS: CsvColumn<OutboxListItem>[] = [
+  { header: "id", value: (r) => r.id },
+  { header: "kind", value: (r) => r.kind },
+  { header: "to", value: (r) => r.to },
+  { header: "subject", value: (r) => r.subject },
+  { header: "status", value: (r) => r.status },
+  { header: "attempts", value: (r) => r.attempts },
+  { header: "last_error", value: (r) => r.lastError },
+  { header: "created_at", value: (r) => r.createdAt },
+  { header: "sent_at", value: (r) => r.sentAt },
+];
+
+const LISTING_COLUMNS = [
+  "id",
+  "title",
+  "status",
+  "property_type",
+  "price",
+  "price_unit",
+  "city",
+  "neighborhood",
+  "address",
+  "bedrooms",
+  "bathrooms",
+  "available_from",
+  "owner_name",
+  "owner_email",
+  "owner_phone",
+  "str_registration",
+  "landlord_verified",
+  "created_at",
+] as const;
+
+async function listingsCsv(): Promise<string> {
+  const rows = await getRuntime()
+    .db.selectFrom("home_listings")
+    .leftJoin("owner_verifications", "owner_verifications.user_id", "home_listings.owner_user_id")
+    .select(LISTING_COLUMNS.map((c) => `home_listings.${c}` as const))
+    .select("owner_verifications.user_id as verified_owner")
+    .orderBy("home_listings.created_at", "desc")
+    .orderBy("home_listings.id")
+    .execute();
+  return tableToCsv(
+    LISTING_COLUMNS.map((c) => ({
+      header: c,
+      // 'Verified Owner': the owner's account is verified, or (sample listings, no account) the listing's own flag.
+      value: (r: (typeof rows)[number]) => (c === "landlord_verified" ? Boolean(r.verified_owner) || Boolean(Number(r[c])) : r[c]),
+    })),
+    rows,
+  );
+}
+
+async function reviewsCsv(): Promise<string> {
+  const columns = ["id", "status", "rating", "service", "service_slug", "provider_id", "request_id", "username", "review_date", "comment", "reject_reason", "decided_at", "created_at"] as const;
+  const rows = await getRuntime().db.selectFrom("community_reviews").select(columns).orderBy("created_at", "desc").orderBy("id").execute();
+  return tableToCsv(
+    columns.map((c) => ({ header: c, value: (r: (typeof rows)[number]) => r[c] })),
+    rows,
+  );
+}
+
+/** The CSV document of one list, and the file name it downloads as (dated, UTC). */
+export async function exportList(
+  list: ExportList,
+  filters: ExportFilters,
+  t: Translate,
+  now = new Date(),
+): Promise<{ fileName: string; csv: string }> {
+  const csv =
+    list === "requests"
+      ? await requestsCsv(filters.inbox, t)
+      : list === "outbox"
+        ? tableToCsv(OUTBOX_COLUMNS, await exportOutbox(filters.outbox))
+        : list === "listings"
+          ? await listingsCsv()
+          : list === "provider-applications"
+            ? await providerApplicationsCsv(t)
+            : await reviewsCsv();
+  return { fileName: `${list}-${now.toISOString().slice(0, 10)}.csv`, csv };
+}

@@ -1,0 +1,369 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, href, Link, useNavigation } from "react-router";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { CheckboxField, FormError, TextAreaField } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/form-actions";
+import { useZodForm } from "~/components/form/use-zod-form";
+import { priceLabel, propertyTypeLabel } from "~/components/homes/listing-card";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { readForm } from "~/lib/http/form.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { choiceLabel } from "~/lib/i18n/choices";
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
+import type { Translate } from "~/lib/i18n/translate";
+import { useFormat } from "~/lib/i18n/format";
+import { useT } from "~/lib/i18n/use-t";
+import { adminMeta } from "~/modules/admin/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { approveListingSchema, rejectListingSchema } from "~/modules/homes/moderation";
+import {
+  approveListing,
+  getListingForModeration,
+  type ListingForModeration,
+  type ModerationRefusal,
+  rejectListing,
+  setOwnerVerified,
+} from "~/modules/homes/moderation.server";
+import { listingPhotoPath, SHORT_TERM_MAX_NIGHTS } from "~/modules/homes/wizard";
+import type { Route } from "./+types/listing";
+
+export const handle = { messages: ["admin", "choice", "form", "homes", "request", "status", "wizard"] } satisfies MessagesHandle;
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.listing.metaTitle");
+
+/** One listing as the operator checks it: details, photos, STR number, owner, decisions. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const found = await getListingForModeration(params.listingId);
+  if (!found) throw data(null, { status: 404 });
+  return { ...found, request: found.request ? { reference: found.request.reference, status: found.request.status } : null };
+}
+
+type Intent = "approve" | "reject";
+type ActionAnswer = { intent: Intent; result: SubmissionResult<string[]> };
+
+/** Why a decision was refused, as a message on the form (or on the field it is about). */
+function refusalReply(t: Translate, reason: ModerationRefusal): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
+  switch (reason) {
+    case "str-unchecked":
+      return { fieldErrors: { strChecked: [t("admin.listing.error.strUnchecked")] } };
+    case "str-invalid":
+      return { formErrors: [t("admin.listing.error.strInvalid")] };
+    case "reason-required":
+      return { fieldErrors: { reason: [t("admin.listing.error.reason")] } };
+    case "no-request":
+      return { formErrors: [t("admin.listing.noRequest")] };
+    default:
+      return { formErrors: [t("admin.listing.error.notAllowed")] };
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const form = await readForm(request);
+  const found = await getListingForModeration(params.listingId);
+  if (!found) throw data(null, { status: 404 });
+  const { listing } = found;
+  const here = href("/admin/listings/:listingId", { listingId: listing.id });
+  const intent = form.get("intent");
+
+  if (intent === "verify" || intent === "unverify") {
+    const verified = intent === "verify";
+    const result = await setOwnerVerified(listing.id, { actorId: admin.id, verified });
+    if (!result.ok) throw data(null, { status: 404 });
+    return redirectWithToast(
+      here,
+      verified
+        ? { title: t("admin.listing.toast.verifiedTitle"), description: t("admin.listing.toast.verifiedText") }
+        : { title: t("admin.listing.toast.unverifiedTitle"), description: t("admin.listing.toast.unverifiedText") },
+      { status: 303 },
+    );
+  }
+  if (intent === "approve") {
+    const submission = parseWithZod(form, { schema: approveListingSchema(t, found.shortTerm) });
+    if (submission.status !== "success") return data<ActionAnswer>({ intent, result: submission.reply() }, { status: 400 });
+    const result = await approveListing(listing.id, { actorId: admin.id, strChecked: submission.value.strChecked });
+    if (!result.ok) return data<ActionAnswer>({ intent, result: submission.reply(refusalReply(t, result.reason)) }, { status: 409 });
+    return redirectWithToast(
+      here,
+      { title: t("admin.listing.toast.approvedTitle"), description: t("admin.listing.toast.approvedText", { title: listing.title }) },
+      { status: 303 },
+    );
+  }
+  if (intent === "reject") {
+    const submission = parseWithZod(form, { schema: rejectListingSchema(t) });
+    if (submission.status !== "success") return data<ActionAnswer>({ intent, result: submission.reply() }, { status: 400 });
+    const result = await rejectListing(listing.id, { actorId: admin.id, reason: submission.value.reason });
+    if (!result.ok) return data<ActionAnswer>({ intent, result: submission.reply(refusalReply(t, result.reason)) }, { status: 409 });
+    return redirectWithToast(
+      here,
+      { title: t("admin.listing.toast.rejectedTitle"), description: t("admin.listing.toast.rejectedText") },
+      { status: 303 },
+    );
+  }
+  throw data(null, { status: 400 });
+}
+
+
+export default function AdminListing({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const dates = useFormat();
+  const { listing: l, owner, str, request, can, shortTerm } = loaderData;
+  const answer = actionData as ActionAnswer | undefined;
+  const yesNo = (v: boolean) => (v ? t("homes.yes") : t("homes.no"));
+  const facts: [string, string][] = [
+    [t("homes.fact.type"), propertyTypeLabel(t, l.propertyType)],
+    [t("admin.listing.price"), priceLabel(t, l.price, l.priceUnit)],
+    [t("admin.listing.address"), l.address],
+    [t("wizard.field.city"), l.city],
+    [t("wizard.field.neighborhood"), l.neighborhood || "—"],
+    [t("wizard.field.province"), l.province ? choiceLabel(t, l.province) : "—"],
+    [t("wizard.field.postal"), l.postal || "—"],
+    [t("homes.fact.bedrooms"), String(l.bedrooms)],
+    [t("homes.fact.bathrooms"), String(l.bathrooms)],
+    [t("homes.fact.furnished"), yesNo(l.furnished)],
+    [t("homes.fact.pets"), yesNo(l.petFriendly)],
+    [t("homes.fact.utilities"), yesNo(l.utilitiesIncluded)],
+    [t("homes.amenities"), l.amenities.map((a) => choiceLabel(t, a)).join(", ") || "—"],
+    [t("homes.fact.deposit"), l.deposit === null ? "—" : dates.cad(l.deposit)],
+    [t("homes.fact.minStay"), l.minStay || "—"],
+    [t("homes.fact.leaseTerm"), l.leaseTerm ? choiceLabel(t, l.leaseTerm) : "—"],
+    [t("homes.fact.available"), dates.calendarDay(l.availableFrom)],
+    [t("admin.listing.submitted"), dates.dateTime(l.createdAt)],
+  ];
+
+  return (
+    <article aria-labelledby="admin-listing-title" className="space-y-8">
+      <div>
+        <Link to={href("/admin/listings")} className="text-sm text-teal-800 underline">
+          ← {t("admin.listing.back")}
+        </Link>
+        <h1 id="admin-listing-title" className="mt-3 text-2xl font-bold">
+          {l.title}
+        </h1>
+        <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+          {request ? <StatusBadge status={request.status} /> : <span>{t("admin.listings.sample")}</span>}
+          {request ? (
+            <Link to={href("/admin/requests/:reference", { reference: request.reference })} className="text-teal-800 underline">
+              {t("admin.listing.request", { reference: request.reference })}
+            </Link>
+          ) : null}
+          {l.visibility === "published" ? (
+            <Link to={href("/homes/:id", { id: l.id })} className="text-teal-800 underline">
+              {t("admin.listing.viewPublic")}
+            </Link>
+          ) : null}
+        </p>
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-8">
+          <section aria-labelledby="listing-photos" className="card p-5">
+            <h2 id="listing-photos" className="text-lg font-semibold">
+              {t("admin.listing.photos")}
+            </h2>
+            <Photos listing={l} />
+          </section>
+
+          <section aria-labelledby="listing-details" className="card p-5">
+            <h2 id="listing-details" className="text-lg font-semibold">
+              {t("admin.listing.details")}
+            </h2>
+            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+              {facts.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+                  <dd className="mt-0.5 text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <h3 className="mt-6 text-sm font-semibold text-slate-700">{t("wizard.field.description")}</h3>
+            <p className="mt-1 whitespace-pre-line text-slate-800">{l.description}</p>
+          </section>
+        </div>
+
+        <div className="space-y-6">
+          {str ? <StrPanel str={str} /> : null}
+          <OwnerPanel owner={owner} />
+          <section aria-labelledby="listing-decision" className="card space-y-6 p-5">
+            <h2 id="listing-decision" className="text-lg font-semibold">
+              {t("admin.listing.decision")}
+            </h2>
+            {!request ? <p className="text-sm text-slate-600">{t("admin.listing.noRequest")}</p> : null}
+            {request && !can.approve && !can.reject ? <p className="text-sm text-slate-600">{t("admin.listing.noDecision")}</p> : null}
+            {can.approve ? (
+              <ApproveForm shortTerm={shortTerm} strNumber={str?.number ?? null} lastResult={answer?.intent === "approve" ? answer.result : undefined} />
+            ) : null}
+            {can.reject ? (
+              <RejectForm published={request?.status === "published"} lastResult={answer?.intent === "reject" ? answer.result : undefined} />
+            ) : null}
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Photos({ listing }: { listing: ListingForModeration["listing"] }) {
+  const t = useT();
+  if (listing.photos) {
+    const total = listing.photos.length;
+    return (
+      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {listing.photos.map((p, i) => (
+          <li key={p.id}>
+            <a href={listingPhotoPath(p.id, "gallery")} className="block rounded-md focus-visible:outline-3 focus-visible:outline-teal-600">
+              <img
+                src={listingPhotoPath(p.id, "card")}
+                alt={t("admin.listing.photo", { n: i + 1, total })}
+                width={p.width}
+                height={p.height}
+                loading="lazy"
+                className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (listing.staticImages.length === 0) return <p className="mt-3 text-sm text-slate-600">{t("admin.listing.noPhotos")}</p>;
+  return (
+    <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {listing.staticImages.map((src, i) => (
+        <li key={src}>
+          <img
+            src={src}
+            alt={t("admin.listing.photo", { n: i + 1, total: listing.staticImages.length })}
+            width={1200}
+            height={800}
+            loading="lazy"
+            className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StrPanel({ str }: { str: NonNullable<ListingForModeration["str"]> }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="listing-str" className="card border-amber-200 bg-amber-50/50 p-5">
+      <h2 id="listing-str" className="text-lg font-semibold">
+        {t("admin.listing.str.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t("admin.listing.str.help", { nights: SHORT_TERM_MAX_NIGHTS })}</p>
+      <dl className="mt-3 space-y-2">
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("admin.listing.str.number")}</dt>
+          <dd className="mt-0.5 font-mono text-lg text-slate-900">{str.number || t("admin.listing.str.missing")}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("admin.listing.str.format")}</dt>
+          <dd className={`mt-0.5 font-medium ${str.valid ? "text-teal-800" : "text-red-800"}`} data-testid="str-format">
+            <span aria-hidden="true">{str.valid ? "✓ " : "✗ "}</span>
+            {str.valid ? t("admin.listing.str.valid") : t("admin.listing.str.invalid")}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function OwnerPanel({ owner }: { owner: ListingForModeration["owner"] }) {
+  const t = useT();
+  const verifying = useBusy("verify");
+  const unverifying = useBusy("unverify");
+  const busy = verifying || unverifying;
+  return (
+    <section aria-labelledby="listing-owner" className="card p-5">
+      <h2 id="listing-owner" className="text-lg font-semibold">
+        {t("admin.listing.owner.title")}
+      </h2>
+      <dl className="mt-3 space-y-2 text-sm">
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("wizard.field.ownerName")}</dt>
+          <dd>{owner.name}</dd>
+        </div>
+        {owner.email ? (
+          <div>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("wizard.field.ownerEmail")}</dt>
+            <dd>
+              <a href={`mailto:${owner.email}`} className="text-teal-800 underline">
+                {owner.email}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {owner.phone ? (
+          <div>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("admin.listing.owner.phone")}</dt>
+            <dd>{owner.phone}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("admin.listing.owner.account")}</dt>
+          <dd>{owner.account ? `${owner.account.name ?? ""} <${owner.account.email ?? ""}>` : t("admin.listing.owner.noAccount")}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("admin.listing.owner.status")}</dt>
+          <dd className={owner.verified ? "font-medium text-teal-800" : "text-slate-700"}>
+            {owner.verified ? t("homes.verifiedOwner") : t("admin.listing.owner.notVerified")}
+          </dd>
+        </div>
+      </dl>
+      <Form method="post" className="mt-4">
+        <p className="mb-2 text-xs text-slate-600">
+          {owner.account ? t("admin.listing.owner.hintAccount") : t("admin.listing.owner.hintListing")}
+        </p>
+        <button type="submit" name="intent" value={owner.verified ? "unverify" : "verify"} className="btn-secondary w-full" disabled={busy}>
+          {owner.verified ? t("admin.listing.owner.unverify") : t("admin.listing.owner.verify")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** Whether this page's form with that intent is being sent. */
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function ApproveForm({ shortTerm, strNumber, lastResult }: { shortTerm: boolean; strNumber: string | null; lastResult: SubmissionResult<string[]> | undefined }) {
+  const t = useT();
+  const busy = useBusy("approve");
+  const [form, fields] = useZodForm(() => import("~/modules/homes/moderation"), (m) => m.approveListingSchema(t, shortTerm), lastResult, {
+    id: "approve-listing",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="approve" />
+      <FormError form={form} />
+      {shortTerm ? (
+        <CheckboxField field={fields.strChecked} label={t("admin.listing.strChecked", { number: strNumber || t("admin.listing.str.missing") })} />
+      ) : null}
+      <SubmitButton busy={busy} label={t("admin.listing.approve")} className="btn-primary w-full" />
+    </Form>
+  );
+}
+
+function RejectForm({ published, lastResult }: { published: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
+  const t = useT();
+  const busy = useBusy("reject");
+  const [form, fields] = useZodForm(() => import("~/modules/homes/moderation"), (m) => m.rejectListingSchema(t), lastResult, {
+    id: "reject-listing",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3 border-t border-slate-200 pt-5">
+      <input type="hidden" name="intent" value="reject" />
+      <FormError form={form} />
+      <TextAreaField field={fields.reason} label={t("admin.listing.reason")} required rows={4} />
+      <SubmitButton busy={busy} label={published ? t("admin.listing.takeDown") : t("admin.listing.reject")} className="btn-secondary w-full border-red-300 text-red-800 hover:bg-red-50" />
+    </Form>
+  );
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { createTestDatabase, type TestDatabase } from "../support/databases";
+import { pageHtml } from "../support/html";
+import { HttpClient, linkIn } from "../support/http-client";
+import { SmtpSink } from "../support/smtp-sink";
+
+/**
+ * Each language's own URL space (issue 15 item 3, ADR 13): /es, /fr and /pt pages in their
+ * language whatever the cookie says, links and redirects that stay in the space, the picker
+ * moving between spaces, hreflang alternates, the sitemap and robots.txt, and emails whose
+ * links open in the customer's language.
+ */
+/** The site's public address (links in pages, emails and the sitemap are built on it). */
+const SITE = "http://gta.example";
+
+describe("language URLs", () => {
+  let database: TestDatabase;
+  let server: AppServer;
+  const sink = new SmtpSink();
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    await sink.start(0);
+    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, SMTP_URL: sink.url, OPERATOR_EMAIL: "operator@example.test", PUBLIC_URL: SITE });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sink.stop();
+    await database?.drop();
+  });
+
+  const visitor = () => new HttpClient(server.url);
+
+  it.each([
+    ["/fr/services", "fr-CA", "Services"],
+    ["/fr", "fr-CA", ""],
+    ["/es/services/handyman", "es", ""],
+    ["/pt/homes", "pt-BR", ""],
+    ["/services", "en-US", "Services"],
+  ])("%s is in %s, its links stay in its space, and it names every language's version", async (path, lang) => {
+    const res = await visitor().get(path);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(new RegExp(`<html lang="${lang}"`));
+    const bare = path.replace(/^\/(es|fr|pt)(?=\/|$)/, "") || "/";
+    const prefix = path.match(/^\/(es|fr|pt)(?=\/|$)/)?.[0] ?? "";
+    for (const [code, p] of [["en-US", ""], ["es", "/es"], ["fr-CA", "/fr"], ["pt-BR", "/pt"]] as const) {
+      const href = `${SITE}${p ? (bare === "/" ? p : p + bare) : bare}`;
+      expect(html).toContain(`<link rel="alternate" hrefLang="${code}" href="${href}"/>`);
+    }
+    expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${SITE}${bare}"/>`);
+    // The header's links and the language picker's form stay in the page's space.
+    expect(html).toContain(`href="${prefix}/homes"`);
+    expect(html).toContain(`action="${prefix}/set-locale"`);
+  });
+
+  it("shows the prefix's language whatever the remembered choice", async () => {
+    const french = await fetch(`${server.url}/fr/about`, { headers: { Cookie: "lang=es" } });
+    expect(await french.text()).toMatch(/<html lang="fr-CA"/);
+    const remembered = await fetch(`${server.url}/about`, { headers: { Cookie: "lang=es" } });
+    expect(await remembered.text()).toMatch(/<html lang="es"/);
+  });
+
+  it("keeps log-in redirects in the space, without the prefix twice", async () => {
+    const res = await visitor().get("/fr/account/bookings");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/fr/auth/login?redirectTo=%2Faccount%2Fbookings");
+    expect((await visitor().get("/fr/nowhere")).status).toBe(404);
+  });
+
+  it("moves the picker's visitor to the same page in the chosen language's space", async () => {
+    const from = (path: string, locale: string, returnTo: string) => visitor().post(path, { locale, returnTo });
+    expect((await from("/fr/set-locale", "es", "/services?q=dj")).headers.get("location")).toBe(`${SITE}/es/services?q=dj`);
+    expect((await from("/es/set-locale", "en-US", "/homes")).headers.get("location")).toBe(`${SITE}/homes`);
+    expect((await from("/pt/set-locale", "fr-CA", "/")).headers.get("location")).toBe(`${SITE}/fr`);
+    // From an unprefixed page the choice is remembered and the URL stays as it was.
+    const plain = await from("/set-locale", "fr-CA", "/homes");
+    expect(plain.headers.get("location")).toBe("/homes");
+    expect(plain.headers.getSetCookie().join(";")).toContain("lang=fr-CA");
+  });
+
+  it("lists every public page in each language in the sitemap, and points robots at it", async () => {
+    const res = await visitor().get("/sitemap.xml");
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    for (const p of ["", "/es", "/fr", "/pt"]) {
+      expect(xml).toContain(`<loc>${SITE}${p}/services/handyman</loc>`);
+      expect(xml).toContain(`<loc>${SITE}${p}/homes/h-annex-studio</loc>`);
+      expect(xml).toContain(`<loc>${SITE}${p}/legal/privacy</loc>`);
+    }
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="fr-CA" href="${SITE}/fr/about"/>`);
+    expect(xml).not.toMatch(/\/admin|\/account|\/requests\//);
+    const robots = await (await visitor().get("/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    expect(robots).toContain("Disallow: /fr/admin");
+  });
+
+  it("sends a customer who wrote in French a status link in the French space", async () => {
+    const res = await visitor().post("/fr/contact", { name: "Zoé", email: "zoe@example.com", subject: "Bonjour", message: "Une question sur les déménagements." });
+    expect(res.status).toBeLessThan(400);
+    const mail = await sink.waitFor((m) => m.to.includes("zoe@example.com"));
+    expect(linkIn(mail.text, "/fr/requests/")).toMatch(/\/fr\/requests\/[\w-]{20,}$/);
+    // And the page it opens is in French.
+    const status = await visitor().get(new URL(linkIn(mail.text, "/fr/requests/")).pathname);
+    expect(await pageHtml(status)).toMatch(/<html lang="fr-CA"/);
+  });
+});
