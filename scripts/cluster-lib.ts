@@ -1,4 +1,4 @@
-// Starts N app processes on one PostgreSQL database behind nginx (issue 16, ADR 14): used by
+// Starts N app processes on one PostgreSQL database behind nginx (issue 16, ADR 16): used by
 // `npm run start:cluster`, `npm run bench:scale` and tests/integration/cluster.test.ts.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 // `npm run start:cluster`: CLUSTER_PROCESSES app processes (default 2) on PostgreSQL
 // (DATABASE_URL) behind nginx on PORT (default 3000), each process started again if it dies.
-// Ctrl-C stops everything. What runs where: deploy/README.md and ADR 14.
+// Ctrl-C stops everything. What runs where: deploy/README.md and ADR 16.
 import { ClusterError, startCluster } from "./cluster-lib";
 
 const processes = Number(process.env.CLUSTER_PROCESSES ?? 2);

@@ -26,7 +26,7 @@ export const envSchema = z
     DATA_DIR: z.string().trim().min(1).default("./data"),
     /**
      * Where uploaded files are kept (app/lib/storage.server.ts): DATA_DIR/uploads unless set.
-     * With several app processes, a folder every one of them mounts (ADR 14).
+     * With several app processes, a folder every one of them mounts (ADR 16).
      */
     UPLOADS_DIR: z.preprocess(optional, z.string().trim().min(1).optional()),
     SMTP_URL: z.preprocess(

@@ -5,7 +5,7 @@ import { getAppEnv } from "./runtime.server";
 
 /**
  * The one place uploaded files live (listing photos, provider documents, review photos),
- * addressed by keys such as `listings/<photoId>/card.webp` (ADR 14). Callers only see keys and
+ * addressed by keys such as `listings/<photoId>/card.webp` (ADR 16). Callers only see keys and
  * bytes: put, get, delete. Today's driver is a folder, UPLOADS_DIR (default DATA_DIR/uploads);
  * with several app processes it is a volume they all mount (NFS, a shared disk), and nothing
  * about a file is kept in process memory, so any process can serve what another stored. An

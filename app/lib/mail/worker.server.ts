@@ -30,7 +30,7 @@ export type MailWorkerOptions = {
 };
 
 /**
- * Sends queued mail; one runs in every app process (ADR 3, ADR 14). Claims due rows (pending,
+ * Sends queued mail; one runs in every app process (ADR 3, ADR 16). Claims due rows (pending,
  * or claimed by a worker whose lease ran out) with a lease, sends them, and records each
  * outcome: sent; retried later with exponential backoff for connection errors and SMTP 4xx
  * replies; failed for SMTP 5xx replies (the server will never accept it). Delivery is
