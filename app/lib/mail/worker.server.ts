@@ -53,8 +53,10 @@ export class MailWorker {
       maxDelayMs: 60 * 60 * 1000,
       maxAttempts: 25,
       leaseMs: 60 * 1000,
-      batchSize: 20,
-      concurrency: 4,
+      // One message at a time per process: a killed process can have sent at most one message
+      // it had no time to record (each lane in flight is one more possible duplicate, ADR 16).
+      batchSize: 10,
+      concurrency: 1,
       ...options,
     };
   }
