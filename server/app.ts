@@ -84,7 +84,7 @@ export async function start(env: Env, options?: StartOptions) {
   startDailyJobs([PROVIDER_DAILY_JOB]);
   configureAuthEmails(accountEmails);
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const result = await ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    const result = await runtime.exclusively("start", () => ensureAdmin(env.ADMIN_EMAIL!, env.ADMIN_PASSWORD!));
     console.log(`Admin account ${env.ADMIN_EMAIL} ${result}.`);
   }
   return runtime;

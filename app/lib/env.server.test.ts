@@ -19,7 +19,25 @@ describe("parseEnv", () => {
     });
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.DATA_DIR).toBe(path.resolve(dir));
+    expect(env.UPLOADS_DIR).toBe(path.join(path.resolve(dir), "uploads"));
+    expect(parseEnv({ DATA_DIR: dir, UPLOADS_DIR: "./shared/uploads" }).UPLOADS_DIR).toBe(path.resolve("shared/uploads"));
   });
+
+  it("agrees on one generated AUTH_SECRET when processes sharing DATA_DIR start together", async () => {
+    const dir = dataDir();
+    const { spawn } = await import("node:child_process");
+    const script = `import("${path.resolve("app/lib/env.server.ts")}").then((m) => console.log(m.parseEnv({ DATA_DIR: ${JSON.stringify(dir)} }).AUTH_SECRET))`;
+    const secrets = await Promise.all(
+      Array.from({ length: 4 }, () => {
+        const child = spawn(process.execPath, ["--import", "tsx", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+        let out = "";
+        child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+        return new Promise<string>((resolve) => child.on("exit", () => resolve(out.trim())));
+      }),
+    );
+    expect(new Set(secrets).size).toBe(1);
+    expect(secrets[0]).toBe(readFileSync(path.join(dir, "auth-secret"), "utf8").trim());
+  }, 60_000);
 
   it("generates AUTH_SECRET once and keeps it in the data folder", () => {
     const dir = dataDir();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { type LimitName, LIMITS } from "./rate-limit-config";
@@ -24,6 +24,11 @@ export const envSchema = z
         message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
       }),
     DATA_DIR: z.string().trim().min(1).default("./data"),
+    /**
+     * Where uploaded files are kept (app/lib/storage.server.ts): DATA_DIR/uploads unless set.
+     * With several app processes, a folder every one of them mounts (ADR 16).
+     */
+    UPLOADS_DIR: z.preprocess(optional, z.string().trim().min(1).optional()),
     SMTP_URL: z.preprocess(
       optional,
       z
@@ -105,9 +110,10 @@ export const envSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL" | "UPLOADS_DIR"> & {
   AUTH_SECRET: string;
   PUBLIC_URL: string;
+  UPLOADS_DIR: string;
 };
 
 export class ConfigError extends Error {
@@ -126,17 +132,29 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     DATA_DIR: dataDir,
+    UPLOADS_DIR: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     AUTH_SECRET: env.AUTH_SECRET ?? persistedSecret(dataDir),
   };
 }
 
-/** A secret generated once and kept in the data folder, so sessions survive restarts. */
+/**
+ * A secret generated once and kept in the data folder, so sessions survive restarts. Processes
+ * sharing the folder and starting together agree on one: the file appears whole or not at all
+ * (written aside, then linked into place; the first link wins, the others read it).
+ */
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
-  return secret;
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  writeFileSync(temp, randomBytes(32).toString("base64url") + "\n", { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  return readFileSync(file, "utf8").trim();
 }

@@ -5,17 +5,31 @@ import { getRuntime } from "./runtime.server";
  * Daily background jobs, run in-process and safe with several app processes: each process
  * checks every hour, and a job's run for a day (Toronto time) belongs to whichever process
  * first inserts its row in job_runs (the primary key makes the claim atomic on SQLite and
- * PostgreSQL alike). Jobs must be catch-up safe: a run missed because its process died finds
- * the same work the next day.
+ * PostgreSQL alike). The claim is a lease: a run whose process died before finishing it
+ * (claimed more than JOB_LEASE_MS ago, not finished) may be claimed again by the next check
+ * in any process. Jobs must therefore be safe to run twice (each step guarded by the state it
+ * reads) and catch-up safe (a missed day finds the same work the next day).
  */
+export const JOB_LEASE_MS = 30 * 60 * 1000;
+
 export type DailyJob = { name: string; run: (now: Date) => Promise<unknown> };
 
-/** Claims today's run of a job; false when another process (or an earlier check) has it. */
-export async function claimDailyRun(name: string, now = new Date()): Promise<boolean> {
+/**
+ * Claims today's run of a job; false when another process (or an earlier check) has it, or
+ * finished it. An unfinished claim older than the lease is taken over.
+ */
+export async function claimDailyRun(name: string, now = new Date(), leaseMs = JOB_LEASE_MS): Promise<boolean> {
+  const stale = new Date(now.getTime() - leaseMs).toISOString();
   const result = await getRuntime()
     .db.insertInto("job_runs")
     .values({ name, run_key: torontoToday(now), claimed_at: now.toISOString(), finished_at: null })
-    .onConflict((oc) => oc.columns(["name", "run_key"]).doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(["name", "run_key"])
+        .doUpdateSet({ claimed_at: now.toISOString() })
+        .where("job_runs.finished_at", "is", null)
+        .where("job_runs.claimed_at", "<", stale),
+    )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

@@ -1,4 +1,4 @@
-import { type DatabaseHandle, type DB, migrateToLatest, openDatabase } from "./db/db.server";
+import { type DatabaseHandle, type DB, exclusively, migrateToLatest, openDatabase } from "./db/db.server";
 import type { Env } from "./env.server";
 import { ensurePrivateFolder } from "./private-files.server";
 import { createTransport } from "./mail/transport.server";
@@ -16,6 +16,8 @@ export type Runtime = {
   dialect: DatabaseHandle["dialect"];
   mail: MailWorker;
   rateLimits: RateLimits;
+  /** Runs a start-up task one process at a time (PostgreSQL advisory lock; see exclusively). */
+  exclusively: <T>(name: string, task: () => Promise<T>) => Promise<T>;
   stop: () => Promise<void>;
 };
 
@@ -33,12 +35,17 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
   if (holder.__appRuntime) throw new Error("The runtime is already started");
   const log = options.log ?? ((m: string) => console.log(m));
   ensurePrivateFolder(env.DATA_DIR);
+  ensurePrivateFolder(env.UPLOADS_DIR);
   const handle = openDatabase(env.DATABASE_URL);
   try {
-    await migrateToLatest(handle.db);
-    if (options.seed ?? true) {
-      if (await seedOnce(handle.db)) log("Seeded sample data.");
-    }
+    // Several app processes may start at once on one PostgreSQL database: one migrates and
+    // seeds, the others wait for it and then find nothing left to do.
+    await exclusively(handle, "start", async () => {
+      await migrateToLatest(handle.db);
+      if (options.seed ?? true) {
+        if (await seedOnce(handle.db)) log("Seeded sample data.");
+      }
+    });
   } catch (error) {
     await handle.destroy();
     throw error;
@@ -59,6 +66,7 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     dialect: handle.dialect,
     mail,
     rateLimits: new RateLimits(handle.pool ? { kind: "postgres", pool: handle.pool } : { kind: "memory" }, env.RATE_LIMITS),
+    exclusively: (name, task) => exclusively(handle, name, task),
     stop: async () => {
       await mail.stop();
       await handle.destroy();

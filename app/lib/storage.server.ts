@@ -1,14 +1,25 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import path from "node:path";
 import { getAppEnv } from "./runtime.server";
 
 /**
- * The one place uploaded files live: `${DATA_DIR}/uploads`, addressed by keys such as
- * `listings/<photoId>/card.webp`. Keys are checked before they touch the file system, so no
- * key can name a file outside the uploads folder. Moving to object storage later means
- * replacing this module only.
+ * The one place uploaded files live (listing photos, provider documents, review photos),
+ * addressed by keys such as `listings/<photoId>/card.webp` (ADR 16). Callers only see keys and
+ * bytes: put, get, delete. Today's driver is a folder, UPLOADS_DIR (default DATA_DIR/uploads);
+ * with several app processes it is a volume they all mount (NFS, a shared disk), and nothing
+ * about a file is kept in process memory, so any process can serve what another stored. An
+ * S3-compatible driver is another `ObjectStore` chosen in `storeFor`; nothing else changes.
  */
+export type ObjectStore = {
+  /** Stores a whole object; readers see the old object or the new one, never half of one. */
+  put: (key: string, body: Uint8Array) => Promise<void>;
+  /** The object's bytes, or null when there is none. */
+  get: (key: string) => Promise<Buffer | null>;
+  /** Deletes one object or everything under a prefix (`listings/<photoId>/`). Missing is fine. */
+  delete: (prefix: string) => Promise<void>;
+};
+
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export class InvalidKeyError extends Error {
@@ -25,43 +36,62 @@ export function isValidKey(key: string): boolean {
 /** A key prefix (a folder): a valid key, optionally ending in `/`. */
 const isValidPrefix = (prefix: string) => isValidKey(prefix.replace(/\/$/, ""));
 
-export const uploadsRoot = (dataDir = getAppEnv().DATA_DIR) => path.resolve(dataDir, "uploads");
+/** The uploads folder of the running app (UPLOADS_DIR). */
+export const uploadsRoot = () => getAppEnv().UPLOADS_DIR;
 
 /** The absolute path for a key, refusing anything that would leave the uploads folder. */
 export function resolveKey(key: string, root = uploadsRoot()): string {
   if (!isValidKey(key)) throw new InvalidKeyError(`Invalid storage key: ${JSON.stringify(key)}`);
   const file = path.resolve(root, ...key.split("/"));
-  if (!file.startsWith(root + path.sep)) throw new InvalidKeyError(`Invalid storage key: ${JSON.stringify(key)}`);
+  if (!file.startsWith(path.resolve(root) + path.sep)) throw new InvalidKeyError(`Invalid storage key: ${JSON.stringify(key)}`);
   return file;
 }
 
-/** Writes a whole object: to a temporary file first, then renamed, so readers never see half a file. */
-export async function putObject(key: string, body: Uint8Array, root = uploadsRoot()): Promise<void> {
-  const file = resolveKey(key, root);
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temp = `${file}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temp, body, { mode: 0o600 });
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+/**
+ * The folder driver. Writes go to a temporary file in the same folder, are flushed to disk,
+ * then renamed into place: a rename is atomic on local file systems and on NFS, so another
+ * process never reads a partial file, and a power cut cannot leave a named but empty one.
+ */
+export function folderStore(root: string): ObjectStore {
+  return {
+    put: async (key, body) => {
+      const file = resolveKey(key, root);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      const temp = `${file}.${randomUUID()}.tmp`;
+      try {
+        const handle = await open(temp, "wx", 0o600);
+        try {
+          await handle.writeFile(body);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    get: async (key) => {
+      const file = resolveKey(key, root);
+      try {
+        return await readFile(file);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "EISDIR") return null;
+        throw error;
+      }
+    },
+    delete: async (prefix) => {
+      if (!isValidPrefix(prefix)) throw new InvalidKeyError(`Invalid storage key: ${JSON.stringify(prefix)}`);
+      await rm(resolveKey(prefix.replace(/\/$/, ""), root), { recursive: true, force: true });
+    },
+  };
 }
 
-/** The object's bytes, or null when there is none. */
-export async function getObject(key: string, root = uploadsRoot()): Promise<Buffer | null> {
-  const file = resolveKey(key, root);
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "EISDIR") return null;
-    throw error;
-  }
-}
+/** The store for a folder (the running app's UPLOADS_DIR unless a test names another one). */
+export const storeFor = (root = uploadsRoot()): ObjectStore => folderStore(root);
 
-/** Deletes one object or everything under a prefix (`listings/<photoId>/`). Missing is fine. */
-export async function deleteObject(prefix: string, root = uploadsRoot()): Promise<void> {
-  if (!isValidPrefix(prefix)) throw new InvalidKeyError(`Invalid storage key: ${JSON.stringify(prefix)}`);
-  await rm(resolveKey(prefix.replace(/\/$/, ""), root), { recursive: true, force: true });
-}
+export const putObject = (key: string, body: Uint8Array, root?: string) => storeFor(root).put(key, body);
+export const getObject = (key: string, root?: string) => storeFor(root).get(key);
+export const deleteObject = (prefix: string, root?: string) => storeFor(root).delete(prefix);

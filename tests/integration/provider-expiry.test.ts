@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
-import { claimDailyRun, runDailyJobs } from "~/lib/jobs.server";
+import { claimDailyRun, JOB_LEASE_MS, runDailyJobs } from "~/lib/jobs.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
 import { approveApplication, cancelApplication } from "~/modules/providers/decisions.server";
 import { PROVIDER_DAILY_JOB, sendExpiryReminders } from "~/modules/providers/expiry.server";
@@ -262,5 +262,19 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
       .where("name", "=", "providers.daily")
       .executeTakeFirstOrThrow();
     expect(row.finished_at).not.toBeNull();
+  });
+
+  it("lets another process take over a day's run whose process died before finishing it", async () => {
+    const claimedAt = new Date(`2027-04-01T14:00:00Z`);
+    expect(await claimDailyRun("test.lease", claimedAt)).toBe(true);
+    // Unfinished and still within its lease: nobody else may run it.
+    expect(await claimDailyRun("test.lease", new Date(claimedAt.getTime() + JOB_LEASE_MS - 1000))).toBe(false);
+    // The lease ran out: the next check (in any process) runs it, once.
+    const later = new Date(claimedAt.getTime() + JOB_LEASE_MS + 1000);
+    const takeovers = await Promise.all([claimDailyRun("test.lease", later), claimDailyRun("test.lease", later)]);
+    expect(takeovers.filter(Boolean)).toHaveLength(1);
+    // A finished run is never taken over.
+    await runDailyJobs([{ name: "test.finished", run: async () => undefined }], claimedAt, () => {});
+    expect(await claimDailyRun("test.finished", new Date(claimedAt.getTime() + 2 * JOB_LEASE_MS))).toBe(false);
   });
 });

@@ -39,6 +39,28 @@ export function openDatabase(url: string): DatabaseHandle {
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }
 
+/**
+ * Runs `task` while holding a PostgreSQL advisory lock named by `name` and the connection's
+ * schema, so app processes starting together take turns (migrations, seeding, the admin
+ * account: each checks, then writes). SQLite has one process: it just runs the task.
+ */
+export async function exclusively<T>(handle: DatabaseHandle, name: string, task: () => Promise<T>): Promise<T> {
+  if (!handle.pool) return task();
+  const client = await handle.pool.connect();
+  const key = `select hashtext($1 || ':' || current_schema()) as key`;
+  try {
+    const { rows } = await client.query<{ key: number }>(key, [name]);
+    await client.query("select pg_advisory_lock($1)", [rows[0]!.key]);
+    try {
+      return await task();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [rows[0]!.key]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** The migrator for our migrations (tests use it to stop at an older version). */

@@ -96,6 +96,47 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
     expect(row.last_error).toMatch(/ECONNREFUSED|ECONNECTION|ESOCKET/);
   });
 
+  it("shares a backlog between workers of several processes, sending each message once", async () => {
+    await sink.start(0);
+    const subject = `Backlog ${Date.now()}`;
+    const ids = await Promise.all(Array.from({ length: 60 }, (_, i) => queue(`${subject} #${i}`)));
+    const workers = [makeWorker(sink.url), makeWorker(sink.url), makeWorker(sink.url)];
+    try {
+      await Promise.all(workers.map((w) => w.drain()));
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    const got = sink.messages.filter((m) => m.subject.startsWith(subject));
+    expect(got).toHaveLength(60);
+    expect(new Set(got.map((m) => m.raw.messageId)).size).toBe(60);
+    for (const id of ids) expect(await status(id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("sends a dead worker's claim again once its lease runs out; the late worker's record changes nothing", async () => {
+    await sink.start(0);
+    const id = await queue(`Leased ${Date.now()}`);
+    // A worker that claims, then stalls past its lease; when it finally answers, it fails.
+    const late = new MailWorker({
+      db: handle.db,
+      dialect: handle.dialect,
+      transport: { send: () => Promise.reject(Object.assign(new Error("late"), { responseCode: 550 })), close: () => {} },
+      from: "GTA Connect <no-reply@example.test>",
+      leaseMs: 200,
+    });
+    const claimed = await late.claim();
+    expect(claimed.rows.map((r) => r.id)).toContain(id);
+    expect(await status(id)).toMatchObject({ status: "sending", attempts: 1 });
+    worker = makeWorker(sink.url);
+    await worker.drain();
+    expect(await status(id)).toMatchObject({ status: "sending" }); // still leased
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await worker.drain();
+    expect(await status(id)).toMatchObject({ status: "sent", attempts: 2 });
+    await late.deliver(claimed.rows.filter((r) => r.id === id), claimed.leaseUntil);
+    expect(await status(id)).toMatchObject({ status: "sent", attempts: 2, last_error: null });
+    expect(sink.messages.filter((m) => m.raw.messageId === `<${id}@outbox>`)).toHaveLength(1);
+  });
+
   it("writes .eml files when no SMTP server is configured", async () => {
     const { readdirSync, readFileSync } = await import("node:fs");
     worker = new MailWorker({

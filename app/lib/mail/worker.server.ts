@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB, Dialect } from "../db/db.server";
 import type { Database, OutboxRow } from "../db/schema";
+import type { MailTransport } from "./transport.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
-import type { MailTransport } from "./transport.server";
 
 export type MailWorkerOptions = {
   db: DB;
@@ -17,16 +17,25 @@ export type MailWorkerOptions = {
   maxDelayMs?: number;
   /** Attempts before a transiently failing message is given up as failed. */
   maxAttempts?: number;
-  /** How long a claimed message stays claimed before another worker may take it. */
+  /**
+   * How long a claimed message stays claimed before another worker may take it (a claim left
+   * by a killed process is sent again after this). Longer than the transport's timeouts, so a
+   * slow but live worker never loses its claim.
+   */
   leaseMs?: number;
+  /** Messages claimed at once, and sent at once over the transport's pooled connections. */
+  batchSize?: number;
+  concurrency?: number;
   log?: (message: string) => void;
 };
 
 /**
- * Sends queued mail. Claims due rows (pending, or claimed by a worker that died), sends each,
- * and records the outcome: sent; retried later with exponential backoff for connection errors
- * and SMTP 4xx replies; failed for SMTP 5xx replies (the server will never accept it).
- * Delivery is at-least-once: a crash between sending and recording the outcome re-sends.
+ * Sends queued mail; one runs in every app process (ADR 3, ADR 16). Claims due rows (pending,
+ * or claimed by a worker whose lease ran out) with a lease, sends them, and records each
+ * outcome: sent; retried later with exponential backoff for connection errors and SMTP 4xx
+ * replies; failed for SMTP 5xx replies (the server will never accept it). Delivery is
+ * at-least-once: a crash after the server accepted a message but before its row was marked
+ * sent re-sends it when the lease runs out.
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -44,6 +53,10 @@ export class MailWorker {
       maxDelayMs: 60 * 60 * 1000,
       maxAttempts: 25,
       leaseMs: 60 * 1000,
+      // One message at a time per process: a killed process can have sent at most one message
+      // it had no time to record (each lane in flight is one more possible duplicate, ADR 16).
+      batchSize: 10,
+      concurrency: 1,
       ...options,
     };
   }
@@ -94,52 +107,61 @@ export class MailWorker {
     const dueBy = new Date().toISOString();
     let total = 0;
     for (;;) {
-      const sent =
-        this.o.dialect === "postgres" ? await this.drainOneLocked(dueBy) : await this.drainBatchLeased(dueBy);
-      total += sent;
-      if (sent === 0 || this.stopping) return total;
+      const claimed = await this.claim(dueBy);
+      if (claimed.rows.length === 0) return total;
+      await this.deliver(claimed.rows, claimed.leaseUntil);
+      total += claimed.rows.length;
+      if (this.stopping) return total;
     }
   }
 
   /**
-   * SQLite has one writer, so we must not hold a transaction open while talking to SMTP: rows
-   * are claimed with a lease instead. Only one process uses a SQLite file, so claims left by
-   * a crashed run are released at start (recoverAbandoned).
+   * Claims up to `batchSize` due rows with a lease, in one short transaction: no transaction
+   * stays open while we talk to SMTP. On PostgreSQL the rows are picked `FOR UPDATE SKIP
+   * LOCKED`, so workers in several app processes claim disjoint rows without waiting for each
+   * other; on SQLite the single writer serialises claims. A claim counts as an attempt, so a
+   * message that kills its worker every time still runs out of attempts.
    */
-  private async drainBatchLeased(dueBy: string): Promise<number> {
+  async claim(dueBy = new Date().toISOString()): Promise<{ rows: OutboxRow[]; leaseUntil: string }> {
     const leaseUntil = new Date(Date.now() + this.o.leaseMs).toISOString();
     const rows = await this.o.db.transaction().execute(async (trx) => {
-      const due = await this.dueQuery(trx, dueBy, 10).execute();
+      const query = this.dueQuery(trx, dueBy, this.o.batchSize);
+      const due = await (this.o.dialect === "postgres" ? query.forUpdate().skipLocked() : query).execute();
       if (due.length === 0) return [];
       await trx
         .updateTable("mail_outbox")
-        .set({ status: "sending", locked_until: leaseUntil })
+        .set((eb) => ({ status: "sending", locked_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
         .where(
           "id",
           "in",
           due.map((r) => r.id),
         )
         .execute();
-      return due;
+      return due.map((r) => ({ ...r, status: "sending" as const, locked_until: leaseUntil, attempts: r.attempts + 1 }));
     });
-    for (const row of rows) await this.record(this.o.db, row, await this.send(row));
-    return rows.length;
+    return { rows, leaseUntil };
   }
 
   /**
-   * PostgreSQL: each message is sent inside a transaction that holds its row lock, so several
-   * app processes never send the same message, and a crash simply releases the lock.
+   * Sends claimed rows, `concurrency` at a time over the transport's pooled connections, and
+   * records each outcome as soon as it is known (the smaller the gap between the server's
+   * acceptance and our record, the rarer a re-send after a crash).
    */
-  private async drainOneLocked(dueBy: string): Promise<number> {
-    return this.o.db.transaction().execute(async (trx) => {
-      const row = await this.dueQuery(trx, dueBy, 1).forUpdate().skipLocked().executeTakeFirst();
-      if (!row) return 0;
-      await this.record(trx, row, await this.send(row));
-      return 1;
-    });
+  async deliver(rows: OutboxRow[], leaseUntil: string) {
+    const queue = [...rows];
+    const lane = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        await this.record(row, leaseUntil, await this.send(row));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.o.concurrency, rows.length) }, lane));
   }
 
-  /** Releases claims that a previous, crashed run of this process left behind (SQLite only). */
+  /**
+   * Releases claims that a previous, crashed run of this process left behind (SQLite only: one
+   * process owns the file). On PostgreSQL other processes may be sending right now; there a
+   * claim is released by its lease running out.
+   */
   async recoverAbandoned(): Promise<number> {
     if (this.o.dialect !== "sqlite") return 0;
     const result = await this.o.db
@@ -181,20 +203,26 @@ export class MailWorker {
     }
   }
 
-  private async record(db: Executor, row: OutboxRow, outcome: Awaited<ReturnType<MailWorker["send"]>>) {
-    const attempts = row.attempts + 1;
+  /**
+   * Records an outcome, fenced by our lease: if the lease ran out and another worker claimed the
+   * row meanwhile, its claim (a later lease) wins and this update changes nothing.
+   */
+  private async record(row: OutboxRow, leaseUntil: string, outcome: Awaited<ReturnType<MailWorker["send"]>>) {
+    const attempts = row.attempts;
+    const mine = this.o.db
+      .updateTable("mail_outbox")
+      .where("id", "=", row.id)
+      .where("status", "=", "sending")
+      .where("locked_until", "=", leaseUntil);
     if (outcome.ok) {
-      await db
-        .updateTable("mail_outbox")
+      await mine
         .set({
           status: "sent",
           sent_at: new Date().toISOString(),
           message_id: outcome.messageId,
           locked_until: null,
           last_error: null,
-          attempts,
         })
-        .where("id", "=", row.id)
         .execute();
       return;
     }
@@ -202,16 +230,13 @@ export class MailWorker {
     const delay = Math.max(1, Math.min(this.o.baseDelayMs * 2 ** (attempts - 1), this.o.maxDelayMs));
     const message = describe(outcome.error);
     this.o.log?.(`mail ${row.id} (${row.kind}) attempt ${attempts} ${permanent ? "failed" : "will retry"}: ${message}`);
-    await db
-      .updateTable("mail_outbox")
+    await mine
       .set({
         status: permanent ? "failed" : "pending",
-        attempts,
         last_error: message.slice(0, 1000),
         locked_until: null,
         next_attempt_at: new Date(Date.now() + delay).toISOString(),
       })
-      .where("id", "=", row.id)
       .execute();
   }
 }
