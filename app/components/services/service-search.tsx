@@ -15,7 +15,11 @@ type Props = {
   categories: readonly Suggestible[];
   query: string;
   onQueryChange: (value: string) => void;
-  /** Called when the search is submitted (the page navigates to ?q=). */
+  /**
+   * Called when the visitor leaves typing — a submitted search (the page navigates to ?q=) or a
+   * chosen suggestion (it opens that service): the page drops its pending ?q= write, which would
+   * otherwise land during the navigation and take the visitor back to the list.
+   */
   onSubmit?: () => void;
   inputRef?: React.Ref<HTMLInputElement>;
   className?: string;
@@ -33,7 +37,10 @@ export function ServiceSearch({ categories, query, onQueryChange, onSubmit, inpu
   const box = useCombobox({
     options: suggestions,
     query,
-    onChoose: (option) => void navigate(href("/services/:slug", { slug: option.slug })),
+    onChoose: (option) => {
+      onSubmit?.();
+      void navigate(href("/services/:slug", { slug: option.slug }));
+    },
     onClear: () => onQueryChange(""),
   });
 
