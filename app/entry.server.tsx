@@ -10,6 +10,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { NonceProvider } from "./lib/nonce";
+import { lowPriorityModulePreloads } from "./lib/http/preload-priority.server";
 
 export const streamTimeout = 5_000;
 
@@ -68,7 +69,7 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

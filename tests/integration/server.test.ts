@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
@@ -8,7 +10,16 @@ import { en } from "~/lib/i18n/messages/en";
 
 /** Every page of the foundation, and what its server-rendered HTML must already contain. */
 const PAGES: [path: string, texts: string[]][] = [
-  ["/", ["Services, cars &amp; homes", "connected with confidence", "Partner Ads", "Explore Popular Services", "More Services"]],
+  [
+    "/",
+    [
+      "Services, cars &amp; homes",
+      "connected with confidence",
+      "Partner Ads",
+      "Explore Popular Services",
+      "More Services",
+    ],
+  ],
   ["/about", ["Why GTA Connect?", "How It Works", "Browse Services", "Request a Booking", "We Connect You"]],
   ["/contact", ["Send a message", 'name="subject"', 'name="message"']],
   ["/request-success", ["Your Request", "We have received your request and will be in touch shortly."]],
@@ -65,7 +76,10 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
         html.replace(/<[^>]*>/g, " "),
         ...[...html.matchAll(/\s(?:aria-label|placeholder|title|alt|content)="([^"]*)"/g)].map((m) => m[1]),
       ].join("\n");
-      expect(keys.filter((key) => shown.includes(key)), path).toEqual([]);
+      expect(
+        keys.filter((key) => shown.includes(key)),
+        path,
+      ).toEqual([]);
       // The hydration data holds the page's namespaces, not the whole catalogue.
       const sent = keys.filter((key) => raw.includes(`\\"${key}\\"`));
       expect(sent.length, path).toBeGreaterThan(20);
@@ -93,6 +107,15 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     expect(await res.text()).toContain(`<script nonce="${nonce}"`);
   });
 
+  it("asks for the page's scripts at low priority and its stylesheet first", async () => {
+    const res = await fetch(`${server.url}/services`);
+    const head = (await res.text()).split("</head>")[0]!;
+    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(2);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    expect(head).toMatch(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"/);
+  });
+
   it("serves fingerprinted assets with a long immutable cache and compresses pages", async () => {
     const html = await pageHtml(await fetch(`${server.url}/`));
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
@@ -107,7 +130,11 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     const assets = [...new Set(html.match(/\/assets\/[^"]+\.js/g) ?? [])];
     let compressed = 0;
     for (const path of assets) {
-      const raw = (await (await fetch(`${server.url}${path}`, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer()).byteLength;
+      const raw = (
+        await (
+          await fetch(`${server.url}${path}`, { headers: { "Accept-Encoding": "identity" } })
+        ).arrayBuffer()
+      ).byteLength;
       const gzipped = await fetch(`${server.url}${path}`, { headers: { "Accept-Encoding": "gzip" } });
       if (raw >= 2048) {
         expect(gzipped.headers.get("content-encoding"), path).toBe("gzip");
@@ -115,6 +142,36 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
       }
     }
     expect(compressed).toBeGreaterThan(0);
+    // Browsers that accept Brotli get the file compressed at build, which is the same script
+    // in fewer bytes than the gzip made as it is sent (node's fetch decodes both).
+    const framework = assets.find((a) => a.includes("/framework-"))!;
+    const viaHttp = (encoding: string) =>
+      new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) =>
+        request(`${server.url}${framework}`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({
+              encoding: res.headers["content-encoding"],
+              vary: res.headers.vary,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+          .on("error", reject)
+          .end(),
+      );
+    const [br, gzip, identity] = [
+      await viaHttp("br, gzip"),
+      await viaHttp("gzip"),
+      await viaHttp("identity"),
+    ];
+    expect(br.encoding).toBe("br");
+    expect(br.vary).toContain("Accept-Encoding");
+    expect(gzip.encoding).toBe("gzip");
+    expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+    expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(gzip.body.length);
     const page = await fetch(`${server.url}/about`, { headers: { "Accept-Encoding": "gzip" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
   });
@@ -134,11 +191,15 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     // The page really is in Canadian French, and says so.
     expect(page).toContain('<html lang="fr-CA"');
     expect(page).toContain("Pourquoi GTA Connect?");
-    const terms = await pageHtml(await fetch(`${server.url}/legal/terms`, { headers: { Cookie: "lang=fr-CA" } }));
+    const terms = await pageHtml(
+      await fetch(`${server.url}/legal/terms`, { headers: { Cookie: "lang=fr-CA" } }),
+    );
     expect(terms).toContain("Conditions d");
     expect(terms).toContain("la version anglaise prévaut");
     expect(terms).toContain("En vigueur le 25 septembre 2025");
-    const services = await pageHtml(await fetch(`${server.url}/services/cleaning`, { headers: { Cookie: "lang=fr-CA" } }));
+    const services = await pageHtml(
+      await fetch(`${server.url}/services/cleaning`, { headers: { Cookie: "lang=fr-CA" } }),
+    );
     expect(services).toContain("<title>Services de ménage à Toronto et dans le GTA — GTA Connect</title>");
     expect(services).toContain("Nettoyage après rénovation");
     const bad = await fetch(`${server.url}/set-locale`, {
@@ -155,11 +216,26 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
     const { db, close } = connect(database.url);
     try {
-      const n = async (table: "service_categories" | "provider_services" | "home_listings" | "community_reviews") =>
-        Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-      expect([await n("service_categories"), await n("provider_services"), await n("home_listings")]).toEqual([7, 18, 12]);
+      const n = async (
+        table: "service_categories" | "provider_services" | "home_listings" | "community_reviews",
+      ) =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      expect([await n("service_categories"), await n("provider_services"), await n("home_listings")]).toEqual(
+        [7, 18, 12],
+      );
       expect(await n("community_reviews")).toBeGreaterThan(0);
-      const plumbing = await db.selectFrom("provider_services").selectAll().where("slug", "=", "plumbing").executeTakeFirstOrThrow();
+      const plumbing = await db
+        .selectFrom("provider_services")
+        .selectAll()
+        .where("slug", "=", "plumbing")
+        .executeTakeFirstOrThrow();
       expect(plumbing).toMatchObject({ requires_license: 1, license_type: "Trade/Plumber License" });
     } finally {
       await close();

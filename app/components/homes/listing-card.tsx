@@ -3,7 +3,7 @@ import type { Translate } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import type { ListingCard as ListingCardData } from "~/modules/homes/listings.server";
 import { formatCad, propertyKind } from "~/modules/homes/search";
-import { CardLink, LinkCard } from "~/components/ui/link-card";
+import { CardLink, cardPhotoLoading, LinkCard } from "~/components/ui/link-card";
 
 /** "$2,450 / month", "$180 / night" (Canadian dollars). */
 export const priceLabel = (t: Translate, price: number, unit: "month" | "night") =>
@@ -22,7 +22,8 @@ export function roomsLabel(t: Translate, bedrooms: number, bathrooms: number) {
  * One listing in the results grid. The title is the link, stretched over the card, so the
  * link's name is the title and the photo is decorative; the description is clamped to 2 lines.
  */
-export function ListingCard({ listing, eager }: { listing: ListingCardData; eager: boolean }) {
+/** `place`: the card's index in the first page of results, -1 on later pages (see cardPhotoLoading). */
+export function ListingCard({ listing, place }: { listing: ListingCardData; place: number }) {
   const t = useT();
   return (
     <LinkCard>
@@ -33,7 +34,7 @@ export function ListingCard({ listing, eager }: { listing: ListingCardData; eage
             alt=""
             width={listing.image.width}
             height={listing.image.height}
-            loading={eager ? "eager" : "lazy"}
+            {...cardPhotoLoading(place)}
             decoding="async"
             className="aspect-[3/2] w-full bg-slate-100 object-cover"
           />

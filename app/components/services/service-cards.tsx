@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import { CardLink, LinkCard } from "~/components/ui/link-card";
+import { CardLink, cardPhotoLoading, LinkCard } from "~/components/ui/link-card";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
 import { SEARCH_INPUT_ID } from "./service-search";
@@ -11,7 +11,8 @@ export type CategoryCardData = { slug: string; title: string; shortDescription: 
  * One category in the grid. The title is the link (stretched over the whole card), so the
  * link's accessible name is just the title and the image is decorative.
  */
-export function CategoryCard({ category, eager }: { category: CategoryCardData; eager: boolean }) {
+/** `place`: the card's index in the grid (see cardPhotoLoading). */
+export function CategoryCard({ category, place }: { category: CategoryCardData; place: number }) {
   const t = useT();
   return (
     <LinkCard>
@@ -20,7 +21,7 @@ export function CategoryCard({ category, eager }: { category: CategoryCardData; 
         alt=""
         width={400}
         height={225}
-        loading={eager ? "eager" : "lazy"}
+        {...cardPhotoLoading(place)}
         decoding="async"
         className="aspect-video w-full bg-slate-100 object-cover"
       />

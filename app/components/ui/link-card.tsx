@@ -17,8 +17,25 @@ export function LinkCard({ children }: { children: ReactNode }) {
 /** The title link of a `LinkCard`, put inside the card's heading. */
 export function CardLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to} className="after:absolute after:inset-0 group-hover:text-teal-800 focus-visible:outline-none">
+    <Link
+      to={to}
+      className="after:absolute after:inset-0 group-hover:text-teal-800 focus-visible:outline-none"
+    >
       {children}
     </Link>
   );
+}
+
+/** Cards in a grid's first row (at its widest, 3 columns) load their photo at once; the rest when scrolled to. */
+const FIRST_ROW = 3;
+
+/**
+ * How a grid card's photo loads, from the card's place in the results (`index` counts from the
+ * first card of the first page, -1 when the page is not the first). The first card's photo is
+ * the largest thing on a phone's first screen, so it is fetched at high priority (the page's
+ * scripts are asked for at low priority: app/lib/http/preload-priority.server.ts).
+ */
+export function cardPhotoLoading(index: number): { loading: "eager" | "lazy"; fetchPriority?: "high" } {
+  if (index === 0) return { loading: "eager", fetchPriority: "high" };
+  return { loading: index >= 0 && index < FIRST_ROW ? "eager" : "lazy" };
 }

@@ -38,8 +38,6 @@ export const handle = { messages: ["form", "homes"] } satisfies MessagesHandle;
 
 /** Spec §9: 6 placeholder cards while results load. */
 const SKELETON_CARDS = 6;
-/** Cards in the grid's first row (at its widest) load their photo eagerly; the rest lazily. */
-const FIRST_ROW = 3;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "homes.metaTitle", "homes.metaDescription");
@@ -216,7 +214,7 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
             <h2 className="sr-only">{t("homes.resultsHeading")}</h2>
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {result.listings.map((listing, index) => (
-                <ListingCard key={listing.id} listing={listing} eager={page === 1 && index < FIRST_ROW} />
+                <ListingCard key={listing.id} listing={listing} place={page === 1 ? index : -1} />
               ))}
             </ul>
             {page > 1 || result.hasNext ? (

@@ -36,8 +36,6 @@ export const handle = {
 
 /** Spec §9: the no-results view shows the first six services. */
 const POPULAR_COUNT = 6;
-/** Cards in the grid's first row (at its widest) load eagerly; the rest lazily. */
-const FIRST_ROW = 3;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "services.metaTitle", "services.metaDescription");
@@ -167,7 +165,7 @@ export default function ServicesPage({ loaderData, actionData }: Route.Component
           <>
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {results.map((category, index) => (
-                <CategoryCard key={category.slug} category={category} eager={index < FIRST_ROW} />
+                <CategoryCard key={category.slug} category={category} place={index} />
               ))}
               <SomethingElseCard onActivate={focusSearch} />
             </ul>
