@@ -26,7 +26,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   name: "shell",
-                  test: /app[\\/](components[\\/](layout[\\/](footer|header|language-picker|avatar-button|use-close-on-navigation)|toaster|link-dialog|ui[\\/](dialog|section))|lib[\\/](i18n[\\/](use-t|translate|locales|namespaces)|meta|nonce|analytics))\./,
+                  test: /app[\\/](components[\\/](layout[\\/](footer|header|language-picker|avatar-button|use-close-on-navigation)|toaster|link-dialog|ui[\\/](dialog|section))|lib[\\/](i18n[\\/](use-t|translate|locales|namespaces)|meta|nonce|analytics|hydration))\./,
                   priority: 1,
                 },
               ],

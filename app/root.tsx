@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { ShouldRevalidateFunction } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/layout/footer";
@@ -18,6 +19,7 @@ import { LanguageAlternates } from "./components/layout/language-alternates";
 import { Toaster } from "./components/toaster";
 import { loadRootData, type RootData } from "./lib/root-data.server";
 import { useNonce } from "./lib/nonce";
+import { markHydrated } from "./lib/hydration";
 import { createTranslate } from "./lib/i18n/translate";
 import { enErrors } from "./lib/i18n/messages/en-errors";
 import type { Messages } from "./lib/i18n/translate";
@@ -37,13 +39,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * navigation changes page; the user and flash toast change through form submissions (log-in,
  * log-out, language, any action with a toast), which revalidate as usual. Autosaves don't.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) =>
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  formData,
+  defaultShouldRevalidate,
+}) =>
   formMethod !== undefined && formMethod.toUpperCase() !== "GET"
     ? formData?.get("intent") !== "autosave" && defaultShouldRevalidate
     : currentUrl.pathname !== nextUrl.pathname;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // After every effect below it: from now on, what mounts was rendered in the browser.
+  useEffect(markHydrated, []);
   const root = useRouteLoaderData<RootData>("root");
   return (
     <html lang={root?.contentLocale ?? "en-US"}>
@@ -90,7 +100,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<RootData>("root");
   // Without root data, the error texts alone (every key this boundary asks for is among them).
-  const t = createTranslate(root?.messages ?? (enErrors as Partial<Messages> as Messages), { brand: root?.brand ?? "GTA Connect" }, root?.contentLocale);
+  const t = createTranslate(
+    root?.messages ?? (enErrors as Partial<Messages> as Messages),
+    { brand: root?.brand ?? "GTA Connect" },
+    root?.contentLocale,
+  );
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
   const refused = isRouteErrorResponse(error) ? refusalKey(error.data) : undefined;

@@ -4,6 +4,7 @@ import {
   focusAndLoadValidation,
   NOTIFICATIONS,
   readEmails,
+  validationLoaded,
   waitForEmail,
   waitForHydration,
 } from "./support";
@@ -85,7 +86,40 @@ test.describe("with JavaScript", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("submitted before its validation has loaded, an empty form gets the same messages from the server", async ({ page }) => {
+  test("the form's code loads when the visitor reaches for it, keeping what was typed before", async ({
+    page,
+  }) => {
+    // A fresh page: the one in beforeEach may have been reached for already (pointer position).
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const formCode = (path: string) => /\/(contact-form|use-zod-form)-[\w-]+\.js$/.test(path);
+    expect(scripts.filter(formCode), "the form's code is not part of the page's first visit").toEqual([]);
+
+    const f = contactForm(page);
+    // Typing starts at once; the form's code, then its validation (the focus is in the form
+    // when it hydrates) load meanwhile.
+    const loaded = page.waitForResponse((r) => /\/contact-form-[\w-]+\.js$/.test(r.url()));
+    const validation = validationLoaded(page);
+    await f.name.focus();
+    await page.keyboard.type("Ada", { delay: 20 });
+    await loaded;
+    await validation;
+    await expect(f.name).toHaveValue("Ada");
+    // Hydrated: the browser checks the form now (no request for an invalid one).
+    const posts = recordPosts(page);
+    await f.send.click();
+    await expect(f.email).toHaveAccessibleDescription("Email is required.");
+    await expect(f.name).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
+  });
+
+  test("submitted before its validation has loaded, an empty form gets the same messages from the server", async ({
+    page,
+  }) => {
     const f = contactForm(page);
     const posts = recordPosts(page);
     const mailBefore = readEmails().length;
@@ -173,8 +207,12 @@ test.describe("with JavaScript", () => {
     const receipt = page.getByRole("region", { name: "Message Sent!" });
     await expect(receipt).toContainText(/Your reference: GTA-[2-9A-Z]{6}/);
     const reference = (await receipt.textContent())!.match(/GTA-[2-9A-Z]{6}/)![0];
-    const confirmation = await waitForEmail((e) => e.to.includes(m.email) && e.subject === `We received your request — ${reference}`);
-    expect(confirmation.text).toContain("Thank you for your message. We will get back to you via email shortly.");
+    const confirmation = await waitForEmail(
+      (e) => e.to.includes(m.email) && e.subject === `We received your request — ${reference}`,
+    );
+    expect(confirmation.text).toContain(
+      "Thank you for your message. We will get back to you via email shortly.",
+    );
     // The page with its toast showing is accessible.
     await expectNoSeriousA11yViolations(page);
   });
@@ -232,7 +270,9 @@ test.describe("without JavaScript", () => {
         exact: true,
       }),
     ).toBeVisible();
-    await expect(page.getByRole("region", { name: "Message Sent!" })).toContainText(/Your reference: GTA-[2-9A-Z]{6}/);
+    await expect(page.getByRole("region", { name: "Message Sent!" })).toContainText(
+      /Your reference: GTA-[2-9A-Z]{6}/,
+    );
   });
 
   test("the server rejects a malformed email and shows the error on the page", async ({ page }) => {

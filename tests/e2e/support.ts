@@ -13,7 +13,10 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * Runs axe on the current page (WCAG 2.1 A/AA rules) and fails on any "serious" or
  * "critical" violation, listing rule id, impact, help text and the offending selectors.
  */
-export async function expectNoSeriousA11yViolations(page: Page, { exclude = [] }: { exclude?: string[] } = {}): Promise<void> {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  { exclude = [] }: { exclude?: string[] } = {},
+): Promise<void> {
   // Ids must be unique on every page (a repeated id once left a form's inputs without their
   // form). axe rates duplicate ids "minor" and no longer runs its duplicate-id rules by
   // default, so every page scanned here is also checked for repeated ids directly.
@@ -42,7 +45,10 @@ export async function expectNoSeriousA11yViolations(page: Page, { exclude = [] }
  */
 export async function expectUniqueIds(page: Page): Promise<void> {
   const ids = await page.locator("[id]").evaluateAll((els) => els.map((el) => el.id));
-  expect(ids.filter((id, i) => ids.indexOf(id) !== i), `repeated ids on ${page.url()}`).toEqual([]);
+  expect(
+    ids.filter((id, i) => ids.indexOf(id) !== i),
+    `repeated ids on ${page.url()}`,
+  ).toEqual([]);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -83,12 +89,22 @@ export async function waitForHydration(page: Page): Promise<void> {
  * and two frames later the form has re-rendered with it.
  */
 export async function focusAndLoadValidation(page: Page, field: Locator): Promise<void> {
-  const schema = page.waitForResponse((r) => /\/assets\/[\w-]*schema-[\w-]+\.js$/.test(r.url()));
+  const schema = validationLoaded(page);
   await field.focus();
-  const url = (await schema).url();
+  await schema;
+}
+
+/**
+ * Resolves once a form's validation (its schema module) has been fetched, run, and the page
+ * has rendered with it. Call before the interaction that loads it.
+ */
+export async function validationLoaded(page: Page): Promise<void> {
+  const url = (await page.waitForResponse((r) => /\/assets\/[\w-]*schema-[\w-]+\.js$/.test(r.url()))).url();
   await page.evaluate(async (moduleUrl) => {
     await import(moduleUrl);
-    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await new Promise<void>((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+    );
   }, url);
 }
 
@@ -180,7 +196,11 @@ export const HASHING = { timeout: 20_000 } as const;
 export async function signUpAndVerify(
   page: Page,
   account: TestAccount,
-  { from = "/signup", landsOn = /\/account$/, hydrate = true }: { from?: string; landsOn?: RegExp; hydrate?: boolean } = {},
+  {
+    from = "/signup",
+    landsOn = /\/account$/,
+    hydrate = true,
+  }: { from?: string; landsOn?: RegExp; hydrate?: boolean } = {},
 ): Promise<void> {
   await page.goto(from);
   if (hydrate) await waitForHydration(page);
@@ -259,7 +279,10 @@ export function linkStartingWith(mail: CapturedEmail, prefix: string): URL {
 }
 
 /** Fills and submits the log-in form on the current /auth/login page (hydrates first). */
-export async function submitLogInForm(page: Page, account: Pick<TestAccount, "email" | "password">): Promise<void> {
+export async function submitLogInForm(
+  page: Page,
+  account: Pick<TestAccount, "email" | "password">,
+): Promise<void> {
   await waitForHydration(page);
   const main = page.getByRole("main");
   await main.getByRole("textbox", { name: /^Email/ }).fill(account.email);
@@ -271,7 +294,11 @@ export async function submitLogInForm(page: Page, account: Pick<TestAccount, "em
 export const OPERATOR_EMAIL = "operator@example.test";
 
 /** The e2e server's admin account (playwright.config.ts webServer env). */
-export const ADMIN: TestAccount = { name: "Admin", email: "admin@example.test", password: "correct horse battery staple" };
+export const ADMIN: TestAccount = {
+  name: "Admin",
+  email: "admin@example.test",
+  password: "correct horse battery staple",
+};
 
 /** Escapes text for use inside a RegExp. */
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -322,7 +349,9 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
  * status (a redirect after success, a 4xx for refused input).
  */
 export async function postByClick(page: Page, button: Locator): Promise<number> {
-  const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document");
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.request().resourceType() === "document",
+  );
   await button.click();
   const status = (await answer).status();
   await page.waitForLoadState();

@@ -50,13 +50,18 @@ export function useZodForm<Module, Schema extends AnySchema>(
   // The first loader is the one used: every render passes the same import.
   const [loader] = useState(() => load);
   const parseNow = (formData: FormData) =>
-    validator ? validator.parseWithZod(formData, { schema: pick(validator.module), disableAutoCoercion }) : undefined;
+    validator
+      ? validator.parseWithZod(formData, { schema: pick(validator.module), disableAutoCoercion })
+      : undefined;
 
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     ...formOptions,
     lastResult,
     onValidate: validator
-      ? ({ formData }) => (skip?.(formData) ? parse(formData, { resolve: () => ({ value: {} as z.output<Schema> }) }) : parseNow(formData)!)
+      ? ({ formData }) =>
+          skip?.(formData)
+            ? parse(formData, { resolve: () => ({ value: {} as z.output<Schema> }) })
+            : parseNow(formData)!
       : undefined,
     shouldValidate: "onSubmit",
     // Without a validator a revalidation would be a post to the server on every keystroke.
@@ -87,10 +92,14 @@ export function useZodForm<Module, Schema extends AnySchema>(
       const target = event.target;
       if (!(target instanceof Element)) return;
       // A field's owner form (its `form` attribute counts), else the form around the element.
-      const owner = "form" in target && target.form instanceof HTMLFormElement ? target.form : target.closest("form");
+      const owner =
+        "form" in target && target.form instanceof HTMLFormElement ? target.form : target.closest("form");
       if (owner?.id === formId) start();
     };
-    if (loadNow) start();
+    // A form island hydrates on the visitor's first focus or press (form-island.tsx): that
+    // interaction happened before this listener existed.
+    const inUse = document.getElementById(formId)?.contains(document.activeElement) ?? false;
+    if (loadNow || inUse) start();
     document.addEventListener("focusin", onInteraction, true);
     document.addEventListener("pointerdown", onInteraction, true);
     return () => {

@@ -1,12 +1,7 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
-import { getFormProps } from "@conform-to/react";
-import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import { useEffect } from "react";
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, Link } from "react-router";
 import { z } from "zod";
-import { TextField } from "~/components/form/field";
-import { useToast } from "~/components/toaster";
-import { useZodForm } from "~/components/form/use-zod-form";
 import { createFlash, redirectWith } from "~/lib/flash/flash.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
@@ -15,12 +10,16 @@ import { hit } from "~/lib/rate-limit.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { requestPasswordReset } from "~/modules/accounts/accounts.server";
 import { forgotSchema } from "~/modules/accounts/schema";
+import { formIsland } from "~/components/form/form-island";
 import type { Route } from "./+types/forgot";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["account", "forgot", "form", "login", "password", "reset", "signup"] } satisfies MessagesHandle;
+export const handle = {
+  messages: ["account", "forgot", "form", "login", "password", "reset", "signup"],
+} satisfies MessagesHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "forgot.metaTitle", "forgot.intro");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "forgot.metaTitle", "forgot.intro");
 
 const sentFlash = createFlash("reset-sent", z.string().max(254));
 
@@ -44,6 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirectWith(href("/auth/forgot"), [await sentFlash.set(submission.value.email)], { status: 303 });
 }
+
+const ForgotForm = formIsland(() => import("~/components/auth/forgot-form").then((m) => m.ForgotForm), {
+  eager: (props) => Boolean(props.lastResult),
+});
 
 export default function ForgotPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
@@ -72,37 +75,5 @@ export default function ForgotPage({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
     </div>
-  );
-}
-
-function ForgotForm({ lastResult, emailMissing }: { lastResult: SubmissionResult<string[]> | undefined; emailMissing: boolean }) {
-  const t = useT();
-  const { toast } = useToast();
-  const navigation = useNavigation();
-  const [form, fields] = useZodForm(() => import("~/modules/accounts/schema"), (m) => m.forgotSchema(t), lastResult);
-  const emailRequired = () =>
-    toast({ title: t("forgot.emailRequiredTitle"), description: t("forgot.emailRequiredText"), variant: "destructive" });
-  // The server found the address empty (the form was posted before JavaScript loaded).
-  useEffect(() => {
-    if (emailMissing) emailRequired();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lastResult]);
-  const formProps = getFormProps(form);
-  return (
-    <Form
-      method="post"
-      {...formProps}
-      onSubmit={(event) => {
-        const email = new FormData(event.currentTarget).get("email");
-        if (!String(email ?? "").trim()) emailRequired();
-        formProps.onSubmit(event);
-      }}
-      className="card mt-8 grid gap-5 p-6"
-    >
-      <TextField field={fields.email} type="email" label={t("forgot.email")} autoComplete="email" required />
-      <button type="submit" className="btn-primary w-full py-3" disabled={navigation.state === "submitting"}>
-        {t("forgot.submit")}
-      </button>
-    </Form>
   );
 }

@@ -1,10 +1,6 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
-import { getFormProps } from "@conform-to/react";
-import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { FormError, TextField } from "~/components/form/field";
-import { SubmitButton } from "~/components/form/form-actions";
-import { useZodForm } from "~/components/form/use-zod-form";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, Link, redirect, useSearchParams } from "react-router";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { redirectWith } from "~/lib/flash/flash.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
@@ -17,12 +13,16 @@ import { toastCookie } from "~/lib/toast/toast.server";
 import { logIn } from "~/modules/accounts/accounts.server";
 import { returnPath } from "~/modules/accounts/return-path";
 import { loginSchema } from "~/modules/accounts/schema";
+import { formIsland } from "~/components/form/form-island";
 import type { Route } from "./+types/login";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["account", "forgot", "form", "login", "password", "reset", "signup"] } satisfies MessagesHandle;
+export const handle = {
+  messages: ["account", "forgot", "form", "login", "password", "reset", "signup"],
+} satisfies MessagesHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "login.metaTitle", "login.metaDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "login.metaTitle", "login.metaDescription");
 
 /** Pass the action's headers on (Retry-After with a 429). */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -40,16 +40,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   const submission = parseWithZod(await readForm(request), { schema: loginSchema(t) });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
 
   const { email, password, redirectTo, resume } = submission.value;
   const accountKey = `${context.clientIp}:${email}`;
   const clientKey = context.clientIp;
-  const limited = [await isLimited("loginFailures", accountKey), await hit("loginPerClient", clientKey)].find((r) => !r.allowed);
+  const limited = [await isLimited("loginFailures", accountKey), await hit("loginPerClient", clientKey)].find(
+    (r) => !r.allowed,
+  );
   if (limited) {
     const minutes = Math.max(1, Math.ceil(limited.retryAfterMs / 60_000));
     return data(
-      { result: submission.reply({ formErrors: [t("login.tooMany", { count: minutes })], hideFields: ["password"] }) },
+      {
+        result: submission.reply({
+          formErrors: [t("login.tooMany", { count: minutes })],
+          hideFields: ["password"],
+        }),
+      },
       { status: 429, headers: { "Retry-After": String(Math.ceil(limited.retryAfterMs / 1000)) } },
     );
   }
@@ -58,12 +66,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     if (result.reason === "invalid") await hit("loginFailures", accountKey);
     const message = result.reason === "unverified" ? t("login.unverified") : t("login.invalid");
-    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: 401 });
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status: 401 },
+    );
   }
   await clear("loginFailures", accountKey);
   const toast = await toastCookie({ title: t("login.welcomeTitle", { name: result.user.name }) });
   return redirectWith(returnPath(redirectTo, resume), [...result.cookies, toast]);
 }
+
+const LoginForm = formIsland(() => import("~/components/auth/login-form").then((m) => m.LoginForm), {
+  eager: (props) => Boolean(props.lastResult),
+});
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const t = useT();
@@ -87,35 +102,5 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
         </Link>
       </p>
     </div>
-  );
-}
-
-function LoginForm({
-  lastResult,
-  redirectTo,
-  resume,
-}: {
-  lastResult: SubmissionResult<string[]> | undefined;
-  redirectTo: string;
-  resume: string;
-}) {
-  const t = useT();
-  const navigation = useNavigation();
-  const [form, fields] = useZodForm(() => import("~/modules/accounts/schema"), (m) => m.loginSchema(t), lastResult);
-  const busy = navigation.state === "submitting";
-  return (
-    <Form method="post" {...getFormProps(form)} className="card mt-8 grid gap-5 p-6">
-      <FormError form={form} />
-      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      {resume ? <input type="hidden" name="resume" value={resume} /> : null}
-      <TextField field={fields.email} type="email" label={t("login.email")} autoComplete="email" required />
-      <TextField field={fields.password} type="password" label={t("login.password")} autoComplete="current-password" required />
-      <p className="-mt-2 text-sm">
-        <Link to={href("/auth/forgot")} className="text-teal-800 underline">
-          {t("login.forgot")}
-        </Link>
-      </p>
-      <SubmitButton className="btn-primary w-full py-3" busy={busy} label={t("login.submit")} busyLabel={t("login.submitting")} />
-    </Form>
   );
 }

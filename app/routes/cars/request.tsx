@@ -2,7 +2,7 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link } from "react-router";
-import { CarRequestForm } from "~/components/cars/car-request-form";
+import { formIsland } from "~/components/form/form-island";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
@@ -10,7 +10,12 @@ import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { submitCarRequest } from "~/modules/cars/cars.server";
 import { carRequestSchema } from "~/modules/cars/schema";
-import { CAR_REQUEST_TYPES, CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS, carRequestType } from "~/modules/cars/types";
+import {
+  CAR_REQUEST_TYPES,
+  CAR_SUCCESS_KEYS,
+  CAR_TYPE_NAME_KEYS,
+  carRequestType,
+} from "~/modules/cars/types";
 import { redirectToSuccess } from "~/modules/requests/success.server";
 import type { Route } from "./+types/request";
 import { readForm } from "~/lib/http/form.server";
@@ -30,7 +35,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const brand = (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
+  const brand =
+    (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
   return loaderData ? metaTags(loaderData.metaTitle, loaderData.metaDescription, brand) : [{ title: brand }];
 };
 
@@ -40,9 +46,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: carRequestSchema(type, t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const user = await getSessionUser(request);
-  const { reference, statusPath, emailed } = await submitCarRequest({ ...submission.value, type }, { ...(await submitContext(request, context)), user });
-  return redirectToSuccess({ serviceName: t(CAR_TYPE_NAME_KEYS[type]), message: t(CAR_SUCCESS_KEYS[type]), reference, statusPath, emailed });
+  const { reference, statusPath, emailed } = await submitCarRequest(
+    { ...submission.value, type },
+    { ...(await submitContext(request, context)), user },
+  );
+  return redirectToSuccess({
+    serviceName: t(CAR_TYPE_NAME_KEYS[type]),
+    message: t(CAR_SUCCESS_KEYS[type]),
+    reference,
+    statusPath,
+    emailed,
+  });
 }
+
+const CarRequestForm = formIsland(
+  () => import("~/components/cars/car-request-form").then((m) => m.CarRequestForm),
+  {
+    eager: (props) => Boolean(props.lastResult),
+  },
+);
 
 export default function CarRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -2,7 +2,7 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { useEffect, useRef } from "react";
 import { PolicyLinks } from "~/components/policy-links";
 import { data, href, Link, redirect } from "react-router";
-import { WizardForm } from "~/components/homes/wizard-form";
+import { formIsland } from "~/components/form/form-island";
 import { WizardLoginGate } from "~/components/homes/wizard-login";
 import { WizardProgress } from "~/components/homes/wizard-progress";
 import { Section } from "~/components/ui/section";
@@ -21,9 +21,12 @@ import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/new";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["choice", "dialog", "form", "loginPrompt", "request", "wizard"] } satisfies MessagesHandle;
+export const handle = {
+  messages: ["choice", "dialog", "form", "loginPrompt", "request", "wizard"],
+} satisfies MessagesHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "wizard.metaTitle", "wizard.metaDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "wizard.metaTitle", "wizard.metaDescription");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
@@ -49,9 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<WizardAnswer>(outcome.answer, { status: outcome.status ?? 200 });
     case "wizard":
       // Fetchers (photos) post js=1 and want data; forms follow a redirect back to the wizard.
-      return form.get("js") === "1" ? data<WizardAnswer>(outcome.answer ?? { ok: true }) : redirect(WIZARD, 303);
+      return form.get("js") === "1"
+        ? data<WizardAnswer>(outcome.answer ?? { ok: true })
+        : redirect(WIZARD, 303);
     case "saved":
-      return redirectWithToast(WIZARD, { title: t("wizard.draftSavedTitle"), description: t("wizard.draftSavedText") }, { status: 303 });
+      return redirectWithToast(
+        WIZARD,
+        { title: t("wizard.draftSavedTitle"), description: t("wizard.draftSavedText") },
+        { status: 303 },
+      );
     case "submitted":
       return redirectToSuccess({
         serviceName: t("wizard.successService"),
@@ -62,6 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
   }
 }
+
+// Not on the page a logged-out visitor gets (the log-in gate). For an owner it hydrates at once:
+// it puts back what a reload outran (sessionStorage) and autosaves as they type.
+const WizardForm = formIsland(() => import("~/components/homes/wizard-form").then((m) => m.WizardForm), {
+  eager: () => true,
+});
 
 export default function NewListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
@@ -98,7 +113,9 @@ export default function NewListingPage({ loaderData, actionData }: Route.Compone
               titleProps={{ ref: headingRef, tabIndex: -1 }}
               className="card mt-6 p-5 sm:p-8"
             >
-              <p className="mt-1 mb-6 text-sm text-slate-600">{t(`wizard.stepIntro.${def.id}` as MessageKey)}</p>
+              <p className="mt-1 mb-6 text-sm text-slate-600">
+                {t(`wizard.stepIntro.${def.id}` as MessageKey)}
+              </p>
               <WizardForm
                 key={def.id}
                 step={step}

@@ -2,7 +2,8 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import { LoginPrompt } from "~/components/auth/login-prompt";
-import { type ApplicationAnswer, ApplicationForm } from "~/components/providers/application-form";
+import type { ApplicationAnswer } from "~/components/providers/application-form";
+import { formIsland } from "~/components/form/form-island";
 import { Section } from "~/components/ui/section";
 import { getSessionUser, requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
@@ -83,6 +84,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     { status: 303 },
   );
 }
+
+const ApplicationForm = formIsland(
+  () => import("~/components/providers/application-form").then((m) => m.ApplicationForm),
+  {
+    eager: (props) => Boolean(props.answer),
+  },
+);
 
 export default function BecomeAProviderPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -2,7 +2,8 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link, redirect } from "react-router";
-import { BookingForm, type BookingKind } from "~/components/booking/booking-form";
+import type { BookingKind } from "~/components/booking/booking-form";
+import { formIsland } from "~/components/form/form-island";
 import { getSessionUser, loginUrl } from "~/lib/auth/session.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
@@ -40,22 +41,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("form") === "quick") {
     const submission = parseWithZod(formData, { schema: quickBookingSchema(t) });
     if (submission.status !== "success") {
-      return data({ result: submission.reply(), kind: { form: "quick" } as BookingKind, returnTo }, { status: 400 });
+      return data(
+        { result: submission.reply(), kind: { form: "quick" } as BookingKind, returnTo },
+        { status: 400 },
+      );
     }
     await submitQuickBooking(submission.value, { ...(await submitContext(request, context)), user });
-    return redirectWithToast(backPath, { title: t("booking.quickSentTitle"), description: t("booking.quickSentText") }, { status: 303 });
+    return redirectWithToast(
+      backPath,
+      { title: t("booking.quickSentTitle"), description: t("booking.quickSentText") },
+      { status: 303 },
+    );
   }
   const submission = parseWithZod(formData, { schema: bookingSchema(t) });
   if (submission.status !== "success") {
     const service = String(formData.get("service") ?? "").slice(0, 200);
-    return data({ result: submission.reply(), kind: { form: "service", service } as BookingKind, returnTo }, { status: 400 });
+    return data(
+      { result: submission.reply(), kind: { form: "service", service } as BookingKind, returnTo },
+      { status: 400 },
+    );
   }
   // The service page it came from, so the back office can tell which service was booked.
   const serviceSlug = /^\/services\/([a-z0-9-]+)$/.exec(back.pathname)?.[1];
-  await submitBooking({ ...submission.value, serviceSlug }, { ...(await submitContext(request, context)), user });
-  return redirectWithToast(backPath, { title: t("booking.sentTitle"), description: t("booking.sentText") }, { status: 303 });
+  await submitBooking(
+    { ...submission.value, serviceSlug },
+    { ...(await submitContext(request, context)), user },
+  );
+  return redirectWithToast(
+    backPath,
+    { title: t("booking.sentTitle"), description: t("booking.sentText") },
+    { status: 303 },
+  );
 }
-
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "booking.title", "booking.description"),
@@ -66,6 +83,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * A booking posted without JavaScript that the server refused: the form again, with what was
  * typed and each field's message (with JavaScript the dialog shows them in place).
  */
+// Shown only with a refused post's answer, so it hydrates at once (live validation while correcting).
+const BookingForm = formIsland(() => import("~/components/booking/booking-form").then((m) => m.BookingForm), {
+  eager: () => true,
+});
+
 export default function BookPage({ actionData }: Route.ComponentProps) {
   const t = useT();
   const { user } = useRootData();
@@ -75,7 +97,12 @@ export default function BookPage({ actionData }: Route.ComponentProps) {
       {actionData && user ? (
         <>
           <p className="mt-2 mb-6 text-slate-600">{t("booking.description")}</p>
-          <BookingForm kind={actionData.kind} user={user} returnTo={actionData.returnTo} lastResult={actionData.result} />
+          <BookingForm
+            kind={actionData.kind}
+            user={user}
+            returnTo={actionData.returnTo}
+            lastResult={actionData.result}
+          />
         </>
       ) : (
         // Reached without a submission (a reload, a typed URL): the forms are on the service pages.

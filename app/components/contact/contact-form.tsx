@@ -1,0 +1,53 @@
+import { getFormProps } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { TextAreaField, TextField } from "~/components/form/field";
+import { FormActions } from "~/components/form/form-actions";
+import { useZodForm } from "~/components/form/use-zod-form";
+import { Section } from "~/components/ui/section";
+import { useT } from "~/lib/i18n/use-t";
+
+/** The contact page's form (loaded as a form island by routes/site/contact.tsx). */
+export function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const t = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(
+    () => import("~/modules/contact/schema"),
+    (m) => m.contactSchema(t),
+    lastResult,
+  );
+  const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  return (
+    <Section
+      id="contact-form"
+      title={t("contact.formTitle")}
+      titleClassName="text-lg font-semibold"
+      className="card p-6"
+    >
+      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <TextField field={fields.name} label={t("contact.name")} autoComplete="name" required />
+        <TextField
+          field={fields.email}
+          type="email"
+          label={t("contact.email")}
+          autoComplete="email"
+          required
+        />
+        <TextField field={fields.subject} label={t("contact.subject")} className="sm:col-span-2" required />
+        <TextAreaField
+          field={fields.message}
+          label={t("contact.message")}
+          className="sm:col-span-2"
+          required
+          rows={6}
+        />
+        <FormActions
+          className="sm:col-span-2"
+          busy={busy}
+          label={t("contact.send")}
+          busyLabel={t("contact.sending")}
+        />
+      </Form>
+    </Section>
+  );
+}
