@@ -6,15 +6,7 @@ import { useT } from "~/lib/i18n/use-t";
  * carrying the way back so the visitor resumes where they were. Its title and text belong to
  * the dialog or panel that holds it.
  */
-export function LoginPrompt({
-  logIn,
-  signUp,
-  centered = false,
-}: {
-  logIn: string;
-  signUp: string;
-  centered?: boolean;
-}) {
+export function LoginPrompt({ logIn, signUp, centered = false }: { logIn: string; signUp: string; centered?: boolean }) {
   const t = useT();
   return (
     <div className={`mt-6 flex flex-col gap-3 sm:flex-row ${centered ? "justify-center" : ""}`}>

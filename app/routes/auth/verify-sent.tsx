@@ -41,10 +41,7 @@ export default function VerifySentPage({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <div
-        aria-hidden="true"
-        className="mx-auto flex size-16 items-center justify-center rounded-full bg-teal-100 text-3xl"
-      >
+      <div aria-hidden="true" className="mx-auto flex size-16 items-center justify-center rounded-full bg-teal-100 text-3xl">
         ✉️
       </div>
       <h1 className="mt-6 text-3xl font-bold">{t("verifySent.title")}</h1>
