@@ -116,3 +116,56 @@ describe("anonymous page cache", () => {
     expect((await get("/about", { "Accept-Language": "fr-CA", Cookie: "lang=es" })).html).toMatch(/<html lang="es"/);
   });
 });
+
+describe("anonymous page cache, after an entry's time", () => {
+  const TTL = 2;
+  let database: TestDatabase;
+  let server: AppServer;
+  let db: ReturnType<typeof connect>;
+  let titles = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, PAGE_CACHE_SECONDS: String(TTL) });
+    db = connect(database.url);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  const retitle = async () => {
+    const title = `Annex studio, printing ${++titles}`;
+    await db.db.updateTable("home_listings").set({ title }).where("id", "=", "h-annex-studio").execute();
+    return title;
+  };
+  const html = async () => (await (await fetch(`${server.url}${LISTING}`)).text()).match(/<title>([^<]*)/)?.[1] ?? "";
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("serves a stale page once more while one render replaces it, so no visitor waits for that render", async () => {
+    const first = await retitle();
+    expect(await html()).toContain(first);
+    const second = await retitle();
+    expect(await html()).toContain(first); // fresh: from the store
+
+    await sleep(TTL * 1000 + 100);
+    // Stale: still served at once, and a render starts in the background.
+    expect(await html()).toContain(first);
+    let latest = "";
+    for (let i = 0; i < 80 && !latest.includes(second); i++) {
+      await sleep(25);
+      latest = await html();
+    }
+    expect(latest).toContain(second);
+  });
+
+  it("renders afresh once an entry is older than twice its time (a page nobody asked for meanwhile)", async () => {
+    await sleep(TTL * 2000 + 100);
+    const before = await retitle();
+    expect(await html()).toContain(before);
+    const after = await retitle();
+    await sleep(TTL * 2000 + 100);
+    expect(await html()).toContain(after);
+  });
+});

@@ -16,12 +16,14 @@ import { isPersonalPath } from "./cache-policy.server";
  * every anonymous visitor of that URL in that language, so nothing one person sees can reach
  * another. The CSP nonce is the one per-response value in the HTML: it is swapped for the
  * current response's nonce on every hit. Any write (a non-GET request) through this process
- * empties the store, and entries live `ttlSeconds` at most, so another process's writes show
- * within that time.
+ * empties the store. An entry is fresh for `ttlSeconds`; for as long again it is still served,
+ * once per request, while one render replaces it in the background (so no visitor waits for
+ * that render: it was the p99 of a busy page); after that it is gone. Another process's writes
+ * show within `ttlSeconds` plus one render.
  */
 export type PageCacheOptions = { ttlSeconds: number; maxBytes?: number };
 
-type Entry = { status: number; headers: [string, string][]; body: string; nonce: string | undefined };
+type Entry = { status: number; headers: [string, string][]; body: string; nonce: string | undefined; storedAt: number };
 
 export function createPageHandler({
   build,
@@ -50,9 +52,11 @@ export function createPageHandler({
       ? new LRUCache<string, Entry>({
           maxSize: cacheOptions.maxBytes ?? 32 * 1024 * 1024,
           sizeCalculation: (entry) => entry.body.length + 512,
-          ttl: cacheOptions.ttlSeconds * 1000,
+          // Fresh for ttlSeconds (see `fresh`), then served stale while it is rendered again.
+          ttl: cacheOptions.ttlSeconds * 2000,
         })
       : undefined;
+  const fresh = (entry: Entry) => Date.now() - entry.storedAt < cacheOptions.ttlSeconds * 1000;
   // One render per URL at a time: when an entry expires under load, the visitors asking for
   // it meanwhile wait for that render instead of each starting their own.
   const pending = new Map<string, Promise<Entry | undefined>>();
@@ -69,20 +73,29 @@ export function createPageHandler({
         await send(res, await handle(toFetchRequest(req, res), context));
         return;
       }
-      const hit = store.get(key);
-      if (hit) return sendEntry(res, hit, context.cspNonce);
-
-      let filling = pending.get(key);
-      if (!filling) {
-        filling = handle(toFetchRequest(req, res), context).then((response) => keep(response, context.cspNonce));
+      const fill = (request: Request) => {
+        const filling = handle(request, context).then((response) => keep(response, context.cspNonce));
         pending.set(key, filling);
         void filling.then(
           (entry) => {
             pending.delete(key);
             if (entry) store.set(key, entry);
+            else store.delete(key);
           },
           () => pending.delete(key),
         );
+        return filling;
+      };
+      const hit = store.get(key);
+      if (hit) {
+        // Stale: this visitor still gets it; one render, not tied to this response, replaces it.
+        if (!fresh(hit) && !pending.has(key)) void fill(toFetchRequest(req, res, { detached: true })).catch(() => undefined);
+        return sendEntry(res, hit, context.cspNonce);
+      }
+
+      let filling = pending.get(key);
+      if (!filling) {
+        filling = fill(toFetchRequest(req, res));
         const entry = await filling;
         if (entry) return sendEntry(res, entry, context.cspNonce);
         // Not storable (not a 200, or it sets a cookie): its body went with it; render again.
@@ -114,7 +127,7 @@ async function keep(response: Response, nonce: string | undefined): Promise<Entr
     await response.body?.cancel();
     return undefined;
   }
-  return { status: response.status, headers: [...response.headers.entries()], body: await response.text(), nonce };
+  return { status: response.status, headers: [...response.headers.entries()], body: await response.text(), nonce, storedAt: Date.now() };
 }
 
 function sendEntry(res: ExpressResponse, entry: Entry, nonce: string | undefined) {
@@ -125,7 +138,8 @@ function sendEntry(res: ExpressResponse, entry: Entry, nonce: string | undefined
 
 // What follows is @react-router/express's conversion, unchanged in behaviour.
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/** `detached`: the render outlives this response (a page store refresh), so it is not aborted when the response ends. */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, { detached = false } = {}): Request {
   const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
@@ -133,7 +147,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
-  res.on("close", () => controller?.abort());
+  if (!detached) res.on("close", () => controller?.abort());
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;
