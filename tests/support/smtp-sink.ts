@@ -15,6 +15,8 @@ export class SmtpSink {
   port = 0;
   /** SMTP reply code to answer every message with (e.g. 550 to reject permanently). */
   rejectWith: number | null = null;
+  /** How long the server takes to accept each message once it has all of it (a slow relay). */
+  acceptDelayMs = 0;
 
   async start(port = this.port): Promise<this> {
     this.server = new SMTPServer({
@@ -23,7 +25,8 @@ export class SmtpSink {
       logger: false,
       onData: (stream, session, callback) => {
         simpleParser(stream)
-          .then((mail) => {
+          .then(async (mail) => {
+            if (this.acceptDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.acceptDelayMs));
             if (this.rejectWith) {
               const error = Object.assign(new Error("Rejected by test sink"), { responseCode: this.rejectWith });
               callback(error);
