@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB, Dialect } from "../db/db.server";
 import type { Database, OutboxRow } from "../db/schema";
+import { serial } from "../serial";
 import type { MailTransport } from "./transport.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -284,7 +285,7 @@ export class MailWorker {
  */
 export class Lease {
   readonly held: Set<string>;
-  private turn: Promise<unknown> = Promise.resolve();
+  readonly exclusive = serial();
 
   constructor(
     public until: string,
@@ -306,12 +307,6 @@ export class Lease {
 
   release(id: string) {
     this.held.delete(id);
-  }
-
-  exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.turn.then(task, task);
-    this.turn = run.catch(() => undefined);
-    return run;
   }
 }
 
