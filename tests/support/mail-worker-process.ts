@@ -1,7 +1,8 @@
 // A mail worker alone in its own process, for tests and measurements that SIGKILL it in the
 // middle of a batch (app/lib/mail/worker.server.test.ts, scripts/bench-mail-kills.ts).
 // Environment: DATABASE_URL, SMTP_URL, MAIL_LEASE_MS, MAIL_POOL ("false": a connection per
-// message). Prints "ready" once started; sends until killed or stopped (SIGTERM).
+// message), MAIL_CONCURRENCY (messages at a time, 1). Prints "ready" once started; sends until
+// killed or stopped (SIGTERM).
 import { openDatabase } from "../../app/lib/db/db.server";
 import { createTransport } from "../../app/lib/mail/transport.server";
 import { MailWorker } from "../../app/lib/mail/worker.server";
@@ -13,6 +14,7 @@ const worker = new MailWorker({
   transport: createTransport({ smtpUrl: process.env.SMTP_URL!, dataDir: "/nonexistent", pool: process.env.MAIL_POOL !== "false" }),
   from: "GTA Connect <no-reply@example.test>",
   leaseMs: Number(process.env.MAIL_LEASE_MS ?? 15_000),
+  concurrency: Number(process.env.MAIL_CONCURRENCY ?? 1),
   pollMs: 50,
   log: (line) => console.log(line),
 });

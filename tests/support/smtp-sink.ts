@@ -6,7 +6,16 @@ import { SMTPServer } from "smtp-server";
  * A real SMTP server on localhost that keeps what it receives: the "mailbox" our tests read.
  * It can be stopped and started again on the same port to play an outage.
  */
-export type CapturedMail = { to: string[]; from: string; subject: string; text: string; html: string; raw: ParsedMail };
+export type CapturedMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  raw: ParsedMail;
+  /** When the sink accepted it (Date.now()), just before it answers 250. */
+  at: number;
+};
 
 export class SmtpSink {
   readonly messages: CapturedMail[] = [];
@@ -39,6 +48,7 @@ export class SmtpSink {
               text: mail.text ?? "",
               html: typeof mail.html === "string" ? mail.html : "",
               raw: mail,
+              at: Date.now(),
             });
             callback();
             this.waiters.splice(0).forEach((w) => w());
