@@ -24,8 +24,9 @@ export type MailWorkerOptions = {
    * a slow SMTP server (slower than the lease) never hands its messages to another worker.
    */
   leaseMs?: number;
-  /** Messages claimed at once, and sent at once over the transport's pooled connections. */
+  /** Messages claimed at once (then sent one by one, their claims renewed together). */
   batchSize?: number;
+  /** Messages handed to the transport at once; each one in flight is one possible duplicate. */
   concurrency?: number;
   log?: (message: string) => void;
 };
@@ -144,7 +145,7 @@ export class MailWorker {
   }
 
   /**
-   * Sends claimed rows, `concurrency` at a time over the transport's pooled connections, and
+   * Sends claimed rows, `concurrency` at a time (the SMTP transport has one connection), and
    * records each outcome as soon as it is known (the smaller the gap between the server's
    * acceptance and our record, the rarer a re-send after a crash). Meanwhile a heartbeat renews
    * the claim of the rows not yet recorded every third of the lease; a row whose claim was lost
