@@ -56,6 +56,7 @@ export async function runDailyJobs(
       const heartbeat = setInterval(() => {
         claim.renew().catch((error: unknown) => log(`daily job ${job.name}: renewing its claim: ${String(error)}`));
       }, Math.max(1, Math.floor(leaseMs / 3)));
+      heartbeat.unref();
       try {
         await job.run(now);
       } finally {

@@ -156,6 +156,7 @@ export class MailWorker {
     const heartbeat = setInterval(() => {
       this.renew(lease).catch((error: unknown) => this.o.log?.(`mail worker: renewing a claim: ${String(error)}`));
     }, Math.max(1, Math.floor(this.o.leaseMs / 3)));
+    heartbeat.unref();
     try {
       const queue = [...rows];
       const lane = async () => {
