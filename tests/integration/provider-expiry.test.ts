@@ -279,13 +279,13 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
   });
 
   it("keeps a run that lasts longer than its lease: it renews its claim, and no other check takes it over", async () => {
-    const leaseMs = 300;
+    const leaseMs = 1000;
     let runs = 0;
     const slow = {
       name: "test.slow",
       run: async () => {
         runs++;
-        await new Promise((resolve) => setTimeout(resolve, 4 * leaseMs));
+        await new Promise((resolve) => setTimeout(resolve, 2.5 * leaseMs));
       },
     };
     let done = false;
