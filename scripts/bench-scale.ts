@@ -167,7 +167,7 @@ async function mailHeavy(): Promise<MailReport> {
     for (const r of results.filter((r) => !r.acknowledged)) refused[r.outcome] = (refused[r.outcome] ?? 0) + 1;
     log(`  ${results.length} submitted, ${acknowledged.length} acknowledged${Object.keys(refused).length ? `, others: ${JSON.stringify(refused)}` : ""}; waiting for the outbox to drain…`);
 
-    // Drain: the killed process's claims come back when their lease (60 s) runs out.
+    // Drain: the killed process's claims come back when their lease (15 s, no longer renewed) runs out.
     const drainStart = Date.now();
     let last = -1;
     let progressAt = Date.now();

@@ -1,16 +1,18 @@
 import { torontoToday } from "./forms/fields";
 import { getRuntime } from "./runtime.server";
+import { serial } from "./serial";
 
 /**
  * Daily background jobs, run in-process and safe with several app processes: each process
  * checks every hour, and a job's run for a day (Toronto time) belongs to whichever process
  * first inserts its row in job_runs (the primary key makes the claim atomic on SQLite and
- * PostgreSQL alike). The claim is a lease: a run whose process died before finishing it
- * (claimed more than JOB_LEASE_MS ago, not finished) may be claimed again by the next check
- * in any process. Jobs must therefore be safe to run twice (each step guarded by the state it
- * reads) and catch-up safe (a missed day finds the same work the next day).
+ * PostgreSQL alike). The claim is a lease, renewed every third of it while the job runs (so a
+ * run longer than the lease keeps it): a run whose process died before finishing it (claim
+ * not renewed for JOB_LEASE_MS, not finished) may be claimed again by the next check in any
+ * process. Jobs must therefore be safe to run twice (each step guarded by the state it reads)
+ * and catch-up safe (a missed day finds the same work the next day).
  */
-export const JOB_LEASE_MS = 30 * 60 * 1000;
+export const JOB_LEASE_MS = 3 * 60 * 1000;
 
 export type DailyJob = { name: string; run: (now: Date) => Promise<unknown> };
 
@@ -34,30 +36,82 @@ export async function claimDailyRun(name: string, now = new Date(), leaseMs = JO
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Runs each job once a day if this process claims it; returns whether each ran. */
+/**
+ * Runs each job once a day if this process claims it; returns whether each ran. `claimed_at` is
+ * the claim's fencing token: a renewal moves it forward only while it is still ours, and the
+ * run is marked finished only by the process whose claim it is.
+ */
 export async function runDailyJobs(
   jobs: readonly DailyJob[],
   now = new Date(),
   log: (m: string) => void = console.log,
+  leaseMs = JOB_LEASE_MS,
 ) {
   const ran: Record<string, boolean> = {};
   for (const job of jobs) {
     ran[job.name] = false;
     try {
-      if (!(await claimDailyRun(job.name, now))) continue;
-      await job.run(now);
+      if (!(await claimDailyRun(job.name, now, leaseMs))) continue;
+      const claim = new DailyClaim(job.name, now);
+      const heartbeat = setInterval(() => {
+        claim.renew().catch((error: unknown) => log(`daily job ${job.name}: renewing its claim: ${String(error)}`));
+      }, Math.max(1, Math.floor(leaseMs / 3)));
+      heartbeat.unref();
+      try {
+        await job.run(now);
+      } finally {
+        clearInterval(heartbeat);
+      }
       ran[job.name] = true;
-      await getRuntime()
-        .db.updateTable("job_runs")
-        .set({ finished_at: new Date().toISOString() })
-        .where("name", "=", job.name)
-        .where("run_key", "=", torontoToday(now))
-        .execute();
+      if (!(await claim.finish())) log(`daily job ${job.name}: its claim was taken over before it finished`);
     } catch (error) {
       log(`daily job ${job.name}: ${String(error)}`);
     }
   }
   return ran;
+}
+
+/** This process's claim of a day's run; its token is `claimed_at`, advanced by renewals. */
+class DailyClaim {
+  private token: string;
+  private readonly startedAt = Date.now();
+  /** A renewal and the finish take turns: both read the token the other may move. */
+  private readonly exclusive = serial();
+
+  constructor(
+    private readonly name: string,
+    private readonly now: Date,
+  ) {
+    this.token = now.toISOString();
+  }
+
+  /** Moves the claim forward if it is still ours (on the clock the run was started with). */
+  renew(): Promise<boolean> {
+    return this.exclusive(async () => {
+      const next = new Date(this.now.getTime() + Date.now() - this.startedAt).toISOString();
+      if (next <= this.token) return true;
+      const result = await this.mine().set({ claimed_at: next }).executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      this.token = next;
+      return true;
+    });
+  }
+
+  finish(): Promise<boolean> {
+    return this.exclusive(async () => {
+      const result = await this.mine().set({ finished_at: new Date().toISOString() }).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    });
+  }
+
+  private mine() {
+    return getRuntime()
+      .db.updateTable("job_runs")
+      .where("name", "=", this.name)
+      .where("run_key", "=", torontoToday(this.now))
+      .where("finished_at", "is", null)
+      .where("claimed_at", "=", this.token);
+  }
 }
 
 /** Checks now and then every `intervalMs` (an hour); the timer never keeps the process alive. */

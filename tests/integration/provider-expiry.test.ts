@@ -277,4 +277,31 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
     await runDailyJobs([{ name: "test.finished", run: async () => undefined }], claimedAt, () => {});
     expect(await claimDailyRun("test.finished", new Date(claimedAt.getTime() + 2 * JOB_LEASE_MS))).toBe(false);
   });
+
+  it("keeps a run that lasts longer than its lease: it renews its claim, and no other check takes it over", async () => {
+    const leaseMs = 1000;
+    let runs = 0;
+    const slow = {
+      name: "test.slow",
+      run: async () => {
+        runs++;
+        await new Promise((resolve) => setTimeout(resolve, 2.5 * leaseMs));
+      },
+    };
+    let done = false;
+    const running = runDailyJobs([slow], new Date(), () => {}, leaseMs).finally(() => (done = true));
+    await expect.poll(() => runs, { interval: 10 }).toBe(1);
+    // Other processes check all along, with the same short lease.
+    const takeovers: boolean[] = [];
+    while (!done) {
+      takeovers.push(await claimDailyRun("test.slow", new Date(), leaseMs));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await running).toEqual({ "test.slow": true });
+    expect(takeovers.length).toBeGreaterThan(10);
+    expect(takeovers.filter(Boolean)).toEqual([]);
+    expect(runs).toBe(1);
+    const row = await getRuntime().db.selectFrom("job_runs").selectAll().where("name", "=", "test.slow").executeTakeFirstOrThrow();
+    expect(row.finished_at).not.toBeNull();
+  });
 });

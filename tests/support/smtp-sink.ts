@@ -6,7 +6,16 @@ import { SMTPServer } from "smtp-server";
  * A real SMTP server on localhost that keeps what it receives: the "mailbox" our tests read.
  * It can be stopped and started again on the same port to play an outage.
  */
-export type CapturedMail = { to: string[]; from: string; subject: string; text: string; html: string; raw: ParsedMail };
+export type CapturedMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  raw: ParsedMail;
+  /** When the sink accepted it (Date.now()), just before it answers 250. */
+  at: number;
+};
 
 export class SmtpSink {
   readonly messages: CapturedMail[] = [];
@@ -15,6 +24,8 @@ export class SmtpSink {
   port = 0;
   /** SMTP reply code to answer every message with (e.g. 550 to reject permanently). */
   rejectWith: number | null = null;
+  /** How long the server takes to accept each message once it has all of it (a slow relay). */
+  acceptDelayMs = 0;
 
   async start(port = this.port): Promise<this> {
     this.server = new SMTPServer({
@@ -23,7 +34,8 @@ export class SmtpSink {
       logger: false,
       onData: (stream, session, callback) => {
         simpleParser(stream)
-          .then((mail) => {
+          .then(async (mail) => {
+            if (this.acceptDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.acceptDelayMs));
             if (this.rejectWith) {
               const error = Object.assign(new Error("Rejected by test sink"), { responseCode: this.rejectWith });
               callback(error);
@@ -36,6 +48,7 @@ export class SmtpSink {
               text: mail.text ?? "",
               html: typeof mail.html === "string" ? mail.html : "",
               raw: mail,
+              at: Date.now(),
             });
             callback();
             this.waiters.splice(0).forEach((w) => w());

@@ -17,17 +17,19 @@ export type MailTransport = {
   close: () => void;
 };
 
-/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/mail. */
-export function createTransport(options: { smtpUrl?: string; dataDir: string }): MailTransport {
+/**
+ * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/mail.
+ * `pool: false` opens a connection per message (only to measure the difference, ADR 16).
+ */
+export function createTransport(options: { smtpUrl?: string; dataDir: string; pool?: boolean }): MailTransport {
   if (options.smtpUrl) {
-    // Timeouts well under the worker's claim lease, so a hung server cannot cause a re-send.
-    // Pooled: the connection is kept open and reused (one connection per message managed
-    // about five messages a second).
+    // Pooled: one connection kept open and reused (a connection per message managed about five
+    // messages a second). The worker sends one message at a time, so one connection is enough.
+    // The worker renews its claims while a send is slow, so these timeouts only bound how long
+    // a dead server holds a message up.
     const smtp = nodemailer.createTransport({
       url: options.smtpUrl,
-      pool: true,
-      maxConnections: 2,
-      maxMessages: 500,
+      ...(options.pool === false ? {} : { pool: true, maxConnections: 1, maxMessages: 500 }),
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

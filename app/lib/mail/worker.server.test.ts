@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/databases";
 import { freePort, SmtpSink } from "../../../tests/support/smtp-sink";
@@ -31,29 +32,38 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
     worker = undefined;
     await sink.stop();
     sink.rejectWith = null;
+    sink.acceptDelayMs = 0;
   });
   afterAll(async () => {
     await handle.destroy();
     await database.drop();
   });
 
-  const queue = (subject: string) =>
-    enqueueEmail(handle.db, {
+  const queue = (subject: string, db = handle.db) =>
+    enqueueEmail(db, {
       ...renderEmail({ subject, heading: subject, fields: [{ label: "Name", value: "Ada" }] }, "GTA Connect"),
       kind: "test",
       to: "operator@example.test",
     });
-  const status = (id: string) =>
-    handle.db.selectFrom("mail_outbox").select(["status", "attempts", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow();
-  const makeWorker = (smtpUrl: string) =>
+  const status = (id: string, db = handle.db) =>
+    db
+      .selectFrom("mail_outbox")
+      .select(["status", "attempts", "last_error"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+  const makeWorker = (smtpUrl: string, leaseMs?: number, db = handle.db) =>
     new MailWorker({
-      db: handle.db,
+      db,
       dialect: handle.dialect,
       transport: createTransport({ smtpUrl, dataDir: database.dataDir }),
       from: "GTA Connect <no-reply@example.test>",
       baseDelayMs: 0,
       pollMs: 60_000,
+      ...(leaseMs ? { leaseMs } : {}),
     });
+  const copiesOf = (ids: string[]) =>
+    ids.map((id) => sink.messages.filter((m) => m.raw.messageId === `<${id}@outbox>`).length);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("delivers queued mail with the text and HTML bodies", async () => {
     await sink.start(0);
@@ -115,7 +125,8 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
   it("sends a dead worker's claim again once its lease runs out; the late worker's record changes nothing", async () => {
     await sink.start(0);
     const id = await queue(`Leased ${Date.now()}`);
-    // A worker that claims, then stalls past its lease; when it finally answers, it fails.
+    // A worker that claims, then stalls past its lease (no renewal); when it goes on, it finds its
+    // lease run out and sends nothing, and would record nothing over the newer claim.
     const late = new MailWorker({
       db: handle.db,
       dialect: handle.dialect,
@@ -136,6 +147,121 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
     expect(await status(id)).toMatchObject({ status: "sent", attempts: 2, last_error: null });
     expect(sink.messages.filter((m) => m.raw.messageId === `<${id}@outbox>`)).toHaveLength(1);
   });
+
+  it("keeps a live worker's claims while its SMTP server takes longer than the lease: no second send", async () => {
+    await sink.start(0);
+    sink.acceptDelayMs = 1400; // each message takes more than twice the lease to be accepted
+    const ids = await Promise.all([1, 2, 3].map((i) => queue(`Slow relay ${Date.now()} #${i}`)));
+    const slow = makeWorker(sink.url, 600);
+    const other = makeWorker(sink.url, 600);
+    try {
+      let done = false;
+      const sending = slow.drain().finally(() => (done = true));
+      await expect.poll(async () => (await status(ids[0]!)).status).toBe("sending");
+      // Another process polls all along: the claims it would take over are renewed every 200 ms.
+      while (!done) {
+        await other.drain();
+        await sleep(50);
+      }
+      expect(await sending).toBeGreaterThanOrEqual(3);
+    } finally {
+      await Promise.all([slow.stop(), other.stop()]);
+    }
+    expect(copiesOf(ids)).toEqual([1, 1, 1]);
+    for (const id of ids) expect(await status(id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("stops before sending a row that a renewal finds taken over, and records nothing over the new claim", async () => {
+    await sink.start(0);
+    sink.acceptDelayMs = 600;
+    const ids = await Promise.all([1, 2, 3, 4].map((i) => queue(`Taken over ${Date.now()} #${i}`)));
+    worker = makeWorker(sink.url, 300);
+    const sending = worker.drain();
+    await expect.poll(() => copiesOf(ids).some((n) => n > 0), { interval: 10 }).toBe(true);
+    // What another worker's claim does to the rows still being sent, once ours had run out.
+    const theirs = new Date(Date.now() + 60_000).toISOString();
+    await handle.db
+      .updateTable("mail_outbox")
+      .set({ locked_until: theirs })
+      .where("id", "in", ids)
+      .where("status", "=", "sending")
+      .execute();
+    await sending;
+    // The first message, and at most the one already in flight; none after the next renewal.
+    const copies = copiesOf(ids);
+    expect(copies.filter((n) => n > 0).length).toBeLessThanOrEqual(2);
+    const rows = await handle.db
+      .selectFrom("mail_outbox")
+      .select(["id", "status", "locked_until"])
+      .where("id", "in", ids)
+      .execute();
+    // Only the first can have been recorded before the takeover; the one in flight then (600 ms
+    // at the server) was recorded after it, and that record was fenced off: all carry the new claim.
+    for (const row of rows) expect(row.status === "sent" || row.locked_until === theirs, row.id).toBe(true);
+    expect(rows.filter((r) => r.status === "sent").length).toBeLessThanOrEqual(1);
+  });
+
+  it("takes over the claims of a killed worker soon after its short lease; only the message in flight can go twice", async () => {
+    await sink.start(0);
+    sink.acceptDelayMs = 600;
+    // Its own database: on SQLite a starting worker releases every claim in the file (ADR 3).
+    const own = await createTestDatabase(dialect);
+    const ownHandle = openDatabase(own.url);
+    try {
+      await migrateToLatest(ownHandle.db);
+      const db = ownHandle.db;
+      const ids = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => queue(`Killed worker ${Date.now()} #${i}`, db)),
+      );
+      // A worker in its own process (lease 2 s, renewed while it sends), killed during its batch.
+      const child = spawn(process.execPath, ["--import", "tsx", "tests/support/mail-worker-process.ts"], {
+        env: { ...process.env, DATABASE_URL: own.url, SMTP_URL: sink.url, MAIL_LEASE_MS: "2000" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        // Four messages accepted: the child has held its batch for over a lease (renewing it).
+        await expect
+          .poll(() => copiesOf(ids).filter((n) => n > 0).length, { timeout: 20_000, interval: 20 })
+          .toBeGreaterThanOrEqual(4);
+      } catch (error) {
+        throw new Error(`${String(error)}\n${output}`);
+      } finally {
+        child.kill("SIGKILL");
+        await exited;
+      }
+      const killedAt = Date.now();
+      expect(copiesOf(ids).filter((n) => n > 0).length).toBeLessThan(8);
+
+      worker = makeWorker(sink.url, 2000, db);
+      const statuses = () => Promise.all(ids.map(async (id) => (await status(id, db)).status));
+      // Nothing is claimed again while the dead worker's last renewal holds (under 2 s)...
+      await worker.drain();
+      for (const id of ids) expect((await status(id, db)).attempts).toBe(1);
+      // ...then the rest goes out once it runs out.
+      while ((await statuses()).some((s) => s !== "sent") && Date.now() - killedAt < 20_000) {
+        await worker.drain();
+        await sleep(100);
+      }
+      const tookOverAfter = Date.now() - killedAt;
+      expect(await statuses()).toEqual(ids.map(() => "sent"));
+      // The rest of the lease (under 2 s), then up to 4 messages at 600 ms each.
+      expect(tookOverAfter).toBeLessThan(2000 + 4 * 600 + 1500);
+      // Each row was claimed once by the child, which renewed its batch as long as it lived.
+      for (const id of ids) expect((await status(id, db)).attempts).toBeLessThanOrEqual(2);
+      const copies = copiesOf(ids);
+      expect(copies.every((n) => n >= 1)).toBe(true);
+      expect(copies.reduce((a, n) => a + n, 0) - ids.length).toBeLessThanOrEqual(1);
+    } finally {
+      await worker?.stop();
+      worker = undefined;
+      await ownHandle.destroy();
+      await own.drop();
+    }
+  }, 45_000);
 
   it("writes .eml files when no SMTP server is configured", async () => {
     const { readdirSync, readFileSync } = await import("node:fs");

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB, Dialect } from "../db/db.server";
 import type { Database, OutboxRow } from "../db/schema";
+import { serial } from "../serial";
 import type { MailTransport } from "./transport.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -18,13 +19,14 @@ export type MailWorkerOptions = {
   /** Attempts before a transiently failing message is given up as failed. */
   maxAttempts?: number;
   /**
-   * How long a claimed message stays claimed before another worker may take it (a claim left
-   * by a killed process is sent again after this). Longer than the transport's timeouts, so a
-   * slow but live worker never loses its claim.
+   * How long a claim lasts unless renewed: a claim left by a killed process is sent again after
+   * this. A live worker renews the claims it still holds every third of it while it sends, so
+   * a slow SMTP server (slower than the lease) never hands its messages to another worker.
    */
   leaseMs?: number;
-  /** Messages claimed at once, and sent at once over the transport's pooled connections. */
+  /** Messages claimed at once (then sent one by one, their claims renewed together). */
   batchSize?: number;
+  /** Messages handed to the transport at once; each one in flight is one possible duplicate. */
   concurrency?: number;
   log?: (message: string) => void;
 };
@@ -52,7 +54,7 @@ export class MailWorker {
       baseDelayMs: 5000,
       maxDelayMs: 60 * 60 * 1000,
       maxAttempts: 25,
-      leaseMs: 60 * 1000,
+      leaseMs: 15 * 1000,
       // One message at a time per process: a killed process can have sent at most one message
       // it had no time to record (each lane in flight is one more possible duplicate, ADR 16).
       batchSize: 10,
@@ -143,18 +145,53 @@ export class MailWorker {
   }
 
   /**
-   * Sends claimed rows, `concurrency` at a time over the transport's pooled connections, and
+   * Sends claimed rows, `concurrency` at a time (the SMTP transport has one connection), and
    * records each outcome as soon as it is known (the smaller the gap between the server's
-   * acceptance and our record, the rarer a re-send after a crash).
+   * acceptance and our record, the rarer a re-send after a crash). Meanwhile a heartbeat renews
+   * the claim of the rows not yet recorded every third of the lease; a row whose claim was lost
+   * (or cannot be renewed in time) is not sent: another worker has it, or will.
    */
   async deliver(rows: OutboxRow[], leaseUntil: string) {
-    const queue = [...rows];
-    const lane = async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) {
-        await this.record(row, leaseUntil, await this.send(row));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.o.concurrency, rows.length) }, lane));
+    const lease = new Lease(leaseUntil, rows.map((r) => r.id));
+    const heartbeat = setInterval(() => {
+      this.renew(lease).catch((error: unknown) => this.o.log?.(`mail worker: renewing a claim: ${String(error)}`));
+    }, Math.max(1, Math.floor(this.o.leaseMs / 3)));
+    heartbeat.unref();
+    try {
+      const queue = [...rows];
+      const lane = async () => {
+        for (let row = queue.shift(); row; row = queue.shift()) {
+          // A third of the lease left means a renewal failed: the row may soon be due elsewhere.
+          if (!lease.holds(row.id, this.o.leaseMs / 3)) continue;
+          const outcome = await this.send(row);
+          await lease.exclusive(() => this.record(row, lease, outcome));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.o.concurrency, rows.length) }, lane));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /**
+   * Moves the lease of the rows still ours forward: the update matches exactly the rows that
+   * carry our current token, and those get the new one. A row it does not match was taken over
+   * (our lease had run out) and is dropped from the batch.
+   */
+  async renew(lease: Lease) {
+    await lease.exclusive(async () => {
+      if (lease.held.size === 0) return;
+      const next = new Date(Date.now() + this.o.leaseMs).toISOString();
+      const renewed = await this.o.db
+        .updateTable("mail_outbox")
+        .set({ locked_until: next })
+        .where("id", "in", [...lease.held])
+        .where("status", "=", "sending")
+        .where("locked_until", "=", lease.until)
+        .returning("id")
+        .execute();
+      lease.renewed(next, renewed.map((r) => r.id));
+    });
   }
 
   /**
@@ -205,10 +242,13 @@ export class MailWorker {
 
   /**
    * Records an outcome, fenced by our lease: if the lease ran out and another worker claimed the
-   * row meanwhile, its claim (a later lease) wins and this update changes nothing.
+   * row meanwhile, its claim (a later lease) wins and this update changes nothing. Runs inside
+   * lease.exclusive(), so no renewal moves the token between this read of it and the update.
    */
-  private async record(row: OutboxRow, leaseUntil: string, outcome: Awaited<ReturnType<MailWorker["send"]>>) {
+  private async record(row: OutboxRow, lease: Lease, outcome: Awaited<ReturnType<MailWorker["send"]>>) {
     const attempts = row.attempts;
+    const leaseUntil = lease.until;
+    lease.release(row.id);
     const mine = this.o.db
       .updateTable("mail_outbox")
       .where("id", "=", row.id)
@@ -238,6 +278,37 @@ export class MailWorker {
         next_attempt_at: new Date(Date.now() + delay).toISOString(),
       })
       .execute();
+  }
+}
+
+/**
+ * One batch's claim: the rows not yet recorded and the token (`locked_until`) they carry. A
+ * renewal and a record both read and use the token, so they take turns (exclusive).
+ */
+export class Lease {
+  readonly held: Set<string>;
+  readonly exclusive = serial();
+
+  constructor(
+    public until: string,
+    ids: string[],
+  ) {
+    this.held = new Set(ids);
+  }
+
+  /** Ours, with more than `marginMs` of the lease left. */
+  holds(id: string, marginMs: number) {
+    return this.held.has(id) && Date.parse(this.until) - Date.now() > marginMs;
+  }
+
+  renewed(until: string, ids: string[]) {
+    const still = new Set(ids);
+    for (const id of this.held) if (!still.has(id)) this.held.delete(id);
+    this.until = until;
+  }
+
+  release(id: string) {
+    this.held.delete(id);
   }
 }
 
