@@ -17,15 +17,13 @@ export const BUNDLE_BUDGET = {
 };
 
 /**
- * Issue #11 is open: the pages below are still over the first-visit budget, by 1–3 KB (search
- * with suggestions, listing cards, the listing's gallery). Forms no longer count: their code
- * loads when the visitor reaches for them (app/components/form/form-island.tsx). Each page may
+ * Issue #11 is open: the pages below are still over the first-visit budget (a listing: its
+ * gallery and labels). Forms, the homes search box included, no longer count: their code loads
+ * when the visitor reaches for them (app/components/form/form-island.tsx). Each page may
  * not grow past its ceiling (bytes gzip, the figure measured when it was set plus under 1 KB);
  * a page that comes within the budget must leave the list, and the list only shrinks.
  */
 export const OVER_BUDGET_CEILINGS: Record<string, number> = {
-  "/homes": 124700, // 120.9 KB
-  "/homes?q=toronto": 124700, // 120.9 KB
   "/homes/h-annex-studio": 126000, // 122.2 KB
 };
 

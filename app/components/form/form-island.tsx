@@ -6,7 +6,8 @@ import { isHydrating } from "~/lib/hydration";
  * stops the propagation of discrete events (pointerdown, focusin, keydown) aimed at content it
  * has not hydrated yet, before they reach the island's own element.
  */
-const INTENT_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown"] as const;
+// change/input: a value set without a pointer or focus (assistive technology, autofill, tests).
+const INTENT_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown", "input", "change"] as const;
 
 /**
  * A posted form whose code (Conform, its fields and its own logic: ~10 KB gzip and more, issue

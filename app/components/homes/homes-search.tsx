@@ -1,7 +1,7 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { Form } from "react-router";
 import { useT } from "~/lib/i18n/use-t";
-import { SORTS, type Sort, suggestCities } from "~/modules/homes/search";
+import { parseSort, SORTS, type Sort, suggestCities } from "~/modules/homes/search";
 import { SearchBox } from "~/components/search/search-box";
 import { useCombobox } from "~/components/search/use-combobox";
 import { useHomesQuery } from "./use-homes-query";
@@ -30,6 +30,20 @@ export function HomesSearch({ cities, className }: { cities: readonly string[]; 
   // A box that already holds exactly the one suggested city has nothing left to suggest.
   const redundant = suggestions.length === 1 && suggestions[0]!.toLowerCase() === query.trim().toLowerCase();
   const box = useCombobox({ options: suggestions, canOpen: !redundant, query, onChoose: searchNow, onClear: () => setQuery("") });
+
+  // The page loads this code when the visitor reaches for the form (a form island,
+  // routes/homes/index.tsx): what they typed or chose before it ran is in the page, not in the
+  // state. A new sort applies as a search (with the box's text); new text is searched as typed.
+  useEffect(() => {
+    const select = document.getElementById(SORT_ID) as HTMLSelectElement | null;
+    const input = document.getElementById(HOMES_SEARCH_ID) as HTMLInputElement | null;
+    const typed = input && input.value !== query;
+    if (select && select.value !== sort) {
+      if (typed) select.form?.requestSubmit();
+      else setSort(parseSort(select.value));
+    } else if (typed) setQuery(input.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <Form

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { CITY_REQUEST_ID } from "~/modules/homes/request-options";
-import { HomesSearch } from "~/components/homes/homes-search";
+import { formIsland } from "~/components/form/form-island";
 import { HouseIcon, ListingCard, ListingCardSkeleton } from "~/components/homes/listing-card";
 import { PopularCities } from "~/components/homes/popular-cities";
 import { getSessionUser } from "~/lib/auth/session.server";
@@ -33,6 +33,9 @@ import { readForm } from "~/lib/http/form.server";
 const CityRequestForm = lazy(() =>
   import("~/components/homes/city-request-form").then((m) => ({ default: m.CityRequestForm })),
 );
+
+// A plain GET form until the visitor reaches for it; then the debounced box with suggestions.
+const HomesSearch = formIsland(() => import("~/components/homes/homes-search").then((m) => m.HomesSearch));
 
 export const handle = { messages: ["form", "homes"] } satisfies MessagesHandle;
 
