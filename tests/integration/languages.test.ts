@@ -105,4 +105,27 @@ describe("language URLs", () => {
     const status = await visitor().get(new URL(linkIn(mail.text, "/fr/requests/")).pathname);
     expect(await pageHtml(status)).toMatch(/<html lang="fr-CA"/);
   });
+
+  // Issue 15 item 4: the homes pages write their prices, counts and dates in the reader's
+  // language; they are formatted by the loader (the pages' scripts have no room for formatters).
+  it.each([
+    ["/homes", "$2,450 / month", "$180 / night"],
+    ["/fr/homes", "2\u00a0450\u00a0$ / mois", "180\u00a0$ / nuit"],
+    ["/es/homes", "2450\u00a0$ / mes", "180\u00a0$ / noche"],
+    ["/pt/homes", "$\u00a02.450 / mês", "$\u00a0180 / noite"],
+  ])("%s writes Canadian dollars the reader's way: %s", async (path, monthly, nightly) => {
+    const html = await pageHtml(await visitor().get(path));
+    expect(html).toContain(monthly);
+    expect(html).toContain(nightly);
+  });
+
+  it("writes a listing's price and date of availability in the page's language", async () => {
+    const french = await pageHtml(await visitor().get("/fr/homes/h-liberty-village-1br"));
+    expect(french).toContain("2\u00a0450\u00a0$ / mois");
+    expect(french).not.toMatch(/December|\$2,450/);
+    // Available from 1 December 2026: written as a French date until then.
+    if (new Date().toISOString().slice(0, 10) < "2026-12-01") expect(french).toContain("1 décembre 2026");
+    const portuguese = await pageHtml(await visitor().get("/pt/homes/h-liberty-village-1br"));
+    expect(portuguese).toContain("$\u00a02.450 / mês");
+  });
 });

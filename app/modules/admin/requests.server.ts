@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { href } from "react-router";
 import type { SessionUser } from "~/lib/auth/session.server";
+import { collatorFor } from "~/lib/i18n/collate";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
 import type { Translate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
@@ -226,8 +227,8 @@ export async function matchRequest(actor: SessionUser, requestId: string, provid
 export type ShortlistFilter = { servicePage?: string; area?: string; category?: string; licensed?: boolean };
 export type ShortlistEntry = { id: string; name: string; services: string[]; areas: string[]; licenceValidTo: string | null; openMatches: number };
 
-/** Live, verified providers with valid documents for this filter, least busy first. */
-export async function shortlist(filter: ShortlistFilter, today: string): Promise<ShortlistEntry[]> {
+/** Live, verified providers with valid documents for this filter, least busy first, then by name as `locale` sorts names. */
+export async function shortlist(filter: ShortlistFilter, today: string, locale: string = DEFAULT_LOCALE): Promise<ShortlistEntry[]> {
   const providers = await listPublicProviders(
     {
       ...(filter.servicePage ? { servicePage: filter.servicePage } : {}),
@@ -248,6 +249,7 @@ export async function shortlist(filter: ShortlistFilter, today: string): Promise
     .groupBy("provider_id")
     .execute();
   const open = new Map(load.map((l) => [l.provider_id, Number(l.n)]));
+  const byName = collatorFor(locale).compare;
   return providers
     .map((p) => ({
       id: p.id,
@@ -257,5 +259,5 @@ export async function shortlist(filter: ShortlistFilter, today: string): Promise
       licenceValidTo: p.verification.licenceValidTo,
       openMatches: open.get(p.id) ?? 0,
     }))
-    .sort((a, b) => a.openMatches - b.openMatches || a.name.localeCompare(b.name));
+    .sort((a, b) => a.openMatches - b.openMatches || byName(a.name, b.name));
 }

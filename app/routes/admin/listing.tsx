@@ -117,7 +117,7 @@ export default function AdminListing({ loaderData, actionData }: Route.Component
   const yesNo = (v: boolean) => (v ? t("homes.yes") : t("homes.no"));
   const facts: [string, string][] = [
     [t("homes.fact.type"), propertyTypeLabel(t, l.propertyType)],
-    [t("admin.listing.price"), priceLabel(t, l.price, l.priceUnit)],
+    [t("admin.listing.price"), priceLabel(t, dates.cad(l.price), l.priceUnit)],
     [t("admin.listing.address"), l.address],
     [t("wizard.field.city"), l.city],
     [t("wizard.field.neighborhood"), l.neighborhood || "—"],

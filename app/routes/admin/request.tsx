@@ -51,7 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       category: q.get("category") || undefined,
       licensed: q.get("licensed") === "1",
     };
-    const [providers, categories] = await Promise.all([shortlist(filter, torontoToday()), listCategories(localeFromRequest(request))]);
+    const locale = localeFromRequest(request);
+    const [providers, categories] = await Promise.all([shortlist(filter, torontoToday(), locale), listCategories(locale)]);
     const chosen = q.get("provider");
     workbench = {
       filter,

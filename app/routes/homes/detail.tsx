@@ -11,7 +11,8 @@ import { UnderConstruction } from "~/components/under-construction";
 import { Section } from "~/components/ui/section";
 import { MarkedItem } from "~/components/ui/marked-item";
 import { torontoToday } from "~/lib/forms/fields";
-import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
+import { formattersFor } from "~/lib/i18n/format";
 import { choiceLabel } from "~/lib/i18n/choices";
 import { createTranslate } from "~/lib/i18n/translate";
 import { useRootData, useT } from "~/lib/i18n/use-t";
@@ -22,17 +23,25 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { findListing, type ListingDetail } from "~/modules/homes/listings.server";
 import { submitRentRequest } from "~/modules/homes/requests.server";
 import { rentRequestSchema } from "~/modules/homes/schema";
-import { formatCad, schemaOrgType } from "~/modules/homes/search";
+import { schemaOrgType } from "~/modules/homes/search";
 import type { Route } from "./+types/detail";
 import { readForm } from "~/lib/http/form.server";
 
 export const handle = { messages: ["choice", "dialog", "form", "homes", "request"] } satisfies MessagesHandle;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const listing = await findListing(params.id);
-  if (!listing) return data({ listing: null, url: null, origin: null }, { status: 404 });
+  if (!listing) return data({ listing: null, figures: null, url: null, origin: null }, { status: 404 });
   const origin = getAppEnv().PUBLIC_URL;
-  return { listing, url: `${origin}${href("/homes/:id", { id: listing.id })}`, origin };
+  // Amounts and dates are written here, in the reader's language: the page's script has no room for the formatters.
+  const { cad, calendarDay, number } = formattersFor(localeFromRequest(request));
+  const figures = {
+    price: cad(listing.price),
+    deposit: listing.deposit === null ? null : cad(listing.deposit),
+    availableFrom: calendarDay(listing.availableFrom),
+    bathrooms: number(listing.bathrooms),
+  };
+  return { listing, figures, url: `${origin}${href("/homes/:id", { id: listing.id })}`, origin };
 }
 
 /** Request to Rent: anyone may send it; the signed-in user's id is kept with the request. */
@@ -53,10 +62,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const brand = root?.brand ?? "";
   const l = loaderData?.listing;
+  const figures = loaderData?.figures;
   const t = root ? createTranslate(root.messages, { brand }, root.contentLocale) : undefined;
-  if (!l || !t) return [{ title: `${t ? t("homes.notFoundTitle") : "Listing Not Found"} — ${brand}` }, { name: "robots", content: "noindex" }];
+  if (!l || !figures || !t) return [{ title: `${t ? t("homes.notFoundTitle") : "Listing Not Found"} — ${brand}` }, { name: "robots", content: "noindex" }];
   const place = [l.neighborhood, l.city].filter(Boolean).join(", ");
-  const description = `${priceLabel(t, l.price, l.priceUnit)} · ${place}. ${l.description}`.slice(0, 300);
+  const description = `${priceLabel(t, figures.price, l.priceUnit)} · ${place}. ${l.description}`.slice(0, 300);
   const image = l.images[0] ? absolute(loaderData.origin, l.images[0].src) : undefined;
   return [
     ...metaTags(`${l.title} — ${brand}`, description, brand),
@@ -114,19 +124,13 @@ function structuredData(l: ListingDetail, url: string, origin: string, descripti
   };
 }
 
-const LONG_DATE = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
-const longDate = (iso: string) => {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? iso : LONG_DATE.format(d);
-};
-
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { user } = useRootData();
-  const l = loaderData.listing;
+  const { listing: l, figures } = loaderData;
   const rent = useRentDialog(Boolean(actionData?.result));
 
-  if (!l) {
+  if (!l || !figures) {
     return <UnderConstruction title={t("homes.notFoundTitle")} description={t("homes.notFoundText")} homeLabel={t("homes.goHome")} />;
   }
   const target = { id: l.id, title: l.title };
@@ -136,13 +140,13 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
   const facts: [string, string][] = [
     [t("homes.fact.type"), propertyTypeLabel(t, l.propertyType)],
     [t("homes.fact.bedrooms"), l.bedrooms === 0 ? t("homes.studio") : String(l.bedrooms)],
-    [t("homes.fact.bathrooms"), String(l.bathrooms)],
+    [t("homes.fact.bathrooms"), figures.bathrooms],
     [t("homes.fact.furnished"), yesNo(l.furnished)],
     [t("homes.fact.pets"), yesNo(l.petFriendly)],
     [t("homes.fact.parking"), yesNo(l.parking)],
-    [t("homes.fact.available"), availableNow ? t("homes.availableNow") : longDate(l.availableFrom)],
+    [t("homes.fact.available"), availableNow ? t("homes.availableNow") : figures.availableFrom],
     ...(l.utilitiesIncluded ? ([[t("homes.fact.utilities"), t("homes.yes")]] as [string, string][]) : []),
-    ...(l.deposit !== null ? ([[t("homes.fact.deposit"), formatCad(l.deposit)]] as [string, string][]) : []),
+    ...(figures.deposit !== null ? ([[t("homes.fact.deposit"), figures.deposit]] as [string, string][]) : []),
     ...(l.minStay ? ([[t("homes.fact.minStay"), l.minStay]] as [string, string][]) : []),
     ...(l.leaseTerm ? ([[t("homes.fact.leaseTerm"), choiceLabel(t, l.leaseTerm)]] as [string, string][]) : []),
     ...(l.strRegistration ? ([[t("homes.fact.strRegistration"), l.strRegistration]] as [string, string][]) : []),
@@ -173,10 +177,10 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
 
         <aside className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="card p-6 lg:sticky lg:top-24">
-            <p className="text-3xl font-bold text-slate-900">{priceLabel(t, l.price, l.priceUnit)}</p>
+            <p className="text-3xl font-bold text-slate-900">{priceLabel(t, figures.price, l.priceUnit)}</p>
             <p className="mt-1 text-sm text-slate-500">{t("homes.currencyNote")}</p>
             <p className="mt-4 text-sm text-slate-700">
-              {availableNow ? t("homes.availableNow") : t("homes.availableFrom", { date: longDate(l.availableFrom) })}
+              {availableNow ? t("homes.availableNow") : t("homes.availableFrom", { date: figures.availableFrom })}
             </p>
             <LinkDialogTrigger dialog={rent} className="btn-primary mt-5 w-full px-6 py-3 text-base">
               {t("homes.requestToRent")}
