@@ -128,4 +128,12 @@ describe("language URLs", () => {
     const portuguese = await pageHtml(await visitor().get("/pt/homes/h-liberty-village-1br"));
     expect(portuguese).toContain("$\u00a02.450 / mês");
   });
+
+  it("keeps the error page's way home in the page's space", async () => {
+    const res = await visitor().get("/fr/providers/no-such-provider");
+    expect(res.status).toBe(404);
+    const main = (await pageHtml(res)).match(/<main[\s\S]*<\/main>/)?.[0] ?? "";
+    expect(main).toContain('href="/fr"');
+    expect(main).not.toContain('href="/"');
+  });
 });

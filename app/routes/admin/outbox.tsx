@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
@@ -36,9 +36,10 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       <OutboxFilters filter={filter} />
       <p role="status" className="text-sm text-slate-600">
         {t("admin.outbox.count", { count: outbox.total })}{" "}
-        <a href={`/admin/export/outbox.csv${outboxQuery(filter)}`} className="font-medium text-teal-800 underline">
+        {/* A file, not a page: the browser loads it, in the page's language space (basename). */}
+        <Link reloadDocument to={`${href("/admin/export/:file", { file: "outbox.csv" })}${outboxQuery(filter)}`} className="font-medium text-teal-800 underline">
           {t("admin.export.csv")}
-        </a>
+        </Link>
       </p>
       {outbox.items.length === 0 ? (
         <p className="card p-6 text-slate-600">{t("admin.outbox.empty")}</p>
