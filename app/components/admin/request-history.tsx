@@ -39,7 +39,7 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
           <ul className="mt-3 grid gap-2">
             {r.emails.map((m) => (
               <li key={m.id} className="text-sm">
-                <Link to={`/admin/outbox/${m.id}`} className="font-medium text-teal-800 underline">
+                <Link to={`/admin/outbox/${m.id}`} className="font-medium text-teal-800 underline" translate="no">
                   {m.subject}
                 </Link>
                 <span className="block text-slate-600">

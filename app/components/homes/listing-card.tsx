@@ -55,15 +55,18 @@ export function ListingCard({ listing, place }: { listing: ListingCardView; plac
       </div>
       <div className="flex flex-1 flex-col p-5">
         <p className="text-lg font-bold text-slate-900">{priceLabel(t, listing.priceText, listing.priceUnit)}</p>
-        <h3 className="mt-1 font-semibold text-slate-900">
+        {/* The owner's words and places (title, area, description) stay as written: translate="no". */}
+        <h3 className="mt-1 font-semibold text-slate-900" translate="no">
           <CardLink to={href("/homes/:id", { id: listing.id })}>{listing.title}</CardLink>
         </h3>
-        <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+        <p className="mt-1 flex items-center gap-1 text-sm text-slate-600" translate="no">
           <PinIcon className="size-4 shrink-0 text-slate-400" />
           {[listing.neighborhood, listing.city].filter(Boolean).join(", ")}
         </p>
         <p className="mt-1 text-sm text-slate-600">{roomsLabel(t, listing.bedrooms, listing.bathrooms)}</p>
-        <p className="mt-3 line-clamp-2 text-sm leading-6 text-slate-600">{listing.description}</p>
+        <p className="mt-3 line-clamp-2 text-sm leading-6 text-slate-600" translate="no">
+          {listing.description}
+        </p>
       </div>
     </LinkCard>
   );

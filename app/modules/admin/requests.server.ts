@@ -7,7 +7,7 @@ import type { Translate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
-import { type RequestKindDefinition, renderFields } from "~/modules/requests/kind";
+import { type RenderedField, type RequestKindDefinition, renderFields } from "~/modules/requests/kind";
 import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
 import { isProfileCategory } from "~/modules/providers/catalogue";
 import { listPublicProviders } from "~/modules/providers/providers.server";
@@ -34,7 +34,7 @@ export type AdminRequest = {
   locale: string;
   createdAt: string;
   subject: { type: string; id: string } | null;
-  fields: { label: string; value: string | number | null }[];
+  fields: RenderedField[];
   events: { status: RequestStatus; note: string | null; at: string }[];
   notes: { id: string; author: string; body: string; at: string }[];
   emails: { id: string; kind: string; to: string; subject: string; status: OutboxFilterStatus; at: string }[];

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { choiceLabel } from "~/lib/i18n/choices";
+import { choiceLabel, LABELLED_CHOICES } from "~/lib/i18n/choices";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { type Lifecycle, type RequestStatus, SHARED_LIFECYCLE } from "./status";
 
@@ -78,15 +78,24 @@ export const choice = (value: unknown, t: Translate): string | number | null => 
   return typeof value === "string" ? choiceLabel(t, value) : typeof value === "number" ? value : null;
 };
 
+const LABELLED = new Set(LABELLED_CHOICES);
+
+/** `asWritten`: the value is the person's own text, shown as typed (not a choice, not a date). */
+export type RenderedField = { label: string; value: string | number | null; asWritten: boolean };
+
 /** The fields of a stored request with their labels and values, for the reader's language. */
 export function renderFields<D extends Record<string, unknown>>(
   kind: RequestKindDefinition<D>,
   data: D,
   t: Translate,
-): { label: string; value: string | number | null }[] {
+): RenderedField[] {
   return kind.fields(data).map((f) => {
     const raw = data[f.name];
     const value = f.format ? f.format(raw, t) : raw;
-    return { label: t(f.label), value: value === undefined || value === null || value === "" ? null : (value as string | number) };
+    return {
+      label: t(f.label),
+      value: value === undefined || value === null || value === "" ? null : (value as string | number),
+      asWritten: typeof raw === "string" && value === raw && !LABELLED.has(raw),
+    };
   });
 }

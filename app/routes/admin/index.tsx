@@ -101,13 +101,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   const days = waitedDays(r.createdAt, now);
                   return (
                     <tr key={r.reference}>
-                      <th scope="row" className={`${td} font-mono font-semibold`}>
+                      <th scope="row" className={`${td} font-mono font-semibold`} translate="no">
                         <Link to={`/admin/requests/${r.reference}`} className="text-teal-800 underline">
                           {r.reference}
                         </Link>
                       </th>
                       <td className={td}>{t(KIND_LABEL_KEYS[r.kind] as MessageKey)}</td>
-                      <td className={`${td} max-w-xs break-words`}>{r.name}</td>
+                      <td className={`${td} max-w-xs break-words`} translate="no">
+                        {r.name}
+                      </td>
                       <td className={td}>
                         <StatusBadge status={r.status} />
                       </td>

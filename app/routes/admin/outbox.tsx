@@ -62,13 +62,18 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-slate-100">
               {outbox.items.map((m) => (
                 <tr key={m.id}>
-                  <th scope="row" className="max-w-xs px-4 py-2 font-medium">
+                  {/* Subjects, addresses and kinds as sent (translate="no"). */}
+                  <th scope="row" className="max-w-xs px-4 py-2 font-medium" translate="no">
                     <Link to={`/admin/outbox/${m.id}`} className="break-words text-teal-800 underline">
                       {m.subject}
                     </Link>
                   </th>
-                  <td className="px-4 py-2 break-all">{m.to}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{m.kind}</td>
+                  <td className="px-4 py-2 break-all" translate="no">
+                    {m.to}
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs" translate="no">
+                    {m.kind}
+                  </td>
                   <td className="px-4 py-2">
                     <OutboxStatusBadge status={m.status} />
                   </td>

@@ -75,14 +75,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-slate-100">
               {inbox.items.map((item) => (
                 <tr key={item.id}>
-                  <th scope="row" className="px-4 py-2 font-mono font-semibold">
+                  <th scope="row" className="px-4 py-2 font-mono font-semibold" translate="no">
                     <Link to={`/admin/requests/${item.reference}`} className="text-teal-800 underline">
                       {item.reference}
                     </Link>
                   </th>
                   <td className="px-4 py-2">{t(KIND_LABEL_KEYS[item.kind] as MessageKey)}</td>
                   <td className="max-w-xs truncate px-4 py-2">{item.title}</td>
-                  <td className="px-4 py-2">
+                  <td className="px-4 py-2" translate="no">
                     <span className="block">{item.name}</span>
                     {item.email ? <span className="block text-slate-500">{item.email}</span> : null}
                   </td>
