@@ -118,7 +118,14 @@ async function check(page: Page, paths: readonly string[]): Promise<string[]> {
 
 test("public pages in the pseudo-locale show no untranslated text", async ({ page, context, baseURL }) => {
   await readInPseudoLocale(context, baseURL);
-  expect(await check(page, PUBLIC_PAGES)).toEqual([]);
+  const found = await check(page, PUBLIC_PAGES);
+  // A form's validation messages too: the contact form sent empty.
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await page.getByRole("main").locator('button[type="submit"]').first().click();
+  await expect(page.getByRole("main").locator('[aria-invalid="true"]').first()).toBeVisible();
+  for (const f of await untranslatedText(page)) found.push(`/contact, sent empty: ${f.where}: ${JSON.stringify(f.text)}`);
+  expect(found).toEqual([]);
 });
 
 test("account and back-office pages in the pseudo-locale show no untranslated text", async ({ page, context, baseURL }) => {

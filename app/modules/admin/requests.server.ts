@@ -29,6 +29,8 @@ export type AdminRequest = {
   kind: RequestKind;
   status: RequestStatus;
   title: string;
+  /** The title is someone's own words (translate="no"). */
+  titleAsWritten: boolean;
   name: string;
   email: string | null;
   locale: string;
@@ -80,6 +82,7 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
     kind: row.kind,
     status,
     title: kind.title(data, t),
+    titleAsWritten: Boolean(kind.titleAsWritten),
     name: row.name,
     email: row.email,
     locale: row.locale,

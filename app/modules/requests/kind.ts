@@ -20,6 +20,8 @@ export type KindField<D> = {
   label: MessageKey;
   /** How to read the stored value: a yes/no choice or a value that is itself a message key. */
   format?: (value: unknown, t: Translate) => string | number | null;
+  /** The value is the person's own text even when formatted (a list of the areas they typed). */
+  asWritten?: boolean;
 };
 
 export type RequestKindDefinition<D extends Record<string, unknown> = Record<string, unknown>> = {
@@ -30,6 +32,8 @@ export type RequestKindDefinition<D extends Record<string, unknown> = Record<str
   fields: (data: D) => readonly KindField<D>[];
   /** What was requested, as people read it: "Handyman Services", "Airport Transfer". */
   title: (data: D, t: Translate) => string;
+  /** The title is the person's own words (a service they typed, a listing's title): shown as written. */
+  titleAsWritten?: boolean;
   /** Who asked, and where a confirmation may go (null: they gave no email). */
   contact: (data: D) => { name: string; email: string | null };
   /** The operator email's subject, in the spec's shape for this kind (operator's language). */
@@ -95,7 +99,7 @@ export function renderFields<D extends Record<string, unknown>>(
     return {
       label: t(f.label),
       value: value === undefined || value === null || value === "" ? null : (value as string | number),
-      asWritten: typeof raw === "string" && value === raw && !LABELLED.has(raw),
+      asWritten: f.asWritten ?? (!f.format && typeof raw === "string" && !LABELLED.has(raw)),
     };
   });
 }

@@ -56,6 +56,12 @@ export function categoryTitle(slug: string, englishTitle: string, locale: Locale
   return CATEGORY_TEXTS[locale]?.[slug]?.title ?? englishTitle;
 }
 
+/** A category's English title as the database holds it (stored with requests: language-neutral). */
+export async function englishCategoryTitle(slug: string): Promise<string | null> {
+  const row = await getRuntime().db.selectFrom("service_categories").select("title").where("slug", "=", slug).executeTakeFirst();
+  return row?.title ?? null;
+}
+
 export async function getCategory(slug: string, locale: Locale = DEFAULT_LOCALE): Promise<ServiceCategory | null> {
   const row = await getRuntime().db.selectFrom("service_categories").selectAll().where("slug", "=", slug).executeTakeFirst();
   return row ? localizeCategory(toCategory(row), locale) : null;

@@ -123,7 +123,7 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
             <span className="font-mono" translate="no">
               {r.reference}
             </span>{" "}
-            · {r.title}
+            · <span translate={r.titleAsWritten ? "no" : undefined}>{r.title}</span>
           </h1>
           <p className="mt-1 text-sm text-slate-600">
             {t("admin.request.from", { name: r.name, email: r.email ?? t("status.notGiven") })} · {dates.dateTime(r.createdAt)}

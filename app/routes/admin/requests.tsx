@@ -81,7 +81,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </th>
                   <td className="px-4 py-2">{t(KIND_LABEL_KEYS[item.kind] as MessageKey)}</td>
-                  <td className="max-w-xs truncate px-4 py-2">{item.title}</td>
+                  <td className="max-w-xs truncate px-4 py-2" translate={item.titleAsWritten ? "no" : undefined}>
+                    {item.title}
+                  </td>
                   <td className="px-4 py-2" translate="no">
                     <span className="block">{item.name}</span>
                     {item.email ? <span className="block text-slate-500">{item.email}</span> : null}
