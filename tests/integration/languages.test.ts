@@ -137,3 +137,38 @@ describe("language URLs", () => {
     expect(main).not.toContain('href="/"');
   });
 });
+
+// Issue 15 item 6: the pseudo-locale exists only for the tests that ask for it.
+describe("the pseudo-locale", () => {
+  let database: TestDatabase;
+  let withFlag: AppServer;
+  let withoutFlag: AppServer;
+  const pseudo = { headers: { Cookie: "lang=en-XA" } };
+  const heroOf = async (res: Response) => (await pageHtml(res)).match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? "";
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    withFlag = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, PSEUDO_LOCALE: "1" });
+    withoutFlag = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: `${database.dataDir}/second` });
+  });
+  afterAll(async () => {
+    await withFlag?.stop();
+    await withoutFlag?.stop();
+    await database?.drop();
+  });
+
+  it("accents English for the en-XA cookie when the server runs with PSEUDO_LOCALE=1", async () => {
+    const hero = await heroOf(await fetch(`${withFlag.url}/`, pseudo));
+    expect(hero).toContain("Šéŕṽíçéš, çáŕš &amp; ĥóɱéš");
+    const html = await (await fetch(`${withFlag.url}/`, pseudo)).text();
+    expect(html).toMatch(/<html lang="en-US"/);
+    // Never offered: not among the alternates.
+    expect(html).not.toContain("en-XA");
+  });
+
+  it("is plain English without the flag, for a cookie-less visitor, and in a language's own space", async () => {
+    expect(await heroOf(await fetch(`${withoutFlag.url}/`, pseudo))).toContain("Services, cars &amp; homes");
+    expect(await heroOf(await fetch(`${withFlag.url}/`))).toContain("Services, cars &amp; homes");
+    expect(await heroOf(await fetch(`${withFlag.url}/fr`, pseudo))).toContain("Services, voitures et logements");
+  });
+});

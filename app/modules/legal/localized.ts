@@ -4,6 +4,7 @@ import { getLegalDocuments, type LegalContext, type LegalDocument, type LegalTra
 import { esLegal } from "./documents.es";
 import { frCALegal } from "./documents.fr-CA";
 import { ptBRLegal } from "./documents.pt-BR";
+import { pseudoText } from "~/lib/i18n/pseudo";
 import { inPseudoLocale, pseudoFields } from "~/lib/i18n/pseudo.server";
 
 /** The Legal Center in each language; English (documents.ts) is the original and prevails. */
@@ -37,7 +38,7 @@ function pseudoLegal(ctx: LegalContext): LocalizedLegal {
       blocks: section.blocks.map((block) => (block.kind === "p" ? pseudoFields(block, ["text"]) : pseudoFields(block, ["items"]))),
     })),
   }));
-  return { contentLocale: DEFAULT_LOCALE, documents, notice: pseudoFields({ notice: TEMPLATE_NOTICE }, ["notice"]).notice };
+  return { contentLocale: DEFAULT_LOCALE, documents, notice: pseudoText(TEMPLATE_NOTICE) };
 }
 
 /** One document by slug in `locale` (English when there is no translation); undefined for an unknown slug. */
