@@ -1,6 +1,7 @@
 import {
   data,
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
@@ -120,9 +121,10 @@ export function ErrorBoundary() {
       <p className="text-sm font-semibold text-teal-700">{status}</p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-600">{text}</p>
-      <a href="/" className="btn-primary mt-8 inline-flex">
+      {/* A fresh document after an error, in the page's language space. */}
+      <Link to="/" reloadDocument className="btn-primary mt-8 inline-flex">
         {t("notFound.home")}
-      </a>
+      </Link>
     </section>
   );
   // Without root data (the root loader itself failed) render a bare page, not the shell.

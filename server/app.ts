@@ -6,6 +6,7 @@ import { cachePolicy } from "~/lib/http/cache-policy.server";
 import { createPageHandler } from "~/lib/http/page-handler.server";
 import { withoutLocalePrefix } from "~/lib/i18n/locales";
 import { pageNamespaces } from "~/lib/i18n/page-namespaces.server";
+import { pseudoLocaleScope } from "~/lib/i18n/pseudo.server";
 import { requestGuard } from "~/lib/http/request-guard.server";
 import type { Env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
@@ -51,6 +52,9 @@ app.use(cachePolicy);
 
 // CSRF, content type and body size for every write, before any action code runs.
 app.use((req, res, next) => requestGuard(getRuntime().env.PUBLIC_URL)(req, res, next));
+
+// Tests only (PSEUDO_LOCALE=1): pages in the pseudo-locale for a browser that asks with its cookie.
+app.use(pseudoLocaleScope(() => getRuntime().env.PSEUDO_LOCALE));
 
 // The build itself, not a function returning it: given a function, React Router re-derives its
 // route tables (createStaticHandler, flattenAndRankRoutes) on every request, as it must in

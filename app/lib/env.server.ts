@@ -77,6 +77,15 @@ export const envSchema = z
      */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /**
+     * Tests only (the e2e config sets it): "1" lets a browser whose `lang` cookie says "en-XA"
+     * read unprefixed pages in the pseudo-locale (app/lib/i18n/pseudo.ts), to find untranslated
+     * text. Never offered by the picker, never in the sitemap or hreflang.
+     */
+    PSEUDO_LOCALE: z
+      .enum(["0", "1"])
+      .default("0")
+      .transform((v) => v === "1"),
+    /**
      * Per-deployment rate limits, as `name=count` pairs ("signUp=100,writes=600"); names and
      * defaults in app/lib/rate-limit.server.ts (LIMITS). Tests raise them to send load.
      */

@@ -116,6 +116,16 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     expect(await requestCount()).toBe(before);
   });
 
+  it("stores a service page's booking language-neutral: sent from the French page, the operator reads it in English, the customer in French", async () => {
+    const res = await customer.post("/fr/book", { ...valid(), service: "Services d'homme à tout faire", notes: "Étagères" });
+    expect(res.status).toBe(303);
+    const row = await db.db.selectFrom("requests").selectAll().where("email", "=", email).where("kind", "=", "booking").orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    expect(JSON.parse(row.data)).toMatchObject({ service: "Handyman Services", serviceSlug: "handyman", notes: "Étagères" });
+    await sink.waitFor((m) => m.subject === "[Booking Request] Handyman Services – Grace Hopper" && m.text.includes(row.reference));
+    const confirmation = await sink.waitFor((m) => m.to.includes(email) && m.text.includes(row.reference) && m.text.includes("Services d'homme à tout faire"));
+    expect(confirmation.text).not.toContain("Handyman Services");
+  });
+
   it("without JavaScript, a refused booking shows the form again: messages by their fields, what was typed kept", async () => {
     const res = await customer.post("/book", { ...valid(), preferredDate: addDays(torontoToday(), -1), notes: "Bring a ladder" });
     expect(res.status).toBe(400);

@@ -105,4 +105,70 @@ describe("language URLs", () => {
     const status = await visitor().get(new URL(linkIn(mail.text, "/fr/requests/")).pathname);
     expect(await pageHtml(status)).toMatch(/<html lang="fr-CA"/);
   });
+
+  // Issue 15 item 4: the homes pages write their prices, counts and dates in the reader's
+  // language; they are formatted by the loader (the pages' scripts have no room for formatters).
+  it.each([
+    ["/homes", "$2,450 / month", "$180 / night"],
+    ["/fr/homes", "2\u00a0450\u00a0$ / mois", "180\u00a0$ / nuit"],
+    ["/es/homes", "2450\u00a0$ / mes", "180\u00a0$ / noche"],
+    ["/pt/homes", "$\u00a02.450 / mês", "$\u00a0180 / noite"],
+  ])("%s writes Canadian dollars the reader's way: %s", async (path, monthly, nightly) => {
+    const html = await pageHtml(await visitor().get(path));
+    expect(html).toContain(monthly);
+    expect(html).toContain(nightly);
+  });
+
+  it("writes a listing's price and date of availability in the page's language", async () => {
+    const french = await pageHtml(await visitor().get("/fr/homes/h-liberty-village-1br"));
+    expect(french).toContain("2\u00a0450\u00a0$ / mois");
+    expect(french).not.toMatch(/December|\$2,450/);
+    // Available from 1 December 2026: written as a French date until then.
+    if (new Date().toISOString().slice(0, 10) < "2026-12-01") expect(french).toContain("1 décembre 2026");
+    const portuguese = await pageHtml(await visitor().get("/pt/homes/h-liberty-village-1br"));
+    expect(portuguese).toContain("$\u00a02.450 / mês");
+  });
+
+  it("keeps the error page's way home in the page's space", async () => {
+    const res = await visitor().get("/fr/providers/no-such-provider");
+    expect(res.status).toBe(404);
+    const main = (await pageHtml(res)).match(/<main[\s\S]*<\/main>/)?.[0] ?? "";
+    expect(main).toContain('href="/fr"');
+    expect(main).not.toContain('href="/"');
+  });
+});
+
+// Issue 15 item 6: the pseudo-locale exists only for the tests that ask for it.
+describe("the pseudo-locale", () => {
+  let database: TestDatabase;
+  let withFlag: AppServer;
+  let withoutFlag: AppServer;
+  const pseudo = { headers: { Cookie: "lang=en-XA" } };
+  const heroOf = async (res: Response) => (await pageHtml(res)).match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? "";
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    withFlag = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, PSEUDO_LOCALE: "1" });
+    withoutFlag = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: `${database.dataDir}/second` });
+  });
+  afterAll(async () => {
+    await withFlag?.stop();
+    await withoutFlag?.stop();
+    await database?.drop();
+  });
+
+  it("accents English for the en-XA cookie when the server runs with PSEUDO_LOCALE=1", async () => {
+    const hero = await heroOf(await fetch(`${withFlag.url}/`, pseudo));
+    expect(hero).toContain("Šéŕṽíçéš, çáŕš &amp; ĥóɱéš");
+    const html = await (await fetch(`${withFlag.url}/`, pseudo)).text();
+    expect(html).toMatch(/<html lang="en-US"/);
+    // Never offered: not among the alternates.
+    expect(html).not.toContain("en-XA");
+  });
+
+  it("is plain English without the flag, for a cookie-less visitor, and in a language's own space", async () => {
+    expect(await heroOf(await fetch(`${withoutFlag.url}/`, pseudo))).toContain("Services, cars &amp; homes");
+    expect(await heroOf(await fetch(`${withFlag.url}/`))).toContain("Services, cars &amp; homes");
+    expect(await heroOf(await fetch(`${withFlag.url}/fr`, pseudo))).toContain("Services, voitures et logements");
+  });
 });

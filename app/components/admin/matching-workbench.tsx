@@ -3,7 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import type { ShortlistEntry, ShortlistFilter } from "~/modules/admin/requests.server";
-import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES, serviceBySlug } from "~/modules/providers/catalogue";
+import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES, providerServiceName } from "~/modules/providers/catalogue";
 import { FormError } from "./form-error";
 
 export type Workbench = {
@@ -77,9 +77,11 @@ export function MatchingWorkbench({ workbench, result }: { workbench: Workbench;
           {providers.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="font-semibold">{p.name}</p>
+                <p className="font-semibold" translate="no">
+                  {p.name}
+                </p>
                 <p className="text-sm text-slate-600">
-                  {p.services.map((s) => serviceBySlug(s)?.name ?? s).join(", ")} · {p.areas.join(", ")}
+                  {p.services.map((s) => providerServiceName(t, s)).join(", ")} · <span translate="no">{p.areas.join(", ")}</span>
                 </p>
                 <p className="text-xs text-slate-500">
                   {p.licenceValidTo ? t("admin.match.licenceTo", { date: dates.date(p.licenceValidTo) }) : t("admin.match.noLicence")} ·{" "}

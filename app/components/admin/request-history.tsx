@@ -23,7 +23,11 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
           {r.events.map((e, i) => (
             <li key={i} className="text-sm">
               <span className="font-medium">{t(STATUS_LABEL_KEYS[e.status])}</span> · <time dateTime={e.at}>{dates.dateTime(e.at)}</time>
-              {e.note ? <p className="whitespace-pre-line text-slate-600">{e.note}</p> : null}
+              {e.note ? (
+                <p className="whitespace-pre-line text-slate-600" translate="no">
+                  {e.note}
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -39,7 +43,7 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
           <ul className="mt-3 grid gap-2">
             {r.emails.map((m) => (
               <li key={m.id} className="text-sm">
-                <Link to={`/admin/outbox/${m.id}`} className="font-medium text-teal-800 underline">
+                <Link to={`/admin/outbox/${m.id}`} className="font-medium text-teal-800 underline" translate="no">
                   {m.subject}
                 </Link>
                 <span className="block text-slate-600">
@@ -60,9 +64,11 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
           <ul className="mt-3 grid gap-3">
             {r.notes.map((n) => (
               <li key={n.id} className="rounded-md bg-slate-50 p-3 text-sm">
-                <p className="whitespace-pre-line">{n.body}</p>
+                <p className="whitespace-pre-line" translate="no">
+                  {n.body}
+                </p>
                 <p className="mt-1 text-xs text-slate-500">
-                  {n.author} · {dates.dateTime(n.at)}
+                  <span translate="no">{n.author}</span> · {dates.dateTime(n.at)}
                 </p>
               </li>
             ))}
@@ -100,11 +106,19 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
           <ol className="mt-3 grid gap-2 text-sm">
             {r.audit.map((a) => (
               <li key={a.id}>
-                <span className="font-medium">{a.actor}</span> · <code>{a.action}</code> · {dates.dateTime(a.at)}
-                <span className="block font-mono text-xs break-all text-slate-600">
+                {/* The audit record as logged (who, action code, values, note): not translated. */}
+                <span className="font-medium" translate="no">
+                  {a.actor}
+                </span>{" "}
+                · <code translate="no">{a.action}</code> · {dates.dateTime(a.at)}
+                <span className="block font-mono text-xs break-all text-slate-600" translate="no">
                   {JSON.stringify(a.before)} → {JSON.stringify(a.after)}
                 </span>
-                {a.note ? <span className="block whitespace-pre-line text-slate-600">{a.note}</span> : null}
+                {a.note ? (
+                  <span className="block whitespace-pre-line text-slate-600" translate="no">
+                    {a.note}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ol>

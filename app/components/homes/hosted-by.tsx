@@ -21,7 +21,9 @@ export function HostedBy({ landlord }: { landlord: { name: string; avatar: strin
           </span>
         )}
         <div>
-          <p className="text-lg font-semibold text-slate-900">{landlord.name || t("homes.ownerFallback")}</p>
+          <p className="text-lg font-semibold text-slate-900" translate={landlord.name ? "no" : undefined}>
+            {landlord.name || t("homes.ownerFallback")}
+          </p>
           {landlord.verified ? (
             <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-teal-50 px-2.5 py-0.5 text-sm font-medium text-teal-800">
               <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">

@@ -2,12 +2,18 @@ import { href } from "react-router";
 import type { Translate } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import type { ListingCard as ListingCardData } from "~/modules/homes/listings.server";
-import { formatCad, propertyKind } from "~/modules/homes/search";
+import { propertyKind } from "~/modules/homes/search";
 import { CardLink, cardPhotoLoading, LinkCard } from "~/components/ui/link-card";
 
-/** "$2,450 / month", "$180 / night" (Canadian dollars). */
-export const priceLabel = (t: Translate, price: number, unit: "month" | "night") =>
-  t(unit === "night" ? "homes.perNight" : "homes.perMonth", { amount: formatCad(price) });
+/**
+ * "$2,450 / month", "180 $ / nuit": the amount comes formatted in the reader's language from the
+ * loader (formattersFor), which keeps the formatters out of the homes pages' scripts.
+ */
+export const priceLabel = (t: Translate, amount: string, unit: "month" | "night") =>
+  t(unit === "night" ? "homes.perNight" : "homes.perMonth", { amount });
+
+/** A card's listing, its price written by the loader in the reader's language. */
+export type ListingCardView = ListingCardData & { priceText: string };
 
 export const propertyTypeLabel = (t: Translate, type: string) => t(`homes.type.${propertyKind(type)}`);
 
@@ -23,7 +29,7 @@ export function roomsLabel(t: Translate, bedrooms: number, bathrooms: number) {
  * link's name is the title and the photo is decorative; the description is clamped to 2 lines.
  */
 /** `place`: the card's index in the first page of results, -1 on later pages (see cardPhotoLoading). */
-export function ListingCard({ listing, place }: { listing: ListingCardData; place: number }) {
+export function ListingCard({ listing, place }: { listing: ListingCardView; place: number }) {
   const t = useT();
   return (
     <LinkCard>
@@ -48,16 +54,19 @@ export function ListingCard({ listing, place }: { listing: ListingCardData; plac
         </span>
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <p className="text-lg font-bold text-slate-900">{priceLabel(t, listing.price, listing.priceUnit)}</p>
-        <h3 className="mt-1 font-semibold text-slate-900">
+        <p className="text-lg font-bold text-slate-900">{priceLabel(t, listing.priceText, listing.priceUnit)}</p>
+        {/* The owner's words and places (title, area, description) stay as written: translate="no". */}
+        <h3 className="mt-1 font-semibold text-slate-900" translate="no">
           <CardLink to={href("/homes/:id", { id: listing.id })}>{listing.title}</CardLink>
         </h3>
-        <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+        <p className="mt-1 flex items-center gap-1 text-sm text-slate-600" translate="no">
           <PinIcon className="size-4 shrink-0 text-slate-400" />
           {[listing.neighborhood, listing.city].filter(Boolean).join(", ")}
         </p>
         <p className="mt-1 text-sm text-slate-600">{roomsLabel(t, listing.bedrooms, listing.bathrooms)}</p>
-        <p className="mt-3 line-clamp-2 text-sm leading-6 text-slate-600">{listing.description}</p>
+        <p className="mt-3 line-clamp-2 text-sm leading-6 text-slate-600" translate="no">
+          {listing.description}
+        </p>
       </div>
     </LinkCard>
   );

@@ -56,7 +56,7 @@ export function SocialLinks() {
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="currentColor">
               <path d={s.path} />
             </svg>
-            <span className="sr-only">{s.name}</span>
+            <span className="sr-only" translate="no">{s.name}</span>
           </a>
         </li>
       ))}
@@ -76,7 +76,7 @@ export function Footer() {
           <SocialLinks />
           <p className="text-sm">
             {t("footer.support")}:{" "}
-            <a className="underline hover:text-white" href={`mailto:${supportEmail}`}>
+            <a className="underline hover:text-white" href={`mailto:${supportEmail}`} translate="no">
               {supportEmail}
             </a>
           </p>

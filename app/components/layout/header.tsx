@@ -34,7 +34,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label={t("shell.logoLabel")}>
           <img src="/images/logo.svg" alt="" width={32} height={32} />
-          <span>{brand}</span>
+          <span translate="no">{brand}</span>
         </Link>
 
         <nav aria-label={t("shell.mainNav")} className="ml-4 hidden md:block">

@@ -23,7 +23,7 @@ export function LanguagePicker() {
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9Z" />
         </svg>
-        {active.short}
+        <span translate="no">{active.short}</span>
       </summary>
       <Form
         method="post"

@@ -21,7 +21,7 @@ import {
   WORK_STATUS_LABEL_KEYS,
   WORK_STATUSES,
 } from "~/modules/providers/application-options";
-import { PROVIDER_SERVICES, prefilledLicenseType } from "~/modules/providers/catalogue";
+import { PROVIDER_SERVICES, prefilledLicenseType, providerServiceName } from "~/modules/providers/catalogue";
 import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 
 /** What the action answers when it refuses a post: field messages and which toast to show. */
@@ -184,7 +184,7 @@ export function ApplicationForm({
             type="checkbox"
             options={PROVIDER_SERVICES.map((s) => ({
               value: s.slug,
-              label: s.requiresLicense ? t("provider.serviceWithLicence", { name: s.name }) : s.name,
+              label: s.requiresLicense ? t("provider.serviceWithLicence", { name: providerServiceName(t, s.slug) }) : providerServiceName(t, s.slug),
             }))}
             required
           />

@@ -22,7 +22,8 @@ export function ProviderList({
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
         {providers.map((p) => (
           <li key={p.id} className="card p-5">
-            <h3 className="text-lg font-semibold">
+            {/* The provider's name and areas as they wrote them (translate="no"). */}
+            <h3 className="text-lg font-semibold" translate="no">
               <Link to={href("/providers/:id", { id: p.id })} className="hover:underline">
                 {p.name}
               </Link>
@@ -35,7 +36,9 @@ export function ProviderList({
                 {p.categories.map((c) => t(CATEGORY_LABEL_KEYS[c])).join(", ")}
               </p>
             ) : null}
-            <p className="mt-1 text-sm text-slate-600">{p.serviceAreas.join(", ")}</p>
+            <p className="mt-1 text-sm text-slate-600" translate="no">
+              {p.serviceAreas.join(", ")}
+            </p>
           </li>
         ))}
       </ul>

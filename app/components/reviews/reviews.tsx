@@ -78,7 +78,9 @@ export function ReviewItem({ review, showService = true }: { review: PublicRevie
   return (
     <article className="card p-5" aria-label={t("reviews.itemLabel", { author: review.author })}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold [overflow-wrap:anywhere]">{review.author}</p>
+        <p className="font-semibold [overflow-wrap:anywhere]" translate="no">
+          {review.author}
+        </p>
         <time dateTime={review.date} className="text-sm text-slate-500">
           {review.dateText}
         </time>
@@ -95,12 +97,17 @@ export function ReviewItem({ review, showService = true }: { review: PublicRevie
           )}
         </p>
       ) : null}
-      <p className="mt-3 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{review.comment}</p>
+      {/* People's own words (reviews, replies) stay as written: translate="no". */}
+      <p className="mt-3 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]" translate="no">
+        {review.comment}
+      </p>
       <PhotoStrip photos={review.photos} author={review.author} />
       {review.reply ? (
         <div className="mt-4 rounded-md border-l-4 border-teal-700 bg-slate-50 p-3">
           <p className="text-sm font-semibold">{t("reviews.replyFrom", { name: review.reply.providerName })}</p>
-          <p className="mt-1 whitespace-pre-line text-sm text-slate-800 [overflow-wrap:anywhere]">{review.reply.body}</p>
+          <p className="mt-1 whitespace-pre-line text-sm text-slate-800 [overflow-wrap:anywhere]" translate="no">
+            {review.reply.body}
+          </p>
         </div>
       ) : null}
     </article>

@@ -4,6 +4,7 @@ import { en } from "./messages/en";
 import { es } from "./messages/es";
 import { frCA } from "./messages/fr-CA";
 import { ptBR } from "./messages/pt-BR";
+import { inPseudoLocale, pseudoTableOf } from "./pseudo.server";
 import { createTranslate, type Messages } from "./translate";
 
 /**
@@ -13,6 +14,8 @@ import { createTranslate, type Messages } from "./translate";
 export const catalogues: Partial<Record<Locale, Messages>> = { "en-US": en, es, "fr-CA": frCA, "pt-BR": ptBR };
 
 export function messagesFor(locale: Locale): { messages: Messages; contentLocale: Locale } {
+  // Tests only: English in the pseudo-locale (pseudo.server.ts), dates and numbers still in English.
+  if (locale === DEFAULT_LOCALE && inPseudoLocale()) return { messages: pseudoTableOf(en), contentLocale: locale };
   const messages = catalogues[locale];
   return messages
     ? { messages, contentLocale: locale }
@@ -26,6 +29,7 @@ export function messagesFor(locale: Locale): { messages: Messages; contentLocale
 export function localeFromRequest(request: Request): Locale {
   const prefixed = localeOfPath(new URL(request.url).pathname);
   if (prefixed) return prefixed.locale;
+  if (inPseudoLocale()) return DEFAULT_LOCALE;
   const cookie = request.headers.get("Cookie") ?? "";
   const match = cookie.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`));
   const value = match?.[1] ? decodeURIComponent(match[1]) : undefined;

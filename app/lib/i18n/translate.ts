@@ -51,6 +51,14 @@ function formatsFor(locale: string) {
   return pair;
 }
 
+const localeOfTranslate = new WeakMap<Translate, string>();
+
+/**
+ * The language a translate function writes (en-US for one made without a locale): for texts
+ * that are not in the catalogue but are picked by language, such as a service category's title.
+ */
+export const translateLocale = (t: Translate): string => localeOfTranslate.get(t) ?? "en-US";
+
 /**
  * `{name}` placeholders are filled from params; unknown placeholders stay visible. A plural key
  * picks its variant with the locale's plural rules and shows `{count}` as a localized number.
@@ -70,5 +78,6 @@ export function createTranslate(messages: Messages, defaults: MessageParams = {}
       name in values ? String(values[name]) : match,
     );
   };
+  localeOfTranslate.set(translate as Translate, locale);
   return translate as Translate;
 }

@@ -17,6 +17,8 @@ export type InboxItem = {
   kind: RequestKind;
   status: RequestStatus;
   title: string;
+  /** The title is someone's own words (translate="no"). */
+  titleAsWritten: boolean;
   name: string;
   email: string | null;
   createdAt: string;
@@ -61,10 +63,12 @@ type Row = { id: string; reference: string; kind: string; status: string; data: 
 
 function toItem(row: Row, t: Translate): InboxItem {
   let title = row.kind;
+  let titleAsWritten = true;
   if (isRequestKind(row.kind)) {
     const kind = kindOf(row.kind);
     const parsed = kind.payload.safeParse(JSON.parse(row.data));
     title = parsed.success ? kind.title(parsed.data, t) : row.kind;
+    titleAsWritten = !parsed.success || Boolean(kind.titleAsWritten);
   }
   return {
     id: row.id,
@@ -72,6 +76,7 @@ function toItem(row: Row, t: Translate): InboxItem {
     kind: row.kind as RequestKind,
     status: row.status as RequestStatus,
     title,
+    titleAsWritten,
     name: row.name,
     email: row.email,
     createdAt: row.created_at,

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { href } from "react-router";
 import type { SessionUser } from "~/lib/auth/session.server";
+import { collatorFor } from "~/lib/i18n/collate";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
 import type { Translate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
-import { type RequestKindDefinition, renderFields } from "~/modules/requests/kind";
+import { type RenderedField, type RequestKindDefinition, renderFields } from "~/modules/requests/kind";
 import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
 import { isProfileCategory } from "~/modules/providers/catalogue";
 import { listPublicProviders } from "~/modules/providers/providers.server";
@@ -28,12 +29,14 @@ export type AdminRequest = {
   kind: RequestKind;
   status: RequestStatus;
   title: string;
+  /** The title is someone's own words (translate="no"). */
+  titleAsWritten: boolean;
   name: string;
   email: string | null;
   locale: string;
   createdAt: string;
   subject: { type: string; id: string } | null;
-  fields: { label: string; value: string | number | null }[];
+  fields: RenderedField[];
   events: { status: RequestStatus; note: string | null; at: string }[];
   notes: { id: string; author: string; body: string; at: string }[];
   emails: { id: string; kind: string; to: string; subject: string; status: OutboxFilterStatus; at: string }[];
@@ -79,6 +82,7 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
     kind: row.kind,
     status,
     title: kind.title(data, t),
+    titleAsWritten: Boolean(kind.titleAsWritten),
     name: row.name,
     email: row.email,
     locale: row.locale,
@@ -226,8 +230,8 @@ export async function matchRequest(actor: SessionUser, requestId: string, provid
 export type ShortlistFilter = { servicePage?: string; area?: string; category?: string; licensed?: boolean };
 export type ShortlistEntry = { id: string; name: string; services: string[]; areas: string[]; licenceValidTo: string | null; openMatches: number };
 
-/** Live, verified providers with valid documents for this filter, least busy first. */
-export async function shortlist(filter: ShortlistFilter, today: string): Promise<ShortlistEntry[]> {
+/** Live, verified providers with valid documents for this filter, least busy first, then by name as `locale` sorts names. */
+export async function shortlist(filter: ShortlistFilter, today: string, locale: string = DEFAULT_LOCALE): Promise<ShortlistEntry[]> {
   const providers = await listPublicProviders(
     {
       ...(filter.servicePage ? { servicePage: filter.servicePage } : {}),
@@ -248,6 +252,7 @@ export async function shortlist(filter: ShortlistFilter, today: string): Promise
     .groupBy("provider_id")
     .execute();
   const open = new Map(load.map((l) => [l.provider_id, Number(l.n)]));
+  const byName = collatorFor(locale).compare;
   return providers
     .map((p) => ({
       id: p.id,
@@ -257,5 +262,5 @@ export async function shortlist(filter: ShortlistFilter, today: string): Promise
       licenceValidTo: p.verification.licenceValidTo,
       openMatches: open.get(p.id) ?? 0,
     }))
-    .sort((a, b) => a.openMatches - b.openMatches || a.name.localeCompare(b.name));
+    .sort((a, b) => a.openMatches - b.openMatches || byName(a.name, b.name));
 }

@@ -1,6 +1,8 @@
 import { type RawBuilder, sql, type SqlBool } from "kysely";
 import { href } from "react-router";
 import type { DB, Dialect } from "~/lib/db/db.server";
+import { collatorFor } from "~/lib/i18n/collate";
+import { DEFAULT_LOCALE } from "~/lib/i18n/locales";
 import { getRuntime } from "~/lib/runtime.server";
 import {
   containsPattern,
@@ -243,18 +245,21 @@ async function firstPhotos(conn: Conn, ids: string[]): Promise<Map<string, { src
 
 export type CityCount = { city: string; count: number };
 
-/** Cities with published listings, most listings first (suggestions and popular cities). */
-export async function listCityCounts(conn: Conn): Promise<CityCount[]> {
+/** Cities with published listings, most listings first, then by name as `locale` sorts names (suggestions and popular cities). */
+export async function listCityCounts(conn: Conn, locale: string = DEFAULT_LOCALE): Promise<CityCount[]> {
   const rows = await conn.db
     .selectFrom("home_listings")
     .select(["city", (eb) => eb.fn.countAll<number | string>().as("n")])
     .where("status", "=", "published")
     .groupBy("city")
     .execute();
-  return rows
-    .map((r) => ({ city: r.city, count: Number(r.n) }))
-    .sort((a, b) => b.count - a.count || a.city.localeCompare(b.city));
+  return inCityOrder(rows.map((r) => ({ city: r.city, count: Number(r.n) })), locale);
 }
+
+const inCityOrder = (counts: readonly CityCount[], locale: string) => {
+  const byName = collatorFor(locale).compare;
+  return [...counts].sort((a, b) => b.count - a.count || byName(a.city, b.city));
+};
 
 export type GalleryImage = { src: string; thumb: string; width: number; height: number };
 
@@ -401,20 +406,25 @@ export const findOwnerListings = (userId: string) => listOwnerListings(runtimeCo
  * decision is made in this process).
  */
 const CITY_CACHE_MS = 60_000;
-let cityCache: { db: DB; at: number; value: Promise<CityCount[]> } | null = null;
+let cityCache: { db: DB; at: number; counts: Promise<CityCount[]>; byLocale: Map<string, Promise<CityCount[]>> } | null = null;
 
 /** A listing went live or came down in this process: the next count reads the table again. */
 export function forgetCityCounts(): void {
   cityCache = null;
 }
 
-export function cityCounts(now = Date.now()): Promise<CityCount[]> {
+/** The city counts, names in `locale`'s order: one count of the table, one ordering per language. */
+export function cityCounts(locale: string = DEFAULT_LOCALE, now = Date.now()): Promise<CityCount[]> {
   const conn = runtimeConn();
-  if (cityCache && cityCache.db === conn.db && now - cityCache.at < CITY_CACHE_MS) return cityCache.value;
-  const value = listCityCounts(conn);
-  cityCache = { db: conn.db, at: now, value };
-  value.catch(() => {
-    if (cityCache?.value === value) cityCache = null;
-  });
+  if (!cityCache || cityCache.db !== conn.db || now - cityCache.at >= CITY_CACHE_MS) {
+    const counts = listCityCounts(conn);
+    const entry = { db: conn.db, at: now, counts, byLocale: new Map<string, Promise<CityCount[]>>() };
+    counts.catch(() => {
+      if (cityCache === entry) cityCache = null;
+    });
+    cityCache = entry;
+  }
+  let value = cityCache.byLocale.get(locale);
+  if (!value) cityCache.byLocale.set(locale, (value = cityCache.counts.then((list) => inCityOrder(list, locale))));
   return value;
 }

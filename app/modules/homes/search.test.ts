@@ -3,8 +3,6 @@ import {
   containsPattern,
   DEFAULT_SORT,
   escapeLike,
-  formatCad,
-  formatCount,
   ftsQuery,
   homesSearch,
   MAX_PAGE,
@@ -74,13 +72,7 @@ describe("LIKE and FTS escaping", () => {
   });
 });
 
-describe("formatting", () => {
-  it("formats prices in whole Canadian dollars and counts with separators", () => {
-    expect(formatCad(2450)).toBe("$2,450");
-    expect(formatCad(180)).toBe("$180");
-    expect(formatCount(100000)).toBe("100,000");
-  });
-
+describe("URLs", () => {
   it("builds short URLs with only non-default state", () => {
     expect(homesSearch({})).toBe("");
     expect(homesSearch({ q: " Port  Credit ", sort: "newest", page: 1 })).toBe("?q=Port+Credit");

@@ -67,14 +67,6 @@ export const containsPattern = (term: string) => `%${escapeLike(term)}%`;
  */
 export const ftsQuery = (terms: readonly string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" AND ");
 
-/** Prices are shown in Canadian dollars, whole dollars: "$2,450". */
-const CAD = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0 });
-export const formatCad = (amount: number) => CAD.format(amount);
-
-/** Whole numbers with thousands separators ("1,234"). */
-const INTEGER = new Intl.NumberFormat("en-CA", { maximumFractionDigits: 0 });
-export const formatCount = (n: number) => INTEGER.format(n);
-
 /** Counting stops here: "1,000+ homes" costs the same whatever the term matches. */
 export const COUNT_CAP = 1000;
 

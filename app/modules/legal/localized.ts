@@ -4,6 +4,8 @@ import { getLegalDocuments, type LegalContext, type LegalDocument, type LegalTra
 import { esLegal } from "./documents.es";
 import { frCALegal } from "./documents.fr-CA";
 import { ptBRLegal } from "./documents.pt-BR";
+import { pseudoText } from "~/lib/i18n/pseudo";
+import { inPseudoLocale, pseudoFields } from "~/lib/i18n/pseudo.server";
 
 /** The Legal Center in each language; English (documents.ts) is the original and prevails. */
 const TRANSLATIONS: Partial<Record<Locale, LegalTranslation>> = { es: esLegal, "fr-CA": frCALegal, "pt-BR": ptBRLegal };
@@ -17,6 +19,7 @@ export type LocalizedLegal = {
 
 /** The four documents in `locale`, each translation saying at its top that English prevails; English otherwise. */
 export function getLocalizedLegalDocuments(locale: Locale, ctx: LegalContext): LocalizedLegal {
+  if (locale === DEFAULT_LOCALE && inPseudoLocale()) return pseudoLegal(ctx);
   const translation = TRANSLATIONS[locale];
   if (!translation) return { contentLocale: DEFAULT_LOCALE, documents: getLegalDocuments(ctx), notice: TEMPLATE_NOTICE };
   return {
@@ -24,6 +27,18 @@ export function getLocalizedLegalDocuments(locale: Locale, ctx: LegalContext): L
     documents: translation.documents(ctx).map((doc) => ({ ...doc, translationNotice: translation.englishPrevails })),
     notice: translation.templateNotice,
   };
+}
+
+/** Tests only: the English documents in the pseudo-locale (app/lib/i18n/pseudo.server.ts). */
+function pseudoLegal(ctx: LegalContext): LocalizedLegal {
+  const documents = getLegalDocuments(ctx).map((doc) => ({
+    ...pseudoFields(doc, ["title", "summary"]),
+    sections: doc.sections.map((section) => ({
+      ...pseudoFields(section, ["heading"]),
+      blocks: section.blocks.map((block) => (block.kind === "p" ? pseudoFields(block, ["text"]) : pseudoFields(block, ["items"]))),
+    })),
+  }));
+  return { contentLocale: DEFAULT_LOCALE, documents, notice: pseudoText(TEMPLATE_NOTICE) };
 }
 
 /** One document by slug in `locale` (English when there is no translation); undefined for an unknown slug. */

@@ -1,5 +1,5 @@
 import { PROVIDER_SERVICES as CATALOGUE, type SeedProviderService } from "../../../db/seed/data";
-import type { MessageKey } from "~/lib/i18n/translate";
+import type { MessageKey, Translate } from "~/lib/i18n/translate";
 
 /**
  * The provider service catalogue (spec: 18 entries, 11 without a licence, 7 with one and its
@@ -11,6 +11,13 @@ export const PROVIDER_SERVICES: readonly ProviderService[] = CATALOGUE;
 export const PROVIDER_SERVICE_SLUGS = PROVIDER_SERVICES.map((s) => s.slug) as [string, ...string[]];
 
 export const serviceBySlug = (slug: string) => PROVIDER_SERVICES.find((s) => s.slug === slug);
+
+/** A service's name in the reader's language (`provider.service.<slug>`; the seed keeps the English one). */
+export function providerServiceName(t: Translate, slug: string): string {
+  const key = `provider.service.${slug}` as MessageKey;
+  const name = t(key);
+  return name === key ? (serviceBySlug(slug)?.name ?? slug) : name;
+}
 
 /** The selected services that need a licence, in catalogue order. */
 export const licensedServices = (slugs: readonly string[]) =>

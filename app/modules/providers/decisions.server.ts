@@ -5,7 +5,7 @@ import { recordAudit } from "~/modules/admin/audit.server";
 import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { transitionRequest, type TransitionResult } from "~/modules/requests/requests.server";
 import { REJECTED_DOCUMENT_RETENTION_DAYS } from "~/modules/site/constants";
-import { categoriesForServices, serviceBySlug } from "./catalogue";
+import { categoriesForServices, providerServiceName } from "./catalogue";
 import { scheduleDeletion } from "./documents.server";
 
 /**
@@ -134,7 +134,7 @@ export async function approveApplication(
     email: (t) => ({
       paragraphs: [
         t("provider.email.approvedText", {
-          services: granted.map((s) => serviceBySlug(s)?.name ?? s).join(", "),
+          services: granted.map((s) => providerServiceName(t, s)).join(", "),
         }),
       ],
       action: {

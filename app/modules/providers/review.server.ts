@@ -4,7 +4,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { renderFields } from "~/modules/requests/kind";
 import { providerApplication, type ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { canMove, isRequestStatus, PROVIDER_APPLICATION_LIFECYCLE, type RequestStatus } from "~/modules/requests/status";
-import { serviceBySlug } from "./catalogue";
+import { providerServiceName } from "./catalogue";
 import type { DocumentKind } from "./application";
 
 /**
@@ -41,7 +41,6 @@ const parseData = (json: string): Partial<ProviderApplicationData> => {
     return {};
   }
 };
-const serviceName = (slug: string) => serviceBySlug(slug)?.name ?? slug;
 
 /** Applications, those waiting for a decision first (oldest first), then the rest newest first. */
 export async function listApplications(params: { filter: ApplicationFilter; page: number }) {
@@ -75,7 +74,8 @@ export async function listApplications(params: { filter: ApplicationFilter; page
         name: r.name,
         email: r.email,
         status: isRequestStatus(r.status) ? r.status : "received",
-        services: (parseData(r.data).services ?? []).map(serviceName),
+        /** Slugs: the page names them in the reader's language (providerServiceName). */
+        services: parseData(r.data).services ?? [],
         createdAt: r.created_at,
       }),
     ),
@@ -136,7 +136,7 @@ export async function getApplicationForReview(applicationId: string, t: Translat
     createdAt: row.created_at,
     fields: renderFields(providerApplication, data, t),
     /** The services applied for: the approval grants a non-empty subset. */
-    services: (data.services ?? []).map((slug) => ({ slug, name: serviceName(slug) })),
+    services: (data.services ?? []).map((slug) => ({ slug, name: providerServiceName(t, slug) })),
     documents: documents.map(
       (d): ReviewDocument => ({
         id: d.id,

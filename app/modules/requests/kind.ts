@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { choiceLabel } from "~/lib/i18n/choices";
+import { choiceLabel, LABELLED_CHOICES } from "~/lib/i18n/choices";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { type Lifecycle, type RequestStatus, SHARED_LIFECYCLE } from "./status";
 
@@ -20,6 +20,8 @@ export type KindField<D> = {
   label: MessageKey;
   /** How to read the stored value: a yes/no choice or a value that is itself a message key. */
   format?: (value: unknown, t: Translate) => string | number | null;
+  /** The value is the person's own text even when formatted (a list of the areas they typed). */
+  asWritten?: boolean;
 };
 
 export type RequestKindDefinition<D extends Record<string, unknown> = Record<string, unknown>> = {
@@ -30,6 +32,8 @@ export type RequestKindDefinition<D extends Record<string, unknown> = Record<str
   fields: (data: D) => readonly KindField<D>[];
   /** What was requested, as people read it: "Handyman Services", "Airport Transfer". */
   title: (data: D, t: Translate) => string;
+  /** The title is the person's own words (a service they typed, a listing's title): shown as written. */
+  titleAsWritten?: boolean;
   /** Who asked, and where a confirmation may go (null: they gave no email). */
   contact: (data: D) => { name: string; email: string | null };
   /** The operator email's subject, in the spec's shape for this kind (operator's language). */
@@ -78,15 +82,24 @@ export const choice = (value: unknown, t: Translate): string | number | null => 
   return typeof value === "string" ? choiceLabel(t, value) : typeof value === "number" ? value : null;
 };
 
+const LABELLED = new Set(LABELLED_CHOICES);
+
+/** `asWritten`: the value is the person's own text, shown as typed (not a choice, not a date). */
+export type RenderedField = { label: string; value: string | number | null; asWritten: boolean };
+
 /** The fields of a stored request with their labels and values, for the reader's language. */
 export function renderFields<D extends Record<string, unknown>>(
   kind: RequestKindDefinition<D>,
   data: D,
   t: Translate,
-): { label: string; value: string | number | null }[] {
+): RenderedField[] {
   return kind.fields(data).map((f) => {
     const raw = data[f.name];
     const value = f.format ? f.format(raw, t) : raw;
-    return { label: t(f.label), value: value === undefined || value === null || value === "" ? null : (value as string | number) };
+    return {
+      label: t(f.label),
+      value: value === undefined || value === null || value === "" ? null : (value as string | number),
+      asWritten: f.asWritten ?? (!f.format && typeof raw === "string" && !LABELLED.has(raw)),
+    };
   });
 }

@@ -133,16 +133,27 @@ describe("what a request concerns", () => {
 
   it("shows stored codes in the reader's language (Yes/No, the car type, the price type)", () => {
     const car = renderFields(KINDS["car-request"], SAMPLES["car-request"], english);
-    expect(car[0]).toEqual({ label: "Request type", value: "Airport Transfer" });
-    expect(car).toContainEqual({ label: "Child seat", value: "Yes" });
+    expect(car[0]).toEqual({ label: "Request type", value: "Airport Transfer", asWritten: false });
+    expect(car).toContainEqual({ label: "Child seat", value: "Yes", asWritten: false });
     expect(renderFields(KINDS["car-request"], SAMPLES["car-request"], marked)).toContainEqual({
       label: "⟦Child seat⟧",
       value: "⟦Yes⟧",
+      asWritten: false,
     });
     expect(renderFields(KINDS.listing, SAMPLES.listing, english)).toContainEqual({
       label: "Price type",
       value: "per month",
+      asWritten: false,
     });
+  });
+
+  it("tells the person's own text (shown as typed, not translated) from choices and formatted values", () => {
+    const sample = SAMPLES["contact-message"] as Record<string, unknown>;
+    const fields = renderFields(KINDS["contact-message"], SAMPLES["contact-message"], english);
+    const typed = fields.filter((f) => f.asWritten);
+    expect(typed.length).toBeGreaterThan(0);
+    for (const f of typed) expect(Object.values(sample)).toContain(f.value);
+    expect(renderFields(KINDS["car-request"], SAMPLES["car-request"], english).find((f) => f.value === "Yes")?.asWritten).toBe(false);
   });
 
   it("keeps the spec's operator subjects", () => {

@@ -13,6 +13,7 @@ import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import type { PhotoError } from "~/modules/homes/wizard";
 import { isRequestKind, kindOf } from "~/modules/requests/kinds";
+import { categoryTitle } from "~/modules/services/catalogue.server";
 import { translatorFor } from "~/modules/requests/requests.server";
 import { type Eligibility, mayReview, type Refusal, REVIEWABLE_KINDS } from "./eligibility";
 import { encodeReviewPhotos, type EncodedPhoto, removeReviewPhotoFiles, reviewPhotoPath, writeReviewPhotos } from "./photos.server";
@@ -345,7 +346,8 @@ export async function listPublishedReviews(
     dateText: calendarDay(r.review_date),
     rating: r.rating,
     comment: r.comment,
-    service: r.service,
+    // A review of a service page names it in the reader's language; a free label stays as stored.
+    service: r.service_slug ? categoryTitle(r.service_slug, r.service, locale) : r.service,
     serviceSlug: r.service_slug,
     photos: photos.get(r.id) ?? [],
     reply: replies.get(r.id) ?? null,

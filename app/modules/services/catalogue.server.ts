@@ -1,6 +1,14 @@
 import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
 import { getRuntime } from "~/lib/runtime.server";
-import { localizeCategory } from "./content";
+import { pseudoText } from "~/lib/i18n/pseudo";
+import { inPseudoLocale, pseudoFields } from "~/lib/i18n/pseudo.server";
+import { CATEGORY_TEXTS, localizeCategory as localizeText } from "./content";
+
+/** A category's texts in `locale` (content.ts); in the tests' pseudo-locale, English accented. */
+const localizeCategory = (category: ServiceCategory, locale: Locale): ServiceCategory =>
+  locale === DEFAULT_LOCALE && inPseudoLocale()
+    ? pseudoFields(category, ["title", "shortDescription", "includes", "ctaLabel"])
+    : localizeText(category, locale);
 
 export type ServiceCategory = {
   slug: string;
@@ -37,6 +45,21 @@ const toCategory = (row: {
 export async function listCategories(locale: Locale = DEFAULT_LOCALE): Promise<ServiceCategory[]> {
   const rows = await getRuntime().db.selectFrom("service_categories").selectAll().orderBy("sort_order").execute();
   return rows.map((row) => localizeCategory(toCategory(row), locale));
+}
+
+/**
+ * A category's title in `locale`, from its slug and the English title stored with something
+ * that names it (a review): "Plumbing" reads "Plomberie" on a French page.
+ */
+export function categoryTitle(slug: string, englishTitle: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return inPseudoLocale() ? pseudoText(englishTitle) : englishTitle;
+  return CATEGORY_TEXTS[locale]?.[slug]?.title ?? englishTitle;
+}
+
+/** A category's English title as the database holds it (stored with requests: language-neutral). */
+export async function englishCategoryTitle(slug: string): Promise<string | null> {
+  const row = await getRuntime().db.selectFrom("service_categories").select("title").where("slug", "=", slug).executeTakeFirst();
+  return row?.title ?? null;
 }
 
 export async function getCategory(slug: string, locale: Locale = DEFAULT_LOCALE): Promise<ServiceCategory | null> {

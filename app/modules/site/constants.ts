@@ -3,7 +3,6 @@
  * document quotes the same figure (DESIGN.md: "one constant, used everywhere").
  */
 export const MIN_AGE = 18;
-export const SERVICE_AREA = "Toronto & GTA, CA";
 /** Provider verification review time (DESIGN.md replaces the spec's "2–3" with this). */
 export const PROVIDER_REVIEW_TIME = "1–3 business days";
 /** Property listing review time promised after the listing wizard. */

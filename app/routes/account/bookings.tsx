@@ -40,7 +40,9 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
             <div>
               <p className="font-medium">{r.title}</p>
               <p className="text-sm text-slate-500">
-                <span className="font-mono">{r.reference}</span> · {formatDate(r.createdAt)}
+                <span className="font-mono" translate="no">
+                  {r.reference}
+                </span> · {formatDate(r.createdAt)}
               </p>
             </div>
             <div className="flex items-center gap-3">

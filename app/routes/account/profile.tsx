@@ -52,15 +52,21 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <dl className="mt-6 grid gap-4 sm:grid-cols-2">
             <div>
               <dt className="text-sm text-slate-500">{t("account.fullName")}</dt>
-              <dd className="font-medium">{profile.name}</dd>
+              <dd className="font-medium" translate="no">
+                {profile.name}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-500">{t("account.email")}</dt>
-              <dd className="font-medium break-all">{profile.email}</dd>
+              <dd className="font-medium break-all" translate="no">
+                {profile.email}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-500">{t("account.phone")}</dt>
-              <dd className="font-medium">{profile.phone || t("account.notProvided")}</dd>
+              <dd className="font-medium" translate={profile.phone ? "no" : undefined}>
+                {profile.phone || t("account.notProvided")}
+              </dd>
             </div>
           </dl>
           <Link to="?edit" className="btn-secondary mt-6">

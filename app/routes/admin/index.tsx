@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { useFormat } from "~/lib/i18n/format";
@@ -101,13 +101,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   const days = waitedDays(r.createdAt, now);
                   return (
                     <tr key={r.reference}>
-                      <th scope="row" className={`${td} font-mono font-semibold`}>
+                      <th scope="row" className={`${td} font-mono font-semibold`} translate="no">
                         <Link to={`/admin/requests/${r.reference}`} className="text-teal-800 underline">
                           {r.reference}
                         </Link>
                       </th>
                       <td className={td}>{t(KIND_LABEL_KEYS[r.kind] as MessageKey)}</td>
-                      <td className={`${td} max-w-xs break-words`}>{r.name}</td>
+                      <td className={`${td} max-w-xs break-words`} translate="no">
+                        {r.name}
+                      </td>
                       <td className={td}>
                         <StatusBadge status={r.status} />
                       </td>
@@ -160,10 +162,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-wrap gap-2">
           {EXPORT_LISTS.map((list) => (
             <li key={list}>
-              {/* A plain link with `download`: a file, not a page the router should load. */}
-              <a href={`/admin/export/${list}.csv`} download className="btn-secondary text-sm">
+              {/* A file, not a page the router should load (`reloadDocument`); a <Link> keeps the language space. */}
+              <Link reloadDocument to={href("/admin/export/:file", { file: `${list}.csv` })} download className="btn-secondary text-sm">
                 {t(EXPORT_LIST_LABEL_KEYS[list])}
-              </a>
+              </Link>
             </li>
           ))}
         </ul>

@@ -115,14 +115,15 @@ export default function AdminListing({ loaderData, actionData }: Route.Component
   const { listing: l, owner, str, request, can, shortTerm } = loaderData;
   const answer = actionData as ActionAnswer | undefined;
   const yesNo = (v: boolean) => (v ? t("homes.yes") : t("homes.no"));
-  const facts: [string, string][] = [
+  // [label, value, the owner's own words (not translated)]
+  const facts: (readonly [string, string, boolean?])[] = [
     [t("homes.fact.type"), propertyTypeLabel(t, l.propertyType)],
-    [t("admin.listing.price"), priceLabel(t, l.price, l.priceUnit)],
-    [t("admin.listing.address"), l.address],
-    [t("wizard.field.city"), l.city],
-    [t("wizard.field.neighborhood"), l.neighborhood || "—"],
+    [t("admin.listing.price"), priceLabel(t, dates.cad(l.price), l.priceUnit)],
+    [t("admin.listing.address"), l.address, true],
+    [t("wizard.field.city"), l.city, true],
+    [t("wizard.field.neighborhood"), l.neighborhood || "—", true],
     [t("wizard.field.province"), l.province ? choiceLabel(t, l.province) : "—"],
-    [t("wizard.field.postal"), l.postal || "—"],
+    [t("wizard.field.postal"), l.postal || "—", true],
     [t("homes.fact.bedrooms"), String(l.bedrooms)],
     [t("homes.fact.bathrooms"), String(l.bathrooms)],
     [t("homes.fact.furnished"), yesNo(l.furnished)],
@@ -130,7 +131,7 @@ export default function AdminListing({ loaderData, actionData }: Route.Component
     [t("homes.fact.utilities"), yesNo(l.utilitiesIncluded)],
     [t("homes.amenities"), l.amenities.map((a) => choiceLabel(t, a)).join(", ") || "—"],
     [t("homes.fact.deposit"), l.deposit === null ? "—" : dates.cad(l.deposit)],
-    [t("homes.fact.minStay"), l.minStay || "—"],
+    [t("homes.fact.minStay"), l.minStay || "—", true],
     [t("homes.fact.leaseTerm"), l.leaseTerm ? choiceLabel(t, l.leaseTerm) : "—"],
     [t("homes.fact.available"), dates.calendarDay(l.availableFrom)],
     [t("admin.listing.submitted"), dates.dateTime(l.createdAt)],
@@ -142,7 +143,7 @@ export default function AdminListing({ loaderData, actionData }: Route.Component
         <Link to={href("/admin/listings")} className="text-sm text-teal-800 underline">
           ← {t("admin.listing.back")}
         </Link>
-        <h1 id="admin-listing-title" className="mt-3 text-2xl font-bold">
+        <h1 id="admin-listing-title" className="mt-3 text-2xl font-bold" translate="no">
           {l.title}
         </h1>
         <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
@@ -174,15 +175,19 @@ export default function AdminListing({ loaderData, actionData }: Route.Component
               {t("admin.listing.details")}
             </h2>
             <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-              {facts.map(([label, value]) => (
+              {facts.map(([label, value, own]) => (
                 <div key={label}>
                   <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-                  <dd className="mt-0.5 text-slate-900">{value}</dd>
+                  <dd className="mt-0.5 text-slate-900" translate={own ? "no" : undefined}>
+                    {value}
+                  </dd>
                 </div>
               ))}
             </dl>
             <h3 className="mt-6 text-sm font-semibold text-slate-700">{t("wizard.field.description")}</h3>
-            <p className="mt-1 whitespace-pre-line text-slate-800">{l.description}</p>
+            <p className="mt-1 whitespace-pre-line text-slate-800" translate="no">
+              {l.description}
+            </p>
           </section>
         </div>
 
@@ -261,7 +266,9 @@ function StrPanel({ str }: { str: NonNullable<ListingForModeration["str"]> }) {
       <dl className="mt-3 space-y-2">
         <div>
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("admin.listing.str.number")}</dt>
-          <dd className="mt-0.5 font-mono text-lg text-slate-900">{str.number || t("admin.listing.str.missing")}</dd>
+          <dd className="mt-0.5 font-mono text-lg text-slate-900" translate={str.number ? "no" : undefined}>
+            {str.number || t("admin.listing.str.missing")}
+          </dd>
         </div>
         <div>
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("admin.listing.str.format")}</dt>
@@ -288,12 +295,12 @@ function OwnerPanel({ owner }: { owner: ListingForModeration["owner"] }) {
       <dl className="mt-3 space-y-2 text-sm">
         <div>
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("wizard.field.ownerName")}</dt>
-          <dd>{owner.name}</dd>
+          <dd translate="no">{owner.name}</dd>
         </div>
         {owner.email ? (
           <div>
             <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("wizard.field.ownerEmail")}</dt>
-            <dd>
+            <dd translate="no">
               <a href={`mailto:${owner.email}`} className="text-teal-800 underline">
                 {owner.email}
               </a>
@@ -303,12 +310,14 @@ function OwnerPanel({ owner }: { owner: ListingForModeration["owner"] }) {
         {owner.phone ? (
           <div>
             <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("admin.listing.owner.phone")}</dt>
-            <dd>{owner.phone}</dd>
+            <dd translate="no">{owner.phone}</dd>
           </div>
         ) : null}
         <div>
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("admin.listing.owner.account")}</dt>
-          <dd>{owner.account ? `${owner.account.name ?? ""} <${owner.account.email ?? ""}>` : t("admin.listing.owner.noAccount")}</dd>
+          <dd translate={owner.account ? "no" : undefined}>
+            {owner.account ? `${owner.account.name ?? ""} <${owner.account.email ?? ""}>` : t("admin.listing.owner.noAccount")}
+          </dd>
         </div>
         <div>
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("admin.listing.owner.status")}</dt>

@@ -94,10 +94,11 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
               {rows.map((r) => (
                 <tr key={r.id}>
                   <td className="px-4 py-3">
-                    <Link to={href("/admin/listings/:listingId", { listingId: r.id })} className="font-medium text-teal-800 underline">
+                    {/* The owner's title and city, the reference: as written (translate="no"). */}
+                    <Link to={href("/admin/listings/:listingId", { listingId: r.id })} className="font-medium text-teal-800 underline" translate="no">
                       {r.title}
                     </Link>
-                    <p className="text-slate-500">
+                    <p className="text-slate-500" translate="no">
                       {r.city}
                       {r.reference ? ` · ${r.reference}` : ""}
                     </p>
@@ -107,7 +108,9 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-4 py-3">{r.ownerName}</td>
+                  <td className="px-4 py-3" translate="no">
+                    {r.ownerName}
+                  </td>
                   <td className="px-4 py-3">
                     {r.status ? <StatusBadge status={r.status} /> : <span className="text-slate-500">{t("admin.listings.sample")}</span>}
                   </td>

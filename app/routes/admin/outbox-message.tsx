@@ -49,17 +49,18 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const dates = useFormat();
   const { message: m } = loaderData;
-  const headers: [string, string | null][] = [
-    [t("admin.outbox.to"), m.to],
-    [t("admin.outbox.replyTo"), m.replyTo],
-    [t("admin.outbox.subject"), m.subject],
-    [t("admin.outbox.kind"), m.kind],
-    [t("admin.outbox.messageId"), m.messageId],
+  // [label, value, a record as it was sent or logged (addresses, subject, ids, errors): not translated]
+  const headers: [string, string | null, boolean?][] = [
+    [t("admin.outbox.to"), m.to, true],
+    [t("admin.outbox.replyTo"), m.replyTo, true],
+    [t("admin.outbox.subject"), m.subject, true],
+    [t("admin.outbox.kind"), m.kind, true],
+    [t("admin.outbox.messageId"), m.messageId, true],
     [t("admin.outbox.created"), dates.dateTime(m.createdAt)],
     [t("admin.outbox.sent"), m.sentAt ? dates.dateTime(m.sentAt) : t("admin.outbox.notSent")],
     [t("admin.outbox.attempts"), String(m.attempts)],
     [t("admin.outbox.nextAttempt"), m.status === "queued" ? dates.dateTime(m.nextAttemptAt) : null],
-    [t("admin.outbox.lastError"), m.lastError],
+    [t("admin.outbox.lastError"), m.lastError, true],
   ];
   return (
     <article aria-labelledby="message-title" className="grid gap-6">
@@ -69,7 +70,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <h1 id="message-title" className="min-w-0 text-2xl font-bold break-words">
+        <h1 id="message-title" className="min-w-0 text-2xl font-bold break-words" translate="no">
           {m.subject}
         </h1>
         <OutboxStatusBadge status={m.status} />
@@ -91,16 +92,18 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
         <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
           {headers
             .filter(([, value]) => value)
-            .map(([label, value]) => (
+            .map(([label, value, own]) => (
               <div key={label} className="contents">
                 <dt className="font-medium text-slate-600">{label}</dt>
-                <dd className="min-w-0 break-words">{value}</dd>
+                <dd className="min-w-0 break-words" translate={own ? "no" : undefined}>
+                  {value}
+                </dd>
               </div>
             ))}
           {m.requestReference ? (
             <div className="contents">
               <dt className="font-medium text-slate-600">{t("admin.outbox.request")}</dt>
-              <dd>
+              <dd translate="no">
                 <Link to={`/admin/requests/${m.requestReference}`} className="font-mono text-teal-800 underline">
                   {m.requestReference}
                 </Link>
@@ -114,7 +117,9 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
         <h2 id="text-title" className="text-lg font-semibold">
           {t("admin.outbox.textBody")}
         </h2>
-        <pre className="mt-3 overflow-x-auto text-sm whitespace-pre-wrap break-words">{m.text}</pre>
+        <pre className="mt-3 overflow-x-auto text-sm whitespace-pre-wrap break-words" translate="no">
+          {m.text}
+        </pre>
       </section>
 
       <section aria-labelledby="html-title" className="card p-4">

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
@@ -36,9 +36,10 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       <OutboxFilters filter={filter} />
       <p role="status" className="text-sm text-slate-600">
         {t("admin.outbox.count", { count: outbox.total })}{" "}
-        <a href={`/admin/export/outbox.csv${outboxQuery(filter)}`} className="font-medium text-teal-800 underline">
+        {/* A file, not a page: the browser loads it, in the page's language space (basename). */}
+        <Link reloadDocument to={`${href("/admin/export/:file", { file: "outbox.csv" })}${outboxQuery(filter)}`} className="font-medium text-teal-800 underline">
           {t("admin.export.csv")}
-        </a>
+        </Link>
       </p>
       {outbox.items.length === 0 ? (
         <p className="card p-6 text-slate-600">{t("admin.outbox.empty")}</p>
@@ -61,13 +62,18 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-slate-100">
               {outbox.items.map((m) => (
                 <tr key={m.id}>
-                  <th scope="row" className="max-w-xs px-4 py-2 font-medium">
+                  {/* Subjects, addresses and kinds as sent (translate="no"). */}
+                  <th scope="row" className="max-w-xs px-4 py-2 font-medium" translate="no">
                     <Link to={`/admin/outbox/${m.id}`} className="break-words text-teal-800 underline">
                       {m.subject}
                     </Link>
                   </th>
-                  <td className="px-4 py-2 break-all">{m.to}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{m.kind}</td>
+                  <td className="px-4 py-2 break-all" translate="no">
+                    {m.to}
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs" translate="no">
+                    {m.kind}
+                  </td>
                   <td className="px-4 py-2">
                     <OutboxStatusBadge status={m.status} />
                   </td>

@@ -89,7 +89,8 @@ const KIND_KEYS: Record<DocumentKind, MessageKey> = {
   licence: "admin.provider.kind.licence",
 };
 
-const formatSize = (bytes: number, n: (x: number) => string) => (bytes >= 1024 * 1024 ? `${n(bytes / 1024 / 1024)} MB` : `${n(Math.max(1, Math.round(bytes / 1024)))} KB`);
+const formatSize = (bytes: number, n: (x: number) => string, t: Translate) =>
+  bytes >= 1024 * 1024 ? t("admin.provider.sizeMb", { size: n(bytes / 1024 / 1024) }) : t("admin.provider.sizeKb", { size: n(Math.max(1, Math.round(bytes / 1024))) });
 
 export default function AdminProvider({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
@@ -102,7 +103,7 @@ export default function AdminProvider({ loaderData, actionData }: Route.Componen
         <Link to={href("/admin/providers")} className="text-sm text-teal-800 underline">
           ← {t("admin.provider.back")}
         </Link>
-        <h1 id="admin-provider-title" className="mt-3 text-2xl font-bold">
+        <h1 id="admin-provider-title" className="mt-3 text-2xl font-bold" translate="no">
           {a.name}
         </h1>
         <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
@@ -140,7 +141,9 @@ export default function AdminProvider({ loaderData, actionData }: Route.Componen
               {a.fields.map((f) => (
                 <div key={f.label}>
                   <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{f.label}</dt>
-                  <dd className="mt-0.5 break-words text-slate-900">{f.value ?? t("status.notGiven")}</dd>
+                  <dd className="mt-0.5 break-words text-slate-900" translate={f.asWritten ? "no" : undefined}>
+                    {f.value ?? t("status.notGiven")}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -179,7 +182,7 @@ function DocumentViewer({ doc }: { doc: ReviewDocument }) {
     <li className="space-y-2">
       <h3 className="font-semibold">{kind}</h3>
       <p className="text-sm text-slate-600">
-        {doc.name} · {formatSize(doc.size, dates.number)}
+        <span translate="no">{doc.name}</span> · {formatSize(doc.size, dates.number, t)}
         {doc.expiresOn ? ` · ${t("admin.provider.expires", { date: dates.calendarDay(doc.expiresOn) })}` : ""}
       </p>
       {doc.deleted ? (

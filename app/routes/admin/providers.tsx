@@ -7,10 +7,11 @@ import type { MessageKey } from "~/lib/i18n/translate";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { adminMeta } from "~/modules/admin/meta";
+import { providerServiceName } from "~/modules/providers/catalogue";
 import { type ApplicationFilter, isApplicationFilter, listApplications } from "~/modules/providers/review.server";
 import type { Route } from "./+types/providers";
 
-export const handle = { messages: ["admin", "status"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin", "provider", "status"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.providers.title");
 
@@ -98,15 +99,16 @@ export default function AdminProviders({ loaderData }: Route.ComponentProps) {
                     <Link
                       to={href("/admin/providers/:applicationId", { applicationId: r.applicationId })}
                       className="font-medium text-teal-800 underline"
+                      translate="no"
                     >
                       {r.name}
                     </Link>
-                    <p className="text-slate-500">
+                    <p className="text-slate-500" translate="no">
                       {r.reference}
                       {r.email ? ` · ${r.email}` : ""}
                     </p>
                   </td>
-                  <td className="px-4 py-3">{r.services.join(", ")}</td>
+                  <td className="px-4 py-3">{r.services.map((s) => providerServiceName(t, s)).join(", ")}</td>
                   <td className="px-4 py-3">
                     <StatusBadge status={r.status} />
                   </td>

@@ -51,7 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       category: q.get("category") || undefined,
       licensed: q.get("licensed") === "1",
     };
-    const [providers, categories] = await Promise.all([shortlist(filter, torontoToday()), listCategories(localeFromRequest(request))]);
+    const locale = localeFromRequest(request);
+    const [providers, categories] = await Promise.all([shortlist(filter, torontoToday(), locale), listCategories(locale)]);
     const chosen = q.get("provider");
     workbench = {
       filter,
@@ -119,7 +120,10 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
         <div>
           <p className="text-sm text-slate-500">{t(KIND_LABEL_KEYS[r.kind] as MessageKey)}</p>
           <h1 id="request-title" className="text-2xl font-bold">
-            <span className="font-mono">{r.reference}</span> · {r.title}
+            <span className="font-mono" translate="no">
+              {r.reference}
+            </span>{" "}
+            · <span translate={r.titleAsWritten ? "no" : undefined}>{r.title}</span>
           </h1>
           <p className="mt-1 text-sm text-slate-600">
             {t("admin.request.from", { name: r.name, email: r.email ?? t("status.notGiven") })} · {dates.dateTime(r.createdAt)}
@@ -164,7 +168,9 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
               {r.fields.map((f) => (
                 <div key={f.label}>
                   <dt className="text-sm text-slate-500">{f.label}</dt>
-                  <dd className="break-words whitespace-pre-line">{f.value ?? t("status.notGiven")}</dd>
+                  <dd className="break-words whitespace-pre-line" translate={f.asWritten ? "no" : undefined}>
+                    {f.value ?? t("status.notGiven")}
+                  </dd>
                 </div>
               ))}
             </dl>

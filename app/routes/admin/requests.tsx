@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useFormat } from "~/lib/i18n/format";
@@ -51,9 +51,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <InboxFilters filter={filter} />
       <p role="status" className="text-sm text-slate-600">
         {t("admin.inbox.count", { count: inbox.total })}{" "}
-        <a href={`/admin/export/requests.csv${inboxQuery({ ...filter, page: 1 })}`} className="font-medium text-teal-800 underline">
+        {/* A file, not a page: the browser loads it, in the page's language space (basename). */}
+        <Link reloadDocument to={`${href("/admin/export/:file", { file: "requests.csv" })}${inboxQuery({ ...filter, page: 1 })}`} className="font-medium text-teal-800 underline">
           {t("admin.export.csv")}
-        </a>
+        </Link>
       </p>
       {inbox.items.length === 0 ? (
         <p className="card p-6 text-slate-600">{t("admin.inbox.empty")}</p>
@@ -74,14 +75,16 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-slate-100">
               {inbox.items.map((item) => (
                 <tr key={item.id}>
-                  <th scope="row" className="px-4 py-2 font-mono font-semibold">
+                  <th scope="row" className="px-4 py-2 font-mono font-semibold" translate="no">
                     <Link to={`/admin/requests/${item.reference}`} className="text-teal-800 underline">
                       {item.reference}
                     </Link>
                   </th>
                   <td className="px-4 py-2">{t(KIND_LABEL_KEYS[item.kind] as MessageKey)}</td>
-                  <td className="max-w-xs truncate px-4 py-2">{item.title}</td>
-                  <td className="px-4 py-2">
+                  <td className="max-w-xs truncate px-4 py-2" translate={item.titleAsWritten ? "no" : undefined}>
+                    {item.title}
+                  </td>
+                  <td className="px-4 py-2" translate="no">
                     <span className="block">{item.name}</span>
                     {item.email ? <span className="block text-slate-500">{item.email}</span> : null}
                   </td>

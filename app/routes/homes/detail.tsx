@@ -11,7 +11,8 @@ import { UnderConstruction } from "~/components/under-construction";
 import { Section } from "~/components/ui/section";
 import { MarkedItem } from "~/components/ui/marked-item";
 import { torontoToday } from "~/lib/forms/fields";
-import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
+import { formattersFor } from "~/lib/i18n/format";
 import { choiceLabel } from "~/lib/i18n/choices";
 import { createTranslate } from "~/lib/i18n/translate";
 import { useRootData, useT } from "~/lib/i18n/use-t";
@@ -22,17 +23,25 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { findListing, type ListingDetail } from "~/modules/homes/listings.server";
 import { submitRentRequest } from "~/modules/homes/requests.server";
 import { rentRequestSchema } from "~/modules/homes/schema";
-import { formatCad, schemaOrgType } from "~/modules/homes/search";
+import { schemaOrgType } from "~/modules/homes/search";
 import type { Route } from "./+types/detail";
 import { readForm } from "~/lib/http/form.server";
 
 export const handle = { messages: ["choice", "dialog", "form", "homes", "request"] } satisfies MessagesHandle;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const listing = await findListing(params.id);
-  if (!listing) return data({ listing: null, url: null, origin: null }, { status: 404 });
+  if (!listing) return data({ listing: null, figures: null, url: null, origin: null }, { status: 404 });
   const origin = getAppEnv().PUBLIC_URL;
-  return { listing, url: `${origin}${href("/homes/:id", { id: listing.id })}`, origin };
+  // Amounts and dates are written here, in the reader's language: the page's script has no room for the formatters.
+  const { cad, calendarDay, number } = formattersFor(localeFromRequest(request));
+  const figures = {
+    price: cad(listing.price),
+    deposit: listing.deposit === null ? null : cad(listing.deposit),
+    availableFrom: calendarDay(listing.availableFrom),
+    bathrooms: number(listing.bathrooms),
+  };
+  return { listing, figures, url: `${origin}${href("/homes/:id", { id: listing.id })}`, origin };
 }
 
 /** Request to Rent: anyone may send it; the signed-in user's id is kept with the request. */
@@ -53,13 +62,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const brand = root?.brand ?? "";
   const l = loaderData?.listing;
+  const figures = loaderData?.figures;
   const t = root ? createTranslate(root.messages, { brand }, root.contentLocale) : undefined;
-  if (!l || !t) return [{ title: `${t ? t("homes.notFoundTitle") : "Listing Not Found"} — ${brand}` }, { name: "robots", content: "noindex" }];
+  if (!l || !figures || !t) return [{ title: t ? t("shell.pageTitle", { title: t("homes.notFoundTitle") }) : `Listing Not Found — ${brand}` }, { name: "robots", content: "noindex" }];
   const place = [l.neighborhood, l.city].filter(Boolean).join(", ");
-  const description = `${priceLabel(t, l.price, l.priceUnit)} · ${place}. ${l.description}`.slice(0, 300);
+  const description = t("homes.metaListing", { price: priceLabel(t, figures.price, l.priceUnit), place, description: l.description }).slice(0, 300);
   const image = l.images[0] ? absolute(loaderData.origin, l.images[0].src) : undefined;
   return [
-    ...metaTags(`${l.title} — ${brand}`, description, brand),
+    ...metaTags(t("shell.pageTitle", { title: l.title }), description, brand),
     { property: "og:url", content: loaderData.url },
     ...(image ? [{ property: "og:image", content: image }] : []),
     { "script:ld+json": structuredData(l, loaderData.url, loaderData.origin, description) },
@@ -114,38 +124,33 @@ function structuredData(l: ListingDetail, url: string, origin: string, descripti
   };
 }
 
-const LONG_DATE = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
-const longDate = (iso: string) => {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? iso : LONG_DATE.format(d);
-};
-
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { user } = useRootData();
-  const l = loaderData.listing;
+  const { listing: l, figures } = loaderData;
   const rent = useRentDialog(Boolean(actionData?.result));
 
-  if (!l) {
+  if (!l || !figures) {
     return <UnderConstruction title={t("homes.notFoundTitle")} description={t("homes.notFoundText")} homeLabel={t("homes.goHome")} />;
   }
   const target = { id: l.id, title: l.title };
   const place = [l.neighborhood, l.city].filter(Boolean).join(", ");
   const availableNow = l.availableFrom.slice(0, 10) <= torontoToday();
   const yesNo = (v: boolean) => (v ? t("homes.yes") : t("homes.no"));
-  const facts: [string, string][] = [
+  // [label, value, the owner's own words (not translated)]
+  const facts: (readonly [string, string, boolean?])[] = [
     [t("homes.fact.type"), propertyTypeLabel(t, l.propertyType)],
     [t("homes.fact.bedrooms"), l.bedrooms === 0 ? t("homes.studio") : String(l.bedrooms)],
-    [t("homes.fact.bathrooms"), String(l.bathrooms)],
+    [t("homes.fact.bathrooms"), figures.bathrooms],
     [t("homes.fact.furnished"), yesNo(l.furnished)],
     [t("homes.fact.pets"), yesNo(l.petFriendly)],
     [t("homes.fact.parking"), yesNo(l.parking)],
-    [t("homes.fact.available"), availableNow ? t("homes.availableNow") : longDate(l.availableFrom)],
+    [t("homes.fact.available"), availableNow ? t("homes.availableNow") : figures.availableFrom],
     ...(l.utilitiesIncluded ? ([[t("homes.fact.utilities"), t("homes.yes")]] as [string, string][]) : []),
-    ...(l.deposit !== null ? ([[t("homes.fact.deposit"), formatCad(l.deposit)]] as [string, string][]) : []),
-    ...(l.minStay ? ([[t("homes.fact.minStay"), l.minStay]] as [string, string][]) : []),
+    ...(figures.deposit !== null ? ([[t("homes.fact.deposit"), figures.deposit]] as [string, string][]) : []),
+    ...(l.minStay ? ([[t("homes.fact.minStay"), l.minStay, true]] as const) : []),
     ...(l.leaseTerm ? ([[t("homes.fact.leaseTerm"), choiceLabel(t, l.leaseTerm)]] as [string, string][]) : []),
-    ...(l.strRegistration ? ([[t("homes.fact.strRegistration"), l.strRegistration]] as [string, string][]) : []),
+    ...(l.strRegistration ? ([[t("homes.fact.strRegistration"), l.strRegistration, true]] as const) : []),
   ];
 
   return (
@@ -155,9 +160,12 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
       </Link>
       <header className="mt-4">
         <p className="text-sm font-semibold tracking-wide text-teal-700 uppercase">{propertyTypeLabel(t, l.propertyType)}</p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{l.title}</h1>
+        {/* The owner's words and places (title, area, description) stay as written: translate="no". */}
+        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl" translate="no">
+          {l.title}
+        </h1>
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
-          <span className="inline-flex items-center gap-1">
+          <span className="inline-flex items-center gap-1" translate="no">
             <PinIcon className="size-4 text-slate-400" />
             {place}
           </span>
@@ -173,10 +181,10 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
 
         <aside className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="card p-6 lg:sticky lg:top-24">
-            <p className="text-3xl font-bold text-slate-900">{priceLabel(t, l.price, l.priceUnit)}</p>
+            <p className="text-3xl font-bold text-slate-900">{priceLabel(t, figures.price, l.priceUnit)}</p>
             <p className="mt-1 text-sm text-slate-500">{t("homes.currencyNote")}</p>
             <p className="mt-4 text-sm text-slate-700">
-              {availableNow ? t("homes.availableNow") : t("homes.availableFrom", { date: longDate(l.availableFrom) })}
+              {availableNow ? t("homes.availableNow") : t("homes.availableFrom", { date: figures.availableFrom })}
             </p>
             <LinkDialogTrigger dialog={rent} className="btn-primary mt-5 w-full px-6 py-3 text-base">
               {t("homes.requestToRent")}
@@ -188,12 +196,16 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
 
         <div className="space-y-10 lg:col-start-1">
           <Section id="about" title={t("homes.about")}>
-            <p className="mt-3 leading-7 whitespace-pre-line text-slate-700">{l.description}</p>
+            <p className="mt-3 leading-7 whitespace-pre-line text-slate-700" translate="no">
+              {l.description}
+            </p>
             <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-4 rounded-xl bg-slate-50 p-5 sm:grid-cols-3">
-              {facts.map(([label, value]) => (
+              {facts.map(([label, value, own]) => (
                 <div key={label}>
                   <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-                  <dd className="mt-0.5 font-medium text-slate-900">{value}</dd>
+                  <dd className="mt-0.5 font-medium text-slate-900" translate={own ? "no" : undefined}>
+                    {value}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -228,8 +240,13 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             <div className="relative mt-3 flex aspect-[21/9] min-h-40 w-full items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-[linear-gradient(90deg,var(--color-slate-200)_1px,transparent_1px),linear-gradient(var(--color-slate-200)_1px,transparent_1px)] bg-[size:32px_32px] bg-slate-50">
               <div className="flex flex-col items-center rounded-xl bg-white/95 px-6 py-4 text-center shadow-sm">
                 <PinIcon className="size-8 text-teal-700" />
-                <p className="mt-1 font-semibold text-slate-900">{l.neighborhood || l.city}</p>
-                <p className="text-sm text-slate-600">{[l.neighborhood ? l.city : null, l.province ?? "Ontario"].filter(Boolean).join(", ")}</p>
+                <p className="mt-1 font-semibold text-slate-900" translate="no">
+                  {l.neighborhood || l.city}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {l.neighborhood ? <span translate="no">{l.city}, </span> : null}
+                  {choiceLabel(t, l.province ?? "Ontario")}
+                </p>
               </div>
             </div>
             <p className="mt-2 text-sm text-slate-500">{t("homes.locationNote")}</p>

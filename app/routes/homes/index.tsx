@@ -8,7 +8,8 @@ import { formIsland } from "~/components/form/form-island";
 import { HouseIcon, ListingCard, ListingCardSkeleton } from "~/components/homes/listing-card";
 import { PopularCities } from "~/components/homes/popular-cities";
 import { getSessionUser } from "~/lib/auth/session.server";
-import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
+import { formattersFor } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -16,7 +17,6 @@ import { cityCounts, findListings } from "~/modules/homes/listings.server";
 import { submitCityRequest } from "~/modules/homes/requests.server";
 import { cityRequestSchema } from "~/modules/homes/schema";
 import {
-  formatCount,
   homesSearch,
   normalizeQuery,
   PAGE_SIZE,
@@ -50,12 +50,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = normalizeQuery(url.searchParams.get("q"));
   const sort = parseSort(url.searchParams.get("sort"));
   const page = parsePage(url.searchParams.get("page"));
-  const [result, cities] = await Promise.all([findListings({ q, sort, page }), cityCounts()]);
+  const locale = localeFromRequest(request);
+  const [result, cities] = await Promise.all([findListings({ q, sort, page }), cityCounts(locale)]);
+  // Numbers are written here, in the reader's language: the page's script has no room for the formatters.
+  const { cad, number } = formattersFor(locale);
+  const from = (page - 1) * PAGE_SIZE + 1;
   return {
     q,
     sort,
     page,
-    result,
+    result: { ...result, listings: result.listings.map((l) => ({ ...l, priceText: cad(l.price) })) },
+    numbers: { total: number(result.total), from: number(from), to: number(from + result.listings.length - 1), page: number(page) },
     cities: cities.map((c) => c.city),
     popular: cities.slice(0, POPULAR_CITIES),
   };
@@ -85,7 +90,7 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
   const location = useLocation();
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const { q, sort, page, result, cities, popular } = loaderData;
+  const { q, sort, page, result, cities, popular, numbers } = loaderData;
 
   // Results are loading for this page (typing, sort, pagination): a GET navigation to /homes.
   const loading =
@@ -102,8 +107,6 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
   const cityRequested = params.get("request") === "city" || Boolean(actionData?.result);
   const showCityForm = cityRequested && !noResults;
 
-  const from = (page - 1) * PAGE_SIZE + 1;
-  const to = from + result.listings.length - 1;
   const status = loading
     ? t("homes.loading")
     : noResults
@@ -113,12 +116,12 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
         : [
             result.totalCapped
               ? t(q ? "homes.resultCountTermCapped" : "homes.resultCountCapped", {
-                  count: formatCount(result.total),
+                  count: numbers.total,
                   term: q,
                 })
               : t(q ? "homes.resultCountTerm" : "homes.resultCount", { count: result.total, term: q }),
             page > 1 || result.hasNext
-              ? t("homes.showing", { from: formatCount(from), to: formatCount(to) })
+              ? t("homes.showing", { from: numbers.from, to: numbers.to })
               : "",
           ]
             .filter(Boolean)
@@ -231,7 +234,7 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
                   </Link>
                 ) : null}
                 <span className="text-sm text-slate-600">
-                  {t("homes.pageNumber", { page: formatCount(page) })}
+                  {t("homes.pageNumber", { page: numbers.page })}
                 </span>
                 {result.hasNext ? (
                   <Link to={pageLink(page + 1)} rel="next" className="btn-primary">

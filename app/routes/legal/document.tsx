@@ -4,6 +4,8 @@ import { Section } from "~/components/ui/section";
 import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
+import type { RootData } from "~/lib/root-data.server";
+import { createTranslate } from "~/lib/i18n/translate";
 import { getAppEnv } from "~/lib/runtime.server";
 import type { LegalDocument } from "~/modules/legal/documents";
 import { effectiveDateText, getLocalizedLegalDocument } from "~/modules/legal/localized";
@@ -26,8 +28,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const brand = (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
-  return loaderData ? metaTags(`${loaderData.doc.title} — ${brand}`, loaderData.doc.summary, brand) : [];
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  if (!loaderData || !root) return [];
+  const t = createTranslate(root.messages, { brand: root.brand }, root.contentLocale);
+  return metaTags(t("shell.pageTitle", { title: loaderData.doc.title }), loaderData.doc.summary, root.brand);
 };
 
 export default function LegalDocumentPage({ loaderData }: Route.ComponentProps) {
@@ -110,7 +114,8 @@ function LegalDocumentView({
 
       <Section id="contact-block" title={t("legal.contactTitle")} titleClassName="!mt-0" className="card mt-12 p-6">
         <p>{t("legal.contactText")}</p>
-        <address className="mt-3 not-italic leading-7">
+        {/* The contact block is the same in every language (issue 15): not translated. */}
+        <address className="mt-3 not-italic leading-7" translate="no">
           {brand}
           <br />
           {POSTAL_ADDRESS.map((line) => (

@@ -6,7 +6,7 @@ import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server"
 import { useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
-import { CATEGORY_LABEL_KEYS, serviceBySlug } from "~/modules/providers/catalogue";
+import { CATEGORY_LABEL_KEYS, providerServiceName } from "~/modules/providers/catalogue";
 import { findPublicProvider } from "~/modules/providers/providers.server";
 import { reviewsAbout } from "~/modules/reviews/reviews.server";
 import { ReviewsSection } from "~/components/reviews/reviews";
@@ -59,7 +59,9 @@ export default function ProviderProfilePage({ loaderData }: Route.ComponentProps
       <Link to={href("/services")} className="text-sm text-teal-800 underline">
         ← {t("nav.services")}
       </Link>
-      <h1 className="mt-4 text-3xl font-bold">{p.name}</h1>
+      <h1 className="mt-4 text-3xl font-bold" translate="no">
+        {p.name}
+      </h1>
       <div className="mt-3">
         <VerifiedBadge verification={p.verification} />
       </div>
@@ -73,7 +75,7 @@ export default function ProviderProfilePage({ loaderData }: Route.ComponentProps
               <li key={c}>{t(CATEGORY_LABEL_KEYS[c])}</li>
             ))}
             {p.services.map((s) => (
-              <li key={s}>{serviceBySlug(s)?.name ?? s}</li>
+              <li key={s}>{providerServiceName(t, s)}</li>
             ))}
           </ul>
         </Section>

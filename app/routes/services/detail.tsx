@@ -97,7 +97,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           </Section>
           <div className="space-y-8">
             <Section id="areas" title={t("service.areas")}>
-              <p className="mt-3 text-slate-700">{c.areas}</p>
+              <p className="mt-3 text-slate-700" translate="no">
+                {c.areas}
+              </p>
             </Section>
             <Section id="payment" title={t("service.paymentTitle")} titleClassName="font-semibold" className="rounded-lg bg-slate-50 p-4">
               <p className="mt-1 text-sm text-slate-700">{t("service.paymentNote")}</p>

@@ -13,7 +13,6 @@ import { formIsland } from "~/components/form/form-island";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { readReceipt, redirectWithReceipt } from "~/modules/requests/success.server";
 import { contactSchema } from "~/modules/contact/schema";
-import { SERVICE_AREA } from "~/modules/site/constants";
 import type { Route } from "./+types/contact";
 import { readForm } from "~/lib/http/form.server";
 
@@ -64,14 +63,14 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <div>
               <dt className="font-medium">{t("contact.emailLabel")}</dt>
               <dd>
-                <a className="text-teal-800 underline" href={`mailto:${supportEmail}`}>
+                <a className="text-teal-800 underline" href={`mailto:${supportEmail}`} translate="no">
                   {supportEmail}
                 </a>
               </dd>
             </div>
             <div>
               <dt className="font-medium">{t("contact.areaLabel")}</dt>
-              <dd>{SERVICE_AREA}</dd>
+              <dd>{t("contact.area")}</dd>
             </div>
             <div>
               <dt className="font-medium">{t("contact.hoursLabel")}</dt>

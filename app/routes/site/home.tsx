@@ -65,6 +65,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                   key={`${copy}-${ad.id}`}
                   src={ad.image}
                   alt={copy === 0 ? ad.alt : ""}
+                  // The advertiser's own words, as supplied.
+                  translate="no"
                   aria-hidden={copy === 1 ? true : undefined}
                   width={240}
                   height={120}

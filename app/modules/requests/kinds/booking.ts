@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { isLocale } from "~/lib/i18n/locales";
+import { type Translate, translateLocale } from "~/lib/i18n/translate";
+import { categoryTitle } from "~/modules/services/catalogue.server";
 import { defineKind, labelled } from "../kind";
 
 const payload = z.object({
@@ -13,14 +16,25 @@ const payload = z.object({
   serviceSlug: z.string().optional(),
 });
 
+type Booking = z.infer<typeof payload>;
+
+/** The service in the reader's language: a service page's by its slug (stored in English), else as typed. */
+const serviceName = (d: Booking, t: Translate) => {
+  const locale = translateLocale(t);
+  return d.serviceSlug && isLocale(locale) ? categoryTitle(d.serviceSlug, d.service, locale) : d.service;
+};
+
 /** A booking from a service page's dialog (spec core.md §4): a signed-in customer asks for a provider. */
 export const booking = defineKind({
   name: "booking",
   payload,
-  fields: () => labelled<z.infer<typeof payload>>("request.field.", ["service", "fullName", "email", "area", "preferredDate", "preferredTime", "notes"]),
-  title: (d) => d.service,
+  fields: (d) =>
+    labelled<Booking>("request.field.", ["service", "fullName", "email", "area", "preferredDate", "preferredTime", "notes"]).map((f) =>
+      f.name === "service" ? { ...f, format: (_v: unknown, t: Translate) => serviceName(d, t) } : f,
+    ),
+  title: serviceName,
   contact: (d) => ({ name: d.fullName, email: d.email }),
-  operatorSubject: (d) => `[Booking Request] ${d.service} – ${d.fullName}`,
+  operatorSubject: (d, t) => `[Booking Request] ${serviceName(d, t)} – ${d.fullName}`,
   confirmation: (_d, t) => t("request.confirm.booking"),
   concerns: "service",
   subject: (d) => (d.serviceSlug ? { type: "service", id: d.serviceSlug } : null),

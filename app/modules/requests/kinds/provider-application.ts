@@ -6,7 +6,7 @@ import {
   WORK_STATUS_LABEL_KEYS,
   type WorkStatus,
 } from "~/modules/providers/application";
-import { serviceBySlug } from "~/modules/providers/catalogue";
+import { providerServiceName } from "~/modules/providers/catalogue";
 import { defineKind, type KindField } from "../kind";
 import { PROVIDER_APPLICATION_LIFECYCLE } from "../status";
 
@@ -44,10 +44,12 @@ const yes = (v: unknown, t: Translate) => (v ? t("request.yes") : t("request.no"
 const f = (
   name: keyof ProviderApplicationData & string,
   format?: KindField<ProviderApplicationData>["format"],
+  asWritten?: true,
 ): KindField<ProviderApplicationData> => ({
   name,
   label: `provider.field.${name}` as MessageKey,
   ...(format ? { format } : {}),
+  ...(asWritten ? { asWritten } : {}),
 });
 
 /** "P1234567" → "••••4567". */
@@ -61,12 +63,8 @@ export const providerApplication = defineKind<ProviderApplicationData>({
     f("email"),
     f("phone"),
     f("address"),
-    f("serviceAreas", (v) => (Array.isArray(v) && v.length ? v.join(", ") : null)),
-    f("services", (v) =>
-      Array.isArray(v) && v.length
-        ? v.map((s) => serviceBySlug(String(s))?.name ?? String(s)).join(", ")
-        : null,
-    ),
+    f("serviceAreas", (v) => (Array.isArray(v) && v.length ? v.join(", ") : null), true),
+    f("services", (v, t) => (Array.isArray(v) && v.length ? v.map((s) => providerServiceName(t, String(s))).join(", ") : null)),
     f("customService"),
     f("workStatus", (v, t) =>
       typeof v === "string" && v in WORK_STATUS_LABEL_KEYS
@@ -83,13 +81,11 @@ export const providerApplication = defineKind<ProviderApplicationData>({
     f("idExpiry"),
     f("licenseType"),
     f("licenseNumber"),
-    f("licenseRegion"),
+    f("licenseRegion", undefined, true),
     f("licenseExpiry"),
     f("agreeToPolicies", yes),
     f("consentToChecks", yes),
-    f("documents", (v) =>
-      Array.isArray(v) && v.length ? v.map((d) => (d as { name: string }).name).join(", ") : null,
-    ),
+    f("documents", (v) => (Array.isArray(v) && v.length ? v.map((d) => (d as { name: string }).name).join(", ") : null), true),
   ],
   title: (_d, t) => t("request.title.providerApplication"),
   contact: (d) => ({ name: d.fullName, email: d.email }),

@@ -38,6 +38,7 @@ export const rentRequest = defineKind({
       "message",
     ]).map((f) => (f.name === "lengthOfStay" ? { ...f, format: choice } : f)),
   title: (d) => d.listing,
+  titleAsWritten: true,
   contact: (d) => ({ name: d.fullName, email: d.email }),
   operatorSubject: (d) => `Home/Rental Request — ${d.listing} — ${d.fullName}`,
   confirmation: (d, t) => t("request.confirm.rentRequest", { title: d.listing }),

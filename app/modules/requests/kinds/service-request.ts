@@ -9,6 +9,7 @@ export const serviceRequest = defineKind({
   payload,
   fields: () => labelled<z.infer<typeof payload>>("request.field.", ["service", "name", "location", "contact"]),
   title: (d) => d.service,
+  titleAsWritten: true,
   contact: (d) => ({ name: d.name, email: d.contact.includes("@") ? d.contact : null }),
   operatorSubject: (d) => `[Service Request] ${d.service}`,
   confirmation: (_d, t) => t("request.confirm.serviceRequest"),
