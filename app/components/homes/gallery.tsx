@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useT } from "~/lib/i18n/use-t";
 import type { GalleryImage } from "~/modules/homes/listings.server";
-import { HouseIcon } from "./listing-card";
+import { HouseIcon } from "./listing-labels";
 
 /** A horizontal swipe of at least this many pixels changes the photo. */
 const SWIPE_PX = 40;

@@ -3,7 +3,7 @@ import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
 import type { CityCount } from "~/modules/homes/listings.server";
 import { homesSearch } from "~/modules/homes/search";
-import { PinIcon } from "./listing-card";
+import { PinIcon } from "./listing-labels";
 
 /** The no-results view's popular cities (spec §9: up to 4, most listings first). */
 export function PopularCities({ cities }: { cities: readonly CityCount[] }) {

@@ -6,7 +6,7 @@ import { CheckboxField, FormError, TextAreaField } from "~/components/form/field
 import { SubmitButton } from "~/components/form/form-actions";
 import { useIntentBusy } from "~/components/form/use-intent-busy";
 import { useZodForm } from "~/components/form/use-zod-form";
-import { priceLabel, propertyTypeLabel } from "~/components/homes/listing-card";
+import { priceLabel, propertyTypeLabel } from "~/components/homes/listing-labels";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";

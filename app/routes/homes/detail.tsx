@@ -1,13 +1,13 @@
+import { lazy, Suspense } from "react";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link } from "react-router";
 import { Gallery } from "~/components/homes/gallery";
 import { HostedBy } from "~/components/homes/hosted-by";
-import { PinIcon, priceLabel, propertyTypeLabel, roomsLabel } from "~/components/homes/listing-card";
+import { PinIcon, priceLabel, propertyTypeLabel, roomsLabel } from "~/components/homes/listing-labels";
 import { RentRequestDialog, useRentDialog } from "~/components/homes/rent-request";
 import { LinkDialogTrigger } from "~/components/link-dialog";
-import { UnderConstruction } from "~/components/under-construction";
 import { Section } from "~/components/ui/section";
 import { MarkedItem } from "~/components/ui/marked-item";
 import { torontoToday } from "~/lib/forms/fields";
@@ -27,6 +27,9 @@ import { schemaOrgType } from "~/modules/homes/search";
 import type { Route } from "./+types/detail";
 import { readForm } from "~/lib/http/form.server";
 
+// Only a missing listing shows it: not part of a listing's first visit.
+const UnderConstruction = lazy(() => import("~/components/under-construction").then((m) => ({ default: m.UnderConstruction })));
+
 export const handle = { messages: ["choice", "dialog", "form", "homes", "request"] } satisfies MessagesHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -35,11 +38,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const origin = getAppEnv().PUBLIC_URL;
   // Amounts and dates are written here, in the reader's language: the page's script has no room for the formatters.
   const { cad, calendarDay, number } = formattersFor(localeFromRequest(request));
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   const figures = {
     price: cad(listing.price),
     deposit: listing.deposit === null ? null : cad(listing.deposit),
     availableFrom: calendarDay(listing.availableFrom),
+    availableNow: listing.availableFrom.slice(0, 10) <= torontoToday(),
     bathrooms: number(listing.bathrooms),
+    // The owner's choices (amenities, lease, province) in the reader's words, for the same reason.
+    amenities: listing.amenities.map((a) => choiceLabel(t, a)),
+    leaseTerm: listing.leaseTerm ? choiceLabel(t, listing.leaseTerm) : null,
+    province: choiceLabel(t, listing.province ?? "Ontario"),
   };
   return { listing, figures, url: `${origin}${href("/homes/:id", { id: listing.id })}`, origin };
 }
@@ -131,11 +140,15 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
   const rent = useRentDialog(Boolean(actionData?.result));
 
   if (!l || !figures) {
-    return <UnderConstruction title={t("homes.notFoundTitle")} description={t("homes.notFoundText")} homeLabel={t("homes.goHome")} />;
+    return (
+      <Suspense>
+        <UnderConstruction title={t("homes.notFoundTitle")} description={t("homes.notFoundText")} homeLabel={t("homes.goHome")} />
+      </Suspense>
+    );
   }
   const target = { id: l.id, title: l.title };
   const place = [l.neighborhood, l.city].filter(Boolean).join(", ");
-  const availableNow = l.availableFrom.slice(0, 10) <= torontoToday();
+  const availableNow = figures.availableNow;
   const yesNo = (v: boolean) => (v ? t("homes.yes") : t("homes.no"));
   // [label, value, the owner's own words (not translated)]
   const facts: (readonly [string, string, boolean?])[] = [
@@ -149,7 +162,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
     ...(l.utilitiesIncluded ? ([[t("homes.fact.utilities"), t("homes.yes")]] as [string, string][]) : []),
     ...(figures.deposit !== null ? ([[t("homes.fact.deposit"), figures.deposit]] as [string, string][]) : []),
     ...(l.minStay ? ([[t("homes.fact.minStay"), l.minStay, true]] as const) : []),
-    ...(l.leaseTerm ? ([[t("homes.fact.leaseTerm"), choiceLabel(t, l.leaseTerm)]] as [string, string][]) : []),
+    ...(figures.leaseTerm ? ([[t("homes.fact.leaseTerm"), figures.leaseTerm]] as [string, string][]) : []),
     ...(l.strRegistration ? ([[t("homes.fact.strRegistration"), l.strRegistration, true]] as const) : []),
   ];
 
@@ -214,9 +227,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
           <Section id="amenities" title={t("homes.amenities")}>
             {l.amenities.length ? (
               <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-                {l.amenities.map((a) => (
+                {l.amenities.map((a, i) => (
                   <MarkedItem key={a} className="flex items-center gap-2 text-slate-700">
-                    {choiceLabel(t, a)}
+                    {figures.amenities[i]}
                   </MarkedItem>
                 ))}
               </ul>
@@ -245,7 +258,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
                 </p>
                 <p className="text-sm text-slate-600">
                   {l.neighborhood ? <span translate="no">{l.city}, </span> : null}
-                  {choiceLabel(t, l.province ?? "Ontario")}
+                  {figures.province}
                 </p>
               </div>
             </div>
