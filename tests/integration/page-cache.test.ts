@@ -12,36 +12,40 @@ import { HttpClient } from "../support/http-client";
 const LISTING = "/homes/h-annex-studio";
 const ADMIN = { email: "cache-admin@example.test", password: "cache-admin-password-1" };
 
-describe("anonymous page cache", () => {
+/**
+ * A production server on a fresh SQLite database (`env` added), for one describe block, and
+ * `retitle()`: changes the listing's title behind the app's back and returns the new title.
+ */
+function listingServer(env: Record<string, string>) {
   let database: TestDatabase;
-  let server: AppServer;
   let db: ReturnType<typeof connect>;
   let titles = 0;
-
+  const ctx = {
+    server: undefined as unknown as AppServer,
+    retitle: async () => {
+      const title = `Annex studio, edition ${++titles}`;
+      await db.db.updateTable("home_listings").set({ title }).where("id", "=", "h-annex-studio").execute();
+      return title;
+    },
+  };
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
-    server = await startAppServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: database.dataDir,
-      PAGE_CACHE_SECONDS: "600",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
+    ctx.server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, ...env });
     db = connect(database.url);
   });
   afterAll(async () => {
     await db?.close();
-    await server?.stop();
+    await ctx.server?.stop();
     await database?.drop();
   });
+  return ctx;
+}
 
-  const retitle = async () => {
-    const title = `Annex studio, edition ${++titles}`;
-    await db.db.updateTable("home_listings").set({ title }).where("id", "=", "h-annex-studio").execute();
-    return title;
-  };
+describe("anonymous page cache", () => {
+  const app = listingServer({ PAGE_CACHE_SECONDS: "600", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const retitle = app.retitle;
   const get = async (path: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+    const res = await fetch(`${app.server.url}${path}`, { headers, redirect: "manual" });
     return { res, html: await res.text() };
   };
   const nonceOf = (res: Response) => res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
@@ -74,9 +78,9 @@ describe("anonymous page cache", () => {
   it("is emptied by any form post, even a refused one", async () => {
     const latest = await retitle();
     expect((await get(LISTING)).html).not.toContain(latest);
-    const refused = await fetch(`${server.url}/contact`, {
+    const refused = await fetch(`${app.server.url}/contact`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.server.url },
       body: "intent=nothing",
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);
@@ -87,7 +91,7 @@ describe("anonymous page cache", () => {
     const anonymousFirst = await get("/");
     expect(anonymousFirst.html).not.toContain('aria-label="Account menu for');
 
-    const admin = new HttpClient(server.url);
+    const admin = new HttpClient(app.server.url);
     const login = await admin.post("/auth/login", ADMIN);
     expect(login.status).toBe(302);
     expect(admin.sessionToken).toBeTruthy();
@@ -119,28 +123,9 @@ describe("anonymous page cache", () => {
 
 describe("anonymous page cache, after an entry's time", () => {
   const TTL = 2;
-  let database: TestDatabase;
-  let server: AppServer;
-  let db: ReturnType<typeof connect>;
-  let titles = 0;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("sqlite");
-    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, PAGE_CACHE_SECONDS: String(TTL) });
-    db = connect(database.url);
-  });
-  afterAll(async () => {
-    await db?.close();
-    await server?.stop();
-    await database?.drop();
-  });
-
-  const retitle = async () => {
-    const title = `Annex studio, printing ${++titles}`;
-    await db.db.updateTable("home_listings").set({ title }).where("id", "=", "h-annex-studio").execute();
-    return title;
-  };
-  const html = async () => (await (await fetch(`${server.url}${LISTING}`)).text()).match(/<title>([^<]*)/)?.[1] ?? "";
+  const app = listingServer({ PAGE_CACHE_SECONDS: String(TTL) });
+  const retitle = app.retitle;
+  const html = async () => (await (await fetch(`${app.server.url}${LISTING}`)).text()).match(/<title>([^<]*)/)?.[1] ?? "";
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("serves a stale page once more while one render replaces it, so no visitor waits for that render", async () => {

@@ -36,12 +36,16 @@ export async function createTestDatabase(dialect: "sqlite" | "postgres"): Promis
       try {
         // Test files drop their schemas concurrently, and PostgreSQL may pick one DROP ... CASCADE
         // as a deadlock victim (40P01) while another takes its catalogue locks: try again.
+        // The session that notices a deadlock first is the one aborted: with a short
+        // deadlock_timeout that is this DROP (retried here), never another test's query (CI once
+        // lost a `select count(*)` to a concurrent DROP SCHEMA this way).
+        await c.query("SET deadlock_timeout = '20ms'").catch(() => undefined);
         for (let attempt = 1; ; attempt++) {
           try {
             await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
             break;
           } catch (error) {
-            if ((error as { code?: string }).code !== "40P01" || attempt >= 5) throw error;
+            if ((error as { code?: string }).code !== "40P01" || attempt >= 10) throw error;
             await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
           }
         }
