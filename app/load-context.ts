@@ -10,7 +10,7 @@ declare module "react-router" {
     /** The client's address as Express sees it, for rate limits. */
     clientIp: string;
     /** The catalogue namespaces the requested page's routes declare (page-namespaces.server.ts). */
-    messageNamespaces: Namespace[];
+    messageNamespaces: readonly Namespace[];
   }
 }
 

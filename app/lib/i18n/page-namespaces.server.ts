@@ -1,9 +1,13 @@
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { MessagesHandle, Namespace } from "./namespaces";
 
 type Tree = RouteObject & { namespaces: readonly Namespace[] };
 
 const trees = new WeakMap<ServerBuild, Tree[]>();
+// matchRoutes flattens and ranks the whole route tree on every call: ~10% of a page render's CPU
+// (profile of /auth/login rendered on every request), for an answer that depends on the path only.
+const answers = new WeakMap<ServerBuild, LRUCache<string, readonly Namespace[]>>();
 
 /** The build's routes as the nested tree matchRoutes reads, each with its declared namespaces. */
 function treeOf(build: ServerBuild): Tree[] {
@@ -34,9 +38,16 @@ function treeOf(build: ServerBuild): Tree[] {
  * route modules declare. Worked out before the loaders run, so the root loader can send only
  * those texts.
  */
-export function pageNamespaces(build: ServerBuild, pathname: string): Namespace[] {
+export function pageNamespaces(build: ServerBuild, pathname: string): readonly Namespace[] {
   // Data requests: /homes.data, and /_root.data for the home page.
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-  const matches = matchRoutes(treeOf(build), page) ?? [];
-  return matches.flatMap((m) => (m.route as Tree).namespaces);
+  let known = answers.get(build);
+  if (!known) answers.set(build, (known = new LRUCache({ max: 5000 })));
+  let namespaces = known.get(page);
+  if (!namespaces) {
+    const matches = matchRoutes(treeOf(build), page) ?? [];
+    namespaces = matches.flatMap((m) => (m.route as Tree).namespaces);
+    known.set(page, namespaces);
+  }
+  return namespaces;
 }
