@@ -10,7 +10,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { NonceProvider } from "./lib/nonce";
-import { lowPriorityModulePreloads } from "./lib/http/preload-priority.server";
+import { scriptsAfterFirstPaint } from "./lib/http/page-scripts.server";
 
 export const streamTimeout = 5_000;
 
@@ -69,7 +69,7 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads()));
+          const stream = createReadableStreamFromReadable(body.pipe(scriptsAfterFirstPaint()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

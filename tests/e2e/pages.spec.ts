@@ -201,6 +201,27 @@ test("the not-found page links back home", async ({ page }) => {
   );
 });
 
+test("a page is painted before its scripts are asked for, then hydrates (issue #11)", async ({ page }) => {
+  // The first frame's time, taken in that frame's animation callbacks (before any of the page's).
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      (window as unknown as { firstFrame: number }).firstFrame = performance.now();
+    });
+  });
+  await page.goto("/services/handyman");
+  await waitForHydration(page);
+  const { firstFrame, scripts } = await page.evaluate(() => ({
+    firstFrame: (window as unknown as { firstFrame: number }).firstFrame,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((e) => /\/assets\/[^/]+\.js$/.test(e.name))
+      .map((e) => ({ name: e.name, startTime: e.startTime })),
+  }));
+  expect(scripts.length).toBeGreaterThan(4);
+  for (const script of scripts) expect(script.startTime, script.name).toBeGreaterThan(firstFrame);
+  expect(await page.evaluate(() => performance.getEntriesByType("paint").map((e) => e.name))).toContain("first-contentful-paint");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

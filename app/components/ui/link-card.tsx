@@ -33,7 +33,7 @@ const FIRST_ROW = 3;
  * How a grid card's photo loads, from the card's place in the results (`index` counts from the
  * first card of the first page, -1 when the page is not the first). The first card's photo is
  * the largest thing on a phone's first screen, so it is fetched at high priority (the page's
- * scripts are asked for at low priority: app/lib/http/preload-priority.server.ts).
+ * scripts are only asked for after the first paint: app/lib/http/page-scripts.server.ts).
  */
 export function cardPhotoLoading(index: number): { loading: "eager" | "lazy"; fetchPriority?: "high" } {
   if (index === 0) return { loading: "eager", fetchPriority: "high" };

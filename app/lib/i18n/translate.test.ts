@@ -3,7 +3,7 @@ import { messagesFor } from "./catalogue.server";
 import { LOCALES } from "./locales";
 import { LISTING_REVIEW_TIME } from "~/modules/site/constants";
 import { en } from "./messages/en";
-import { createTranslate } from "./translate";
+import { createTranslate, formatCount } from "./translate";
 
 describe("translate", () => {
   const t = createTranslate(en, { brand: "Acme" });
@@ -53,6 +53,17 @@ describe("plural messages", () => {
 
   it("show the count as a number of the locale", () => {
     expect(t("homes.resultCount", { count: 1234 })).toBe("1,234 homes");
+    expect(createTranslate(en, {}, "fr-CA")("homes.resultCount", { count: 1234 })).toBe(
+      `${new Intl.NumberFormat("fr-CA").format(1234)} homes`,
+    );
+  });
+
+  it("write counts below 1000 as Intl writes them in every language we ship (the shortcut that spares browsers a NumberFormat)", () => {
+    for (const { code } of LOCALES) {
+      const numbers = new Intl.NumberFormat(code);
+      for (let n = 0; n < 1000; n++) expect(formatCount(code, n), `${code} ${n}`).toBe(numbers.format(n));
+      for (const n of [1000, 12_345, 2.5, -3]) expect(formatCount(code, n), `${code} ${n}`).toBe(numbers.format(n));
+    }
   });
 
   it("follow the locale's rules, falling back to the `other` form", () => {

@@ -39,16 +39,28 @@ export type Translate = <K extends MessageKey>(key: K, ...params: ParamsFor<K>) 
 
 /**
  * Intl objects are costly to construct (tens of microseconds each, and pages call useT() in
- * dozens of components), and immutable: one pair per locale for the process.
+ * dozens of components), and immutable: one of each per locale for the process, made when a
+ * message first needs it. Lazily because of browsers: the first Intl.NumberFormat of a page
+ * loads the number data of ICU, ~120 ms of a phone's main thread (Chromium at Lighthouse's 4×
+ * slowdown) spent during hydration on every page, for counts that rarely need it (issue #11).
  */
-const formats = new Map<string, { plurals: Intl.PluralRules; numbers: Intl.NumberFormat }>();
-function formatsFor(locale: string) {
-  let pair = formats.get(locale);
-  if (!pair) {
-    pair = { plurals: new Intl.PluralRules(locale), numbers: new Intl.NumberFormat(locale) };
-    formats.set(locale, pair);
-  }
-  return pair;
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function memo<T>(cache: Map<string, T>, locale: string, make: (locale: string) => T): T {
+  let value = cache.get(locale);
+  if (value === undefined) cache.set(locale, (value = make(locale)));
+  return value;
+}
+
+/**
+ * A count as the locale writes it. Below 1000 every language we ship writes a whole number
+ * with plain Latin digits (no grouping yet), as String() does: translate.test.ts checks that
+ * against Intl for each of LOCALES, so a language that writes them otherwise fails there.
+ */
+export function formatCount(locale: string, count: number): string {
+  if (Number.isInteger(count) && count >= 0 && count < 1000) return String(count);
+  return memo(numberFormats, locale, (l) => new Intl.NumberFormat(l)).format(count);
 }
 
 const localeOfTranslate = new WeakMap<Translate, string>();
@@ -65,14 +77,14 @@ export const translateLocale = (t: Translate): string => localeOfTranslate.get(t
  */
 export function createTranslate(messages: Messages, defaults: MessageParams = {}, locale = "en-US"): Translate {
   const table: Readonly<Record<string, string | undefined>> = messages;
-  const { plurals, numbers } = formatsFor(locale);
   const translate = (key: string, params?: MessageParams) => {
     const values: MessageParams = { ...defaults, ...params };
     let template = table[key];
     const count = params?.count;
     if (template === undefined && typeof count === "number") {
+      const plurals = memo(pluralRules, locale, (l) => new Intl.PluralRules(l));
       template = table[`${key}#${plurals.select(count)}`] ?? table[`${key}#other`];
-      values.count = numbers.format(count);
+      values.count = formatCount(locale, count);
     }
     return (template ?? key).replace(/\{(\w+)\}/g, (match, name: string) =>
       name in values ? String(values[name]) : match,
