@@ -1,13 +1,15 @@
 /**
  * The four languages the picker offers, `label` as the spec gives them (core.md §2 Header);
  * `name` is the language's own name, for announcements; `prefix` is the language's URL space
- * (English unprefixed: docs/decisions/0013-language-urls.md).
+ * (English unprefixed: docs/decisions/0013-language-urls.md). `decimal` is the language's decimal
+ * separator, so that small counts are written without Intl (translate.ts formatCount; checked
+ * against Intl in translate.test.ts).
  */
 export const LOCALES = [
-  { code: "en-US", short: "EN", label: "EN (English US)", name: "English (US)", prefix: "" },
-  { code: "es", short: "ES", label: "ES", name: "Español", prefix: "/es" },
-  { code: "fr-CA", short: "FR", label: "FR (Canada)", name: "Français (Canada)", prefix: "/fr" },
-  { code: "pt-BR", short: "PT", label: "PT (Brazil)", name: "Português (Brasil)", prefix: "/pt" },
+  { code: "en-US", short: "EN", label: "EN (English US)", name: "English (US)", prefix: "", decimal: "." },
+  { code: "es", short: "ES", label: "ES", name: "Español", prefix: "/es", decimal: "," },
+  { code: "fr-CA", short: "FR", label: "FR (Canada)", name: "Français (Canada)", prefix: "/fr", decimal: "," },
+  { code: "pt-BR", short: "PT", label: "PT (Brazil)", name: "Português (Brasil)", prefix: "/pt", decimal: "," },
 ] as const;
 
 export type Locale = (typeof LOCALES)[number]["code"];

@@ -1,3 +1,4 @@
+import { LOCALES } from "./locales";
 import type { en } from "./messages/en";
 
 type CatalogueKey = keyof typeof en;
@@ -54,12 +55,14 @@ function memo<T>(cache: Map<string, T>, locale: string, make: (locale: string) =
 }
 
 /**
- * A count as the locale writes it. Below 1000 every language we ship writes a whole number
- * with plain Latin digits (no grouping yet), as String() does: translate.test.ts checks that
- * against Intl for each of LOCALES, so a language that writes them otherwise fails there.
+ * A count as the locale writes it, without Intl where that is plain: below 1000, with at most
+ * the three decimals Intl.NumberFormat shows, every language we ship writes what String() does
+ * (Latin digits, no grouping yet), its decimal separator in place of the point ("1.5 baths",
+ * "1,5 salles de bain"). translate.test.ts checks that against Intl for each of LOCALES.
  */
 export function formatCount(locale: string, count: number): string {
-  if (Number.isInteger(count) && count >= 0 && count < 1000) return String(count);
+  const decimal = LOCALES.find((l) => l.code === locale)?.decimal;
+  if (decimal && count >= 0 && count < 1000 && Number.isInteger(count * 1000)) return String(count).replace(".", decimal);
   return memo(numberFormats, locale, (l) => new Intl.NumberFormat(l)).format(count);
 }
 
