@@ -50,3 +50,34 @@ export const SPEED_PAGES = [
   "/cars/request?type=airport-transfer",
   "/auth/login",
 ];
+
+/**
+ * One page per other public route (not admin, not account), each answering 200: with
+ * SPEED_PAGES, every public page. The bundle budget test loads each of them (and fails on a
+ * public route none of them reaches); `npm run lighthouse -- --all` audits them all.
+ */
+export const OTHER_PUBLIC_PAGES = [
+  "/about",
+  "/contact",
+  "/request-success",
+  "/signup",
+  "/auth/signup",
+  "/auth/forgot",
+  "/auth/reset-password",
+  "/auth/verify-sent",
+  "/auth/verify",
+  "/legal",
+  "/legal/terms",
+  "/book",
+  "/search",
+  "/request",
+  "/cars",
+  "/cars-rental",
+  "/cars/request",
+  "/homes/new",
+  "/reviews",
+  "/provider-signup",
+  "/become-a-provider",
+  "/provider-pending",
+];
+
