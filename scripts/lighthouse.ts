@@ -127,13 +127,18 @@ async function audit(url: string): Promise<Run> {
   }
 }
 
-/** A browser run can fail for reasons of its own (a crash, a lost target): one more try, said aloud. */
-async function auditWithRetry(url: string): Promise<Run> {
-  try {
-    return await audit(url);
-  } catch (error) {
-    console.warn(`  (a Lighthouse run of ${url} failed, trying once more: ${error instanceof Error ? error.message : String(error)})`);
-    return audit(url);
+/**
+ * A browser run can fail for reasons of its own (a crash, a lost target, a trace without its
+ * navigation: "NO_NAVSTART … Please run Lighthouse again"): up to two more tries, said aloud.
+ */
+async function auditWithRetry(url: string, tries = 3): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (attempt >= tries) throw error;
+      console.warn(`  (a Lighthouse run of ${url} failed, trying again: ${error instanceof Error ? error.message : String(error)})`);
+    }
   }
 }
 
