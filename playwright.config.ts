@@ -4,7 +4,7 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 /**
- * Browser journeys against the production build (`react-router build` must have run first;
+ * Browser journeys against the production build (`npm run build` must have run first;
  * the test script does that). Each run gets a fresh data folder, so the server seeds a new
  * database. The web server is tests/e2e/serve.ts: a real local SMTP sink plus the app with
  * SMTP_URL pointing at it; every email the app sends is written as JSON to

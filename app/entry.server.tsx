@@ -9,7 +9,9 @@ import {
   isRouteErrorResponse,
   ServerRouter,
 } from "react-router";
+import { log } from "./lib/log.server";
 import { NonceProvider } from "./lib/nonce";
+import { RequestIdProvider } from "./lib/request-id";
 import { scriptsAfterFirstPaint } from "./lib/http/page-scripts.server";
 
 export const streamTimeout = 5_000;
@@ -24,7 +26,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // React Router's own error responses carry the Error (with its stack) they were made from.
   const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  console.error(cause ?? error);
+  log().error({ event: "http.error", err: cause ?? error }, "error while answering a request");
 };
 
 /** React Router's default Node entry, plus the per-request CSP nonce for inline scripts. */
@@ -36,6 +38,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
+    // What a GET would say about its body, without rendering it.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
@@ -53,7 +57,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdProvider value={loadContext.requestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -79,7 +85,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log().error({ event: "http.error", err: error }, "error while rendering a page");
         },
       },
     );

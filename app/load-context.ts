@@ -7,6 +7,8 @@ declare module "react-router" {
   interface AppLoadContext {
     /** Per-request nonce for the Content-Security-Policy's script-src. */
     cspNonce: string | undefined;
+    /** This request's id (X-Request-Id, the log lines of its work): shown on the error page. */
+    requestId: string | undefined;
     /** The client's address as Express sees it, for rate limits. */
     clientIp: string;
     /** The catalogue namespaces the requested page's routes declare (page-namespaces.server.ts). */

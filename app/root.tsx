@@ -20,6 +20,7 @@ import { LanguageAlternates } from "./components/layout/language-alternates";
 import { Toaster } from "./components/toaster";
 import { loadRootData, type RootData } from "./lib/root-data.server";
 import { useNonce } from "./lib/nonce";
+import { REQUEST_ID_ELEMENT, useRequestId } from "./lib/request-id";
 import { markHydrated } from "./lib/hydration";
 import { createTranslate } from "./lib/i18n/translate";
 import { enErrors } from "./lib/i18n/messages/en-errors";
@@ -51,6 +52,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     ? formData?.get("intent") !== "autosave" && defaultShouldRevalidate
     : currentUrl.pathname !== nextUrl.pathname;
 
+/**
+ * A press on the account menu's button before the menu's code has run (before any script of the
+ * page, or while the menu's chunk loads) is remembered, and account-menu.tsx opens the menu when
+ * it arrives: the page is painted before its scripts load (ADR 19), and a press there must not be
+ * lost (ADR 20). Only for signed-in visitors, who have the menu.
+ */
+const EARLY_MENU_PRESS = `addEventListener("click",function(e){var t=e.target;if(!window.__menuMounted&&t&&t.closest&&t.closest("[data-account-menu]"))window.__menuPressed=1},true)`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // After every effect below it: from now on, what mounts was rendered in the browser.
@@ -65,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {root ? <LanguageAlternates origin={root.origin} /> : null}
+        {root?.user ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_MENU_PRESS }} /> : null}
       </head>
       <body className="flex min-h-dvh flex-col bg-white text-slate-900 antialiased">
         {children}
@@ -107,6 +117,7 @@ export function ErrorBoundary() {
     root?.contentLocale,
   );
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const requestId = useRequestId();
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
   const refused = isRouteErrorResponse(error) ? refusalKey(error.data) : undefined;
   const [title, text] = refused
@@ -121,6 +132,11 @@ export function ErrorBoundary() {
       <p className="text-sm font-semibold text-teal-700">{status}</p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-600">{text}</p>
+      {status >= 500 && requestId ? (
+        <p id={REQUEST_ID_ELEMENT} data-id={requestId} className="mt-2 text-sm text-slate-500">
+          {t("error.reference", { id: requestId })}
+        </p>
+      ) : null}
       {/* A fresh document after an error, in the page's language space. */}
       <Link to="/" reloadDocument className="btn-primary mt-8 inline-flex">
         {t("notFound.home")}

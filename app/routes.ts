@@ -74,6 +74,7 @@ export default [
     route("outbox", "routes/admin/outbox.tsx"),
     route("outbox/:id", "routes/admin/outbox-message.tsx"),
     route("export/:file", "routes/admin/export.tsx"),
+    route("system", "routes/admin/system.tsx"),
   ]),
   route("admin/provider-documents/:documentId", "routes/admin/provider-document.tsx"),
   route("admin-sim", "routes/admin/admin-sim.tsx"),

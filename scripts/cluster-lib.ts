@@ -79,6 +79,14 @@ export type Cluster = {
   nginxLog: () => string;
   /** Starts app process `index` again on its port (after a kill). */
   restart: (index: number) => Promise<AppProcess>;
+  /**
+   * Replaces every app process, one at a time, dropping nothing (issue 27, item 6): a new
+   * process on a new port; once healthy, nginx is reloaded with it in the old one's place
+   * (a graceful reload: old workers finish what they carry, new ones never reach the old
+   * process); once the old workers are gone, the old process is stopped (SIGTERM: it finishes
+   * its in-flight requests and the mail it is sending).
+   */
+  rollingRestart: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -103,6 +111,16 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: (
   throw new ClusterError(`${what()}`);
 }
 
+/** nginx's worker processes under its master, and whether each is finishing after a reload. */
+function nginxWorkers(masterPid: number): { pid: number; shuttingDown: boolean }[] {
+  const out = execFileSync("ps", ["--ppid", String(masterPid), "-o", "pid=,args="], { encoding: "utf8" });
+  return out
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => /nginx: (worker|cache)/.test(line))
+    .map((line) => ({ pid: Number(line.split(/\s+/)[0]), shuttingDown: /shutting down/.test(line) }));
+}
+
 const healthy = async (url: string) => (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok;
 
 /**
@@ -124,9 +142,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const listenPort = options.port || (await freePort());
   let stopping = false;
 
-  const startApp = (index: number): AppProcess => {
-    const port = ports[index]!;
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const startApp = (index: number, port = ports[index]!): AppProcess => {
+    ports[index] = port;
+    const child = spawn(process.execPath, ["build/server/main.js"], {
       cwd: root,
       env: {
         TRUST_PROXY: "loopback",
@@ -235,7 +253,41 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       () => `nginx did not answer on ${url}:\n${nginxLog()}`,
     );
     log(`nginx on ${url} → ${ports.map((p) => `127.0.0.1:${p}`).join(", ")}`);
-    return { url, apps, nginxLog, restart, stop };
+
+    const writeConf = () =>
+      writeFileSync(
+        conf,
+        renderNginxConfig({ prefix, listen: `${host}:${listenPort}`, upstreams: ports, user: process.getuid?.() === 0 ? "user root;" : "" }),
+      );
+    let rolling: Promise<void> | undefined;
+    const rollingRestart = () =>
+      (rolling ??= (async () => {
+        try {
+          for (let index = 0; index < apps.length; index++) {
+            const old = apps[index]!;
+            const fresh = startApp(index, await freePort());
+            await fresh.ready;
+            writeConf();
+            const before = nginxWorkers(nginxChild!.pid!);
+            process.kill(nginxChild!.pid!, "SIGHUP");
+            // The reload is done when the workers that carried requests to the old process
+            // are gone (nginx starts new workers, the old ones finish and exit).
+            await waitFor(
+              async () => {
+                const now = nginxWorkers(nginxChild!.pid!);
+                return now.length > 0 && now.every((w) => !before.some((b) => b.pid === w.pid) && !w.shuttingDown);
+              },
+              60_000,
+              () => `nginx did not finish its reload:\n${nginxLog()}`,
+            );
+            await old.stop();
+            log(`app ${index + 1}: replaced (pid ${old.child.pid} → ${fresh.child.pid}, port ${old.port} → ${fresh.port})`);
+          }
+        } finally {
+          rolling = undefined;
+        }
+      })());
+    return { url, apps, nginxLog, restart, rollingRestart, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -1,6 +1,7 @@
 // `npm run start:cluster`: CLUSTER_PROCESSES app processes (default 2) on PostgreSQL
 // (DATABASE_URL) behind nginx on PORT (default 3000), each process started again if it dies.
-// Ctrl-C stops everything. What runs where: deploy/README.md and ADR 16.
+// Ctrl-C stops everything; SIGHUP replaces the app processes one at a time (a rolling restart,
+// e.g. after `npm run build` of a new release). What runs where: deploy/README.md, ADR 16, ADR 22.
 import { ClusterError, startCluster } from "./cluster-lib";
 
 const processes = Number(process.env.CLUSTER_PROCESSES ?? 2);
@@ -18,7 +19,9 @@ try {
     restartOnExit: true,
     log: (line) => console.log(line),
   });
-  console.log(`GTA Connect cluster: ${processes} app processes behind nginx on ${cluster.url} (Ctrl-C stops)`);
+  console.log(
+    `GTA Connect cluster: ${processes} app processes behind nginx on ${cluster.url} (Ctrl-C stops; kill -HUP ${process.pid} restarts them one by one)`,
+  );
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;
@@ -34,6 +37,16 @@ try {
   };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
+  // A deploy: build the new release, then `kill -HUP <this pid>` (printed above) replaces every
+  // app process with one running it, one at a time, dropping no request (ADR 22).
+  process.on("SIGHUP", () => {
+    if (stopping) return;
+    console.log("SIGHUP: rolling restart…");
+    cluster.rollingRestart().then(
+      () => console.log("Rolling restart done: every app process replaced."),
+      (error: unknown) => console.error("Rolling restart failed:", error),
+    );
+  });
 } catch (error) {
   console.error(error instanceof ClusterError ? error.message : error);
   process.exit(1);

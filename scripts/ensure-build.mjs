@@ -3,8 +3,8 @@ import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const output = "build/server/index.js";
-const sources = ["app", "server", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+const outputs = ["build/server/index.js", "build/server/main.js"];
+const sources = ["app", "server", "db", "public", "package.json", "vite.config.ts", "vite.server.config.ts", "react-router.config.ts"];
 
 function newest(p) {
   if (!existsSync(p)) return 0;
@@ -13,7 +13,8 @@ function newest(p) {
   return Math.max(0, ...readdirSync(p).map((e) => newest(path.join(p, e))));
 }
 
-if (!existsSync(output) || sources.some((s) => newest(s) > statSync(output).mtimeMs)) {
+const oldest = () => Math.min(...outputs.map((o) => (existsSync(o) ? statSync(o).mtimeMs : 0)));
+if (sources.some((s) => newest(s) > oldest())) {
   console.log("Building the app…");
-  execSync("npx react-router build", { stdio: "inherit" });
+  execSync("npm run build", { stdio: "inherit" });
 }

@@ -25,7 +25,7 @@ const must = (passed, what) => {
 
 must(run("Typecheck", "npx", ["react-router", "typegen"]) && run("Typecheck", "npx", ["tsc", "--noEmit"]), "Typecheck");
 must(run("Lint", "npx", ["eslint", ".", "--max-warnings=0"]), "Lint");
-const built = run("Build", "npx", ["react-router", "build"]);
+const built = run("Build", "npm", ["run", "build"]);
 must(built, "Build");
 
 let passed = 0;

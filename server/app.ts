@@ -10,7 +10,11 @@ import { pseudoLocaleScope } from "~/lib/i18n/pseudo.server";
 import { requestGuard } from "~/lib/http/request-guard.server";
 import type { Env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
+import { routePattern } from "~/lib/http/route-pattern.server";
+import { log } from "~/lib/log.server";
+import { metricsHandler } from "~/lib/metrics.server";
 import { startDailyJobs } from "~/lib/jobs.server";
+import { startBackups } from "~/lib/backup-job.server";
 import { getRuntime, startRuntime, type StartOptions } from "~/lib/runtime.server";
 import { PROVIDER_DAILY_JOB } from "~/modules/providers/expiry.server";
 import { ensureAdmin } from "~/modules/accounts/accounts.server";
@@ -30,6 +34,9 @@ app.get("/healthz", async (_req, res) => {
     res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
   }
 });
+
+// Prometheus metrics, for private addresses and METRICS_TOKEN holders only.
+app.get("/metrics", metricsHandler(() => getRuntime().env.METRICS_TOKEN));
 
 // Form posts are where abuse costs us (stored rows, outgoing mail): cap them per client, on the
 // same shared counters as the other limits (RATE_LIMITS="writes=N").
@@ -61,6 +68,9 @@ app.use(pseudoLocaleScope(() => getRuntime().env.PSEUDO_LOCALE));
 // development where the build can change; here it never does.
 const build = await import("virtual:react-router/server-build");
 
+/** The route a path belongs to, for the request log and metrics (never the raw path). */
+export const routeOf = (path: string) => routePattern(build, path);
+
 // Pages, with the short-lived cache of what anonymous visitors see (PAGE_CACHE_SECONDS),
 // created on the first request: the runtime's settings exist only once start() has run.
 let pages: ReturnType<typeof createPageHandler> | undefined;
@@ -69,6 +79,7 @@ app.use((req, res, next) => {
     build,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string | undefined,
+      requestId: res.locals.requestId as string | undefined,
       clientIp: req.ip ?? "unknown",
       // Worked out when the root loader asks, not for pages served from the store.
       get messageNamespaces() {
@@ -86,10 +97,12 @@ export async function start(env: Env, options?: StartOptions) {
   // Daily jobs (document expiry reminders, retention deletes): claimed per day in the database,
   // so several app processes run each once.
   startDailyJobs([PROVIDER_DAILY_JOB]);
+  // BACKUP_EVERY: scheduled backups, one process per period (the same claims).
+  startBackups(env);
   configureAuthEmails(accountEmails);
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const result = await runtime.exclusively("start", () => ensureAdmin(env.ADMIN_EMAIL!, env.ADMIN_PASSWORD!));
-    console.log(`Admin account ${env.ADMIN_EMAIL} ${result}.`);
+    log().info({ event: "admin.ensured", result }, `Admin account ${result}.`);
   }
   return runtime;
 }

@@ -1,11 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import helmet from "helmet";
 import { ConfigError, parseEnv } from "../app/lib/env.server";
+import { answerUnroutableMethods, methodGuard } from "../app/lib/http/methods.server";
+import { requestLog } from "../app/lib/http/request-log.server";
+import { enErrors } from "../app/lib/i18n/messages/en-errors";
+import { log } from "../app/lib/log.server";
+import { observeRequest } from "../app/lib/metrics.server";
 import { PRIVATE_UMASK } from "../app/lib/private-files.server";
 import type * as AppModuleType from "./app";
 
@@ -24,13 +31,17 @@ if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? "development" : "product
 
 type AppModule = typeof AppModuleType;
 
+const startedAt = performance.now();
+
 async function main() {
   let env;
   try {
     env = parseEnv(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
+      // For the person starting it (stderr), and for the log stream.
       console.error(error.message);
+      log().fatal({ event: "server.config" }, error.message);
       process.exit(1);
     }
     throw error;
@@ -40,6 +51,26 @@ async function main() {
   server.disable("x-powered-by");
   // Client addresses (rate limits) and https (secure cookies) come from the proxy only if trusted.
   server.set("trust proxy", env.TRUST_PROXY);
+  let mod: AppModule | undefined;
+  const publicEntries = dev ? new Set<string>() : new Set(readdirSync("build/client"));
+  const isFile = (path: string) => path.startsWith("/assets/") || publicEntries.has(path.split("/")[1] ?? "");
+  // First, so every answer (a refusal, an asset, a page) has its id and its log line.
+  server.use(
+    requestLog({
+      trustProxy: env.TRUST_PROXY !== false,
+      routeOf: (req) =>
+        req.path.startsWith("/assets/")
+          ? "/assets/*"
+          : isFile(req.path)
+            ? `/${req.path.split("/")[1]}`
+            : req.path === "/healthz" || req.path === "/metrics"
+              ? req.path
+              : (mod?.routeOf(req.path) ?? "/*"),
+      onDone: observeRequest,
+    }),
+  );
+  // Only GET, HEAD, POST and OPTIONS go further; any other method is answered 405 or 501 here.
+  server.use(methodGuard(isFile));
   server.use(compression());
   if (!dev) {
     // Fingerprinted scripts and styles never change. They are served before the page headers
@@ -95,7 +126,6 @@ async function main() {
     }),
   );
 
-  let mod: AppModule;
   if (dev) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -111,38 +141,57 @@ async function main() {
     // The rest of public/ may change (an hour's cache). Only paths under build/client's own
     // entries reach the disk: for every page, a static lookup cost a stat() and a 404 Error
     // with its stack trace.
-    const publicEntries = new Set(readdirSync("build/client"));
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
     server.use((req, res, next) =>
       publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next(),
     );
-    const buildPath = new URL("../build/server/index.js", import.meta.url).href;
+    // From the working folder, as build/client above: this file runs as server/main.ts (tsx)
+    // or compiled as build/server/main.js.
+    const buildPath = pathToFileURL(path.resolve("build/server/index.js")).href;
     mod = (await import(buildPath)) as AppModule;
     server.use(mod.app);
   }
+  // What an error that escaped every handler gets: its log line (with the request id) and a
+  // plain 500 that names the id, never a stack trace.
+  server.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    log().error({ event: "http.error", err: error }, "unhandled error");
+    if (res.headersSent) return void res.destroy();
+    const id = res.locals.requestId as string | undefined;
+    res
+      .status(500)
+      .set("Cache-Control", "no-store")
+      .type("text/plain; charset=utf-8")
+      .send(`${enErrors["error.text"]}\n${id ? enErrors["error.reference"].replace("{id}", id) : ""}`);
+  });
 
   const runtime = await mod.start(env);
   const http: Server = server.listen(env.PORT, env.HOST, () => {
     const address = http.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    console.log(
+    log().info(
+      { event: "server.start", port, dialect: runtime.dialect, dev, node: process.version, startupMs: Math.round(performance.now() - startedAt) },
       `${env.BRAND_NAME} listening on http://localhost:${port} (${runtime.dialect}${dev ? ", dev" : ""})`,
     );
   });
+
+  answerUnroutableMethods(http, isFile);
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight requests…`);
+    log().info({ event: "server.stopping", signal }, `${signal}: finishing in-flight requests…`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     http.close(() => {
       runtime
         .stop()
-        .then(() => process.exit(0))
+        .then(() => {
+          log().info({ event: "server.stop" }, "stopped");
+          process.exit(0);
+        })
         .catch((error: unknown) => {
-          console.error(error);
+          log().error({ event: "server.stop", err: error }, "stopping failed");
           process.exit(1);
         });
     });
@@ -153,6 +202,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  log().fatal({ event: "server.start", err: error }, "could not start");
   process.exit(1);
 });

@@ -1,5 +1,6 @@
-import { type ReactNode, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, startTransition, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
+import { ServerHtmlBoundary } from "~/components/form/server-html-boundary";
 import { Dialog, preloadDialog } from "~/components/ui/dialog";
 
 /**
@@ -10,7 +11,10 @@ import { Dialog, preloadDialog } from "~/components/ui/dialog";
  *   followed before hydration, a card on /request, the way back from log-in) opens it too;
  *   the parameter is then dropped so a reload does not reopen it;
  * - closing the dialog returns focus to the control that opened it;
- * - a page that answers a refused plain post (`refused`) keeps the form inline with its errors.
+ * - a page that answers a refused plain post (`refused`) keeps the form inline with its errors;
+ * - the dialog opens only once its code and its form's (`preload`) are in, so it never shows
+ *   empty; they are fetched when the page is idle after loading, or when a pointer or focus
+ *   reaches the link, so a click normally opens it at once (ADR 20).
  * docs/decisions/0007-link-dialogs.md
  */
 export type LinkDialogOptions = {
@@ -21,6 +25,8 @@ export type LinkDialogOptions = {
   /** A `resume` value that also opens it (set by log-in/sign-up on the way back). */
   resume?: string;
   refused?: boolean;
+  /** Loads the code of what the dialog shows (a form), besides the dialog's own. */
+  preload?: () => Promise<unknown>;
 };
 
 export type LinkDialogState = {
@@ -28,24 +34,49 @@ export type LinkDialogState = {
   id: string;
   open: boolean;
   setOpen: (open: boolean) => void;
-  hydrated: boolean;
+  /** Opens the dialog as soon as its code and its content's are in (`source` is busy until then). */
+  openWhenReady: (source?: HTMLElement) => void;
+  /** Starts loading what opening the dialog needs. */
+  preload: () => void;
   showInline: boolean;
   trigger: RefObject<HTMLAnchorElement | null>;
   returnFocusTo: () => HTMLElement | null;
 };
 
-export function useLinkDialog({ param, id, resume, refused = false }: LinkDialogOptions): LinkDialogState {
+export function useLinkDialog({ param, id, resume, refused = false, preload: preloadContent }: LinkDialogOptions): LinkDialogState {
   const [params, setParams] = useSearchParams();
   const arriving = params.has(param) || (resume !== undefined && params.get("resume") === resume);
   const [open, setOpenState] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  // Arriving at `?param`, the page shows the form inline (all there is before JavaScript).
+  const [arrivedInline, setArrivedInline] = useState(arriving);
   const opener = useRef<HTMLElement | null>(null);
   const trigger = useRef<HTMLAnchorElement | null>(null);
 
+  // True once the dialog's code and its content's are in: opening then renders it whole at once.
+  const ready = useRef(false);
+  const load = useCallback(
+    () => Promise.all([preloadDialog(), preloadContent?.()]).then(() => void (ready.current = true)),
+    // The content's loader is a module-level function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
   useEffect(() => {
-    setHydrated(true);
+    // What a click will need, fetched while nothing else is going on.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => void load().catch(() => undefined));
     if (!arriving || refused) return;
-    setOpenState(true);
+    // The inline form becomes the dialog once the dialog can show it whole, in one commit, and
+    // only if the person has not started on the inline one meanwhile (then it stays where it is).
+    void Promise.all([load(), import("~/components/form/adopt-server-nodes")]).then(
+      ([, { inUse }]) => {
+        const section = document.getElementById(id);
+        if (section && inUse(section)) return;
+        setArrivedInline(false);
+        setOpenState(true);
+      },
+      () => undefined,
+    );
     setParams(
       (p) => {
         p.delete(param);
@@ -66,13 +97,45 @@ export function useLinkDialog({ param, id, resume, refused = false }: LinkDialog
     setOpenState(next);
   }, []);
 
+  const busy = useRef<HTMLElement | null>(null);
+  const openWhenReady = useCallback(
+    (source?: HTMLElement) => {
+      // Remember the opener now: focus may move while the code arrives.
+      const active = document.activeElement;
+      const from = active instanceof HTMLElement && active !== document.body ? active : null;
+      // The dialog and its form render as a transition: the click is answered by the next frame
+      // (the link busy) and the dialog appears, whole, once rendered, without holding the page.
+      const show = () => {
+        opener.current = from;
+        startTransition(() => setOpenState(true));
+      };
+      busy.current = source ?? null;
+      source?.setAttribute("aria-busy", "true");
+      if (ready.current) return show();
+      void load().then(
+        show,
+        // Offline for a moment: the link's own address shows the form (the no-JavaScript path).
+        () => {
+          source?.removeAttribute("aria-busy");
+          if (trigger.current) window.location.assign(trigger.current.href);
+        },
+      );
+    },
+    [load],
+  );
+  // Shown: the link that asked for it is no longer busy.
+  useEffect(() => {
+    if (open) busy.current?.removeAttribute("aria-busy");
+  }, [open]);
+
   return {
     param,
     id,
     open,
     setOpen,
-    hydrated,
-    showInline: (!hydrated && arriving) || refused,
+    openWhenReady,
+    preload: () => void load().catch(() => undefined),
+    showInline: arrivedInline || refused,
     trigger,
     // Opened on arrival, nothing was focused: the page's own trigger is the natural place.
     returnFocusTo: () => opener.current ?? trigger.current,
@@ -91,14 +154,17 @@ export function LinkDialogTrigger({ dialog, className, children }: { dialog: Lin
       ref={dialog.trigger}
       to={`?${query}#${dialog.id}`}
       preventScrollReset
+      aria-haspopup="dialog"
       className={className}
-      onPointerEnter={() => void preloadDialog()}
-      onFocus={() => void preloadDialog()}
+      onPointerEnter={dialog.preload}
+      onFocus={dialog.preload}
       onClick={(event) => {
-        // Before hydration, and while the form is already inline, the link does its plain job.
-        if (!dialog.hydrated || dialog.showInline) return;
+        // While the form is already inline, the link does its plain job. (Before hydration this
+        // handler does not exist and the link leads to the inline form; once it runs, the page is
+        // hydrated: a click then must not be lost.)
+        if (dialog.showInline) return;
         event.preventDefault();
-        dialog.setOpen(true);
+        dialog.openWhenReady(event.currentTarget);
       }}
     >
       {children}
@@ -136,7 +202,8 @@ export function LinkDialog({
         </h2>
         {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
         <div className="mt-5">
-          <Suspense fallback={null}>{children({ inline: true, close: () => {} })}</Suspense>
+          {/* The person may be typing in it while its code loads: never re-rendered away (ADR 20). */}
+          <ServerHtmlBoundary>{children({ inline: true, close: () => {} })}</ServerHtmlBoundary>
         </div>
       </section>
     );

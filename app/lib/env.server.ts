@@ -75,6 +75,32 @@ export const envSchema = z
      * How long a page an anonymous visitor gets (no cookie at all) may be served again to the
      * next one without rendering it (app/lib/http/page-handler.server.ts); 0 turns it off.
      */
+    /**
+     * Who else may read /metrics: a scraper sending `Authorization: Bearer <METRICS_TOKEN>`.
+     * Clients on a private address may always (app/lib/metrics.server.ts).
+     */
+    METRICS_TOKEN: z.preprocess(optional, z.string().min(16, { message: "must be at least 16 characters" }).optional()),
+    /**
+     * Backups (app/lib/backup.server.ts): where `npm run backup` and the scheduled backups
+     * write (default DATA_DIR/backups), how often the app makes one itself ("6h", "30m", "1d";
+     * unset: never — one process of a cluster does it, through the job claims) and how many
+     * it keeps.
+     */
+    BACKUP_DIR: z.preprocess(optional, z.string().trim().min(1).optional()),
+    BACKUP_EVERY: z.preprocess(
+      optional,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,6}(s|m|h|d)$/, { message: 'must be a number and a unit, e.g. "6h", "30m", "1d"' })
+        .transform((v) => Number(v.slice(0, -1)) * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[v.slice(-1) as "s" | "m" | "h" | "d"])
+        .refine((ms) => ms >= 1000, { message: "must be at least 1s" })
+        .optional(),
+    ),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    /** The log's threshold and form (app/lib/log.server.ts, which reads them itself at load). */
+    LOG_LEVEL: z.preprocess(optional, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+    LOG_FORMAT: z.preprocess(optional, z.enum(["json", "pretty"]).optional()),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /**
      * Tests only (the e2e config sets it): "1" lets a browser whose `lang` cookie says "en-XA"
@@ -119,10 +145,11 @@ export const envSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL" | "UPLOADS_DIR"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL" | "UPLOADS_DIR" | "BACKUP_DIR"> & {
   AUTH_SECRET: string;
   PUBLIC_URL: string;
   UPLOADS_DIR: string;
+  BACKUP_DIR: string;
 };
 
 export class ConfigError extends Error {
@@ -142,6 +169,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...env,
     DATA_DIR: dataDir,
     UPLOADS_DIR: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
+    BACKUP_DIR: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     AUTH_SECRET: env.AUTH_SECRET ?? persistedSecret(dataDir),
   };

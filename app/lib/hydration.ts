@@ -9,4 +9,6 @@ export const isHydrating = () => hydrating;
 
 export const markHydrated = () => {
   hydrating = false;
+  // Read by the loading-race run (tests/e2e/loading-race.spec.ts) and `npm run inp`.
+  (window as unknown as { __gtaHydrated?: boolean }).__gtaHydrated = true;
 };

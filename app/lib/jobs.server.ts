@@ -1,4 +1,6 @@
 import { torontoToday } from "./forms/fields";
+import { log as logger } from "./log.server";
+import { jobEvent } from "./ops-events.server";
 import { getRuntime } from "./runtime.server";
 import { serial } from "./serial";
 
@@ -14,17 +16,21 @@ import { serial } from "./serial";
  */
 export const JOB_LEASE_MS = 3 * 60 * 1000;
 
-export type DailyJob = { name: string; run: (now: Date) => Promise<unknown> };
+/**
+ * `period`: which run a moment belongs to (default: the Toronto day). A job run more often
+ * than daily (the backups, BACKUP_EVERY) names shorter periods; each is claimed once.
+ */
+export type DailyJob = { name: string; run: (now: Date) => Promise<unknown>; period?: (now: Date) => string };
 
 /**
  * Claims today's run of a job; false when another process (or an earlier check) has it, or
  * finished it. An unfinished claim older than the lease is taken over.
  */
-export async function claimDailyRun(name: string, now = new Date(), leaseMs = JOB_LEASE_MS): Promise<boolean> {
+export async function claimDailyRun(name: string, now = new Date(), leaseMs = JOB_LEASE_MS, runKey = torontoToday(now)): Promise<boolean> {
   const stale = new Date(now.getTime() - leaseMs).toISOString();
   const result = await getRuntime()
     .db.insertInto("job_runs")
-    .values({ name, run_key: torontoToday(now), claimed_at: now.toISOString(), finished_at: null })
+    .values({ name, run_key: runKey, claimed_at: now.toISOString(), finished_at: null })
     .onConflict((oc) =>
       oc
         .columns(["name", "run_key"])
@@ -44,15 +50,19 @@ export async function claimDailyRun(name: string, now = new Date(), leaseMs = JO
 export async function runDailyJobs(
   jobs: readonly DailyJob[],
   now = new Date(),
-  log: (m: string) => void = console.log,
+  log: (m: string) => void = (m) => logger().warn({ event: "job" }, m),
   leaseMs = JOB_LEASE_MS,
 ) {
   const ran: Record<string, boolean> = {};
   for (const job of jobs) {
     ran[job.name] = false;
+    let started: number | undefined;
     try {
-      if (!(await claimDailyRun(job.name, now, leaseMs))) continue;
-      const claim = new DailyClaim(job.name, now);
+      const runKey = job.period?.(now) ?? torontoToday(now);
+      if (!(await claimDailyRun(job.name, now, leaseMs, runKey))) continue;
+      started = performance.now();
+      jobEvent({ result: "start", job: job.name });
+      const claim = new DailyClaim(job.name, now, runKey);
       const heartbeat = setInterval(() => {
         claim.renew().catch((error: unknown) => log(`daily job ${job.name}: renewing its claim: ${String(error)}`));
       }, Math.max(1, Math.floor(leaseMs / 3)));
@@ -63,9 +73,11 @@ export async function runDailyJobs(
         clearInterval(heartbeat);
       }
       ran[job.name] = true;
-      if (!(await claim.finish())) log(`daily job ${job.name}: its claim was taken over before it finished`);
+      jobEvent({ result: "done", job: job.name, seconds: (performance.now() - started) / 1000 });
+      if (!(await claim.finish())) jobEvent({ result: "lost", job: job.name });
     } catch (error) {
-      log(`daily job ${job.name}: ${String(error)}`);
+      if (started === undefined) log(`daily job ${job.name}: ${String(error)}`);
+      else jobEvent({ result: "failed", job: job.name, seconds: (performance.now() - started) / 1000, error });
     }
   }
   return ran;
@@ -81,6 +93,7 @@ class DailyClaim {
   constructor(
     private readonly name: string,
     private readonly now: Date,
+    private readonly runKey: string,
   ) {
     this.token = now.toISOString();
   }
@@ -108,7 +121,7 @@ class DailyClaim {
     return getRuntime()
       .db.updateTable("job_runs")
       .where("name", "=", this.name)
-      .where("run_key", "=", torontoToday(this.now))
+      .where("run_key", "=", this.runKey)
       .where("finished_at", "is", null)
       .where("claimed_at", "=", this.token);
   }
@@ -117,7 +130,7 @@ class DailyClaim {
 /** Checks now and then every `intervalMs` (an hour); the timer never keeps the process alive. */
 export function startDailyJobs(
   jobs: readonly DailyJob[],
-  { intervalMs = 60 * 60 * 1000, log = console.log } = {},
+  { intervalMs = 60 * 60 * 1000, log = (m: string) => logger().warn({ event: "job" }, m) } = {},
 ): () => void {
   let running = false;
   const tick = () => {

@@ -1,6 +1,11 @@
 import { type DatabaseHandle, type DB, exclusively, migrateToLatest, openDatabase } from "./db/db.server";
 import type { Env } from "./env.server";
 import { ensurePrivateFolder } from "./private-files.server";
+import { log as logger, outsideRequest } from "./log.server";
+import { mailOutcome } from "./ops-events.server";
+import { setDatabaseFigures } from "./metrics.server";
+import { startProcessBeat } from "./process-info.server";
+import { sql } from "kysely";
 import { createTransport } from "./mail/transport.server";
 import { MailWorker, type MailWorkerOptions } from "./mail/worker.server";
 import { RateLimits } from "./rate-limit.server";
@@ -33,7 +38,7 @@ export type StartOptions = {
 
 export async function startRuntime(env: Env, options: StartOptions = {}): Promise<Runtime> {
   if (holder.__appRuntime) throw new Error("The runtime is already started");
-  const log = options.log ?? ((m: string) => console.log(m));
+  const log = options.log ?? ((m: string) => logger().info({ event: "runtime" }, m));
   ensurePrivateFolder(env.DATA_DIR);
   ensurePrivateFolder(env.UPLOADS_DIR);
   const handle = openDatabase(env.DATABASE_URL);
@@ -55,10 +60,12 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     dialect: handle.dialect,
     transport: createTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }),
     from: env.MAIL_FROM,
-    log,
+    log: options.log ?? ((m: string) => logger().warn({ event: "mail.worker" }, m)),
+    onOutcome: mailOutcome,
     ...options.mail,
   });
   if (options.startMailWorker ?? true) mail.start();
+  const stopBeat = startProcessBeat(handle.db);
 
   const runtime: Runtime = {
     env,
@@ -69,11 +76,30 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     exclusively: (name, task) => exclusively(handle, name, task),
     stop: async () => {
       await mail.stop();
+      await stopBeat();
       await handle.destroy();
       if (holder.__appRuntime === runtime) holder.__appRuntime = undefined;
     },
   };
   holder.__appRuntime = runtime;
+  setDatabaseFigures(async () => {
+    const row = await handle.db
+      .selectFrom("mail_outbox")
+      .select([
+        sql<number>`sum(case when status in ('pending', 'sending') then 1 else 0 end)`.as("waiting"),
+        sql<string | null>`min(case when status in ('pending', 'sending') then created_at end)`.as("oldest"),
+        sql<number>`sum(case when status = 'failed' then 1 else 0 end)`.as("failed"),
+      ])
+      .where("status", "in", ["pending", "sending", "failed"])
+      .executeTakeFirst();
+    const pool = handle.pool;
+    return {
+      outboxWaiting: Number(row?.waiting ?? 0),
+      outboxOldestWaitingSeconds: row?.oldest ? Math.max(0, (Date.now() - Date.parse(row.oldest)) / 1000) : 0,
+      outboxFailed: Number(row?.failed ?? 0),
+      connections: pool ? { open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { open: 1, idle: 0, waiting: 0 },
+    };
+  });
   return runtime;
 }
 
@@ -86,5 +112,6 @@ export const getAppEnv = () => getRuntime().env;
 
 /** Wake the mail worker after a transaction that queued mail has committed. */
 export function mailQueued() {
-  holder.__appRuntime?.mail.kick();
+  // The worker's sends are its own, not this request's (their log lines carry no request id).
+  outsideRequest(() => holder.__appRuntime?.mail.kick());
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { countUpload } from "./metrics.server";
 import { getAppEnv } from "./runtime.server";
 
 /**
@@ -92,6 +93,9 @@ export function folderStore(root: string): ObjectStore {
 /** The store for a folder (the running app's UPLOADS_DIR unless a test names another one). */
 export const storeFor = (root = uploadsRoot()): ObjectStore => folderStore(root);
 
-export const putObject = (key: string, body: Uint8Array, root?: string) => storeFor(root).put(key, body);
+export const putObject = async (key: string, body: Uint8Array, root?: string) => {
+  await storeFor(root).put(key, body);
+  countUpload(key.split("/")[0] ?? "other", body.byteLength);
+};
 export const getObject = (key: string, root?: string) => storeFor(root).get(key);
 export const deleteObject = (prefix: string, root?: string) => storeFor(root).delete(prefix);

@@ -528,6 +528,55 @@ test.describe("listing wizard", () => {
       await phone.context().close();
     }
   });
+  test("photos chosen while the photos step is still loading are uploaded, counted and submitted (nothing lost during loading)", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signUpAndVerify(page, uniqueAccount("early", `Early Owner ${randomLetters()}`));
+    const token = randomLetters(8);
+    for (const moment of ["while its scripts download", "right after it hydrates"] as const) {
+      await page.goto("/homes/new");
+      await waitForHydration(page);
+      await expectStep(page, 1);
+      await wizardForm(page).getByRole("checkbox", { name: AGREE, exact: true }).check();
+      await next(page).click();
+      await expectStep(page, 2);
+      await fillPropertyStep(page, `${moment.length} Early Lane ${token}`);
+      await next(page).click();
+      await expectStep(page, 3);
+      await field(page, "Price (CAD)").fill("1900");
+      await field(page, "Available from").fill(torontoDate(15));
+      await next(page).click();
+      await expectStep(page, 4);
+
+      // Arrive on the photos step by loading it (a reload, or the plain post without JavaScript),
+      // with the CPU 4× slower, and choose two photos at once.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      const held: Route[] = [];
+      let holding = moment === "while its scripts download";
+      await page.route(/\/assets\/.*\.js$/, (route) => (holding ? held.push(route) : route.continue()));
+      await page.goto("/homes/new", { waitUntil: "commit" });
+      if (moment === "right after it hydrates") await waitForHydration(page);
+      const files = await makePhotos(photoDir, `${token}-${moment.length}`, 2);
+      await photosStep(page).input.setInputFiles(files);
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+
+      // What the step says is what will be sent: two stored photos, and Submit takes them.
+      await expect(photosStep(page).stored, moment).toHaveCount(2, { timeout: 20_000 });
+      await expect(photosStep(page).count).toHaveText("2 of 12 photos");
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await button(page, "Submit Listing").click();
+      await expect(page, moment).toHaveURL(/\/request-success$/);
+      await expect(main(page).getByText(SUCCESS, { exact: true })).toBeVisible();
+      const subject = `New Property Listing — ${moment.length} Early Lane ${token}`;
+      const mail = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === subject, { message: subject });
+      expect(mail.text, moment).toContain("Photos: 2");
+    }
+  });
+
   test("a fast owner never clicks twice: Next right after typing advances every time, even with an autosave arriving late", async ({
     page,
   }) => {

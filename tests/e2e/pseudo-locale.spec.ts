@@ -37,7 +37,7 @@ const PUBLIC_PAGES = [
 ];
 
 const ACCOUNT_PAGES = ["/account", "/account/bookings", "/account/listings", "/account/reviews"];
-const ADMIN_PAGES = ["/admin", "/admin/requests", "/admin/listings", "/admin/providers", "/admin/reviews", "/admin/outbox"];
+const ADMIN_PAGES = ["/admin", "/admin/requests", "/admin/listings", "/admin/providers", "/admin/reviews", "/admin/outbox", "/admin/system"];
 
 type Finding = { where: string; text: string };
 

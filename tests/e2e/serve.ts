@@ -9,7 +9,7 @@ const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * The e2e web server (playwright.config.ts → webServer): a real SMTP sink on a free local port,
- * then the production app (`node --import tsx server/main.ts`) with SMTP_URL pointing at it.
+ * then the production app (`node build/server/main.js`) with SMTP_URL pointing at it.
  *
  * Every message the sink receives is written to `${E2E_DATA_DIR}/smtp/<timestamp>-<n>.json`
  * as {to, from, replyTo, subject, text, html}, where the tests read it back (support.ts).
@@ -134,9 +134,10 @@ const appDir =
   process.env.E2E_SNAPSHOT === "0" ? projectRoot : await snapshotApp(path.join(dataDir, "app-snapshot"));
 if (appDir !== projectRoot) console.log(`serve.ts: running the app from a snapshot in ${appDir}`);
 
-const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+const child: ChildProcess = spawn(process.execPath, ["build/server/main.js"], {
   cwd: appDir,
-  env: { ...process.env, SMTP_URL: sink.url },
+  // Warnings and errors only: a line per request would bury the journeys' own output.
+  env: { LOG_LEVEL: "warn", ...process.env, SMTP_URL: sink.url },
   stdio: ["ignore", "pipe", "pipe"],
 });
 child.stdout?.pipe(process.stdout);

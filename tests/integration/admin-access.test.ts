@@ -136,6 +136,7 @@ describe.each(DIALECTS)("back office access on %s", (dialect) => {
     const found = urls();
     expect(found).toContain("/admin");
     expect(found).toContain("/admin/requests");
+    expect(found).toContain("/admin/system");
     expect(found.some((u) => u.startsWith("/admin/requests/GTA-"))).toBe(true);
   });
 

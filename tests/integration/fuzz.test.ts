@@ -1,3 +1,8 @@
+import { readdirSync } from "node:fs";
+import { METHODS as httpMethods } from "node:http";
+import { connect as connectSocket } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,6 +50,37 @@ const NO_LIMITS = [
 ]
   .map((name) => `${name}=1000000`)
   .join(",");
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * One request written by hand on its own connection, so any method goes out as it is (fetch
+ * refuses TRACE and CONNECT, Node's client made-up tokens); the answer is read to the end.
+ */
+async function rawRequest(base: string, method: string, target: string, headers: Record<string, string>) {
+  const { hostname, port } = new URL(base);
+  const raw = await new Promise<string>((resolve, reject) => {
+    const socket = connectSocket(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.setTimeout(ANSWER_MS, () => socket.destroy(new Error(`${method} ${target}: no answer`)));
+    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+    const lines = [`${method} ${target} HTTP/1.1`, `Host: ${hostname}:${port}`, "Connection: close"];
+    for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+  });
+  const [head = "", ...rest] = raw.split("\r\n\r\n");
+  const [statusLine = "", ...headerLines] = head.split("\r\n");
+  const answerHeaders: Record<string, string> = {};
+  for (const line of headerLines) {
+    const i = line.indexOf(":");
+    answerHeaders[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+  }
+  let body = rest.join("\r\n\r\n");
+  if (answerHeaders["transfer-encoding"] === "chunked") body = body.replace(/(?:^|\r\n)[0-9a-f]+\r\n/gi, "");
+  return { status: Number(statusLine.split(" ")[1]), headers: answerHeaders, body };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values
@@ -1011,6 +1047,92 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
       },
       TIMEOUT,
     );
+  });
+
+  describe("every HTTP method (issue 27, item 7)", () => {
+    /** Pages, a page in another language's space, assets, public files and resource routes. */
+    const targets = () => {
+      const asset = `/assets/${readdirSync(path.join(root, "build/client/assets")).find((f) => f.endsWith(".js"))}`;
+      return [
+        ["/", "page"],
+        ["/contact", "page"],
+        ["/fr/homes/h-annex-studio", "page"],
+        ["/services/handyman", "page"],
+        ["/admin", "page"],
+        ["/no/such/page", "page"],
+        [asset, "file"],
+        ["/assets/missing-0000.js", "file"],
+        ["/favicon.svg", "file"],
+        ["/sitemap.xml", "resource"],
+        ["/robots.txt", "resource"],
+        ["/events", "resource"],
+        ["/healthz", "resource"],
+        ["/contact.data", "resource"],
+        ["/media/listings/00000000-0000-0000-0000-000000000000/card", "resource"],
+      ] as const;
+    };
+    // Every method Node's parser knows, and made-up ones it does not.
+    const METHODS = [...httpMethods, "FOO", "BREW", "M-SEARCH", "GET2", "get"];
+
+    it("answers TRACE, PROPFIND, CONNECT, made-up methods and OPTIONS with 405 + Allow, 501 or 204, never a 5xx", async () => {
+      counts = undefined;
+      const before = await countRows();
+      for (const [target, kind] of targets()) {
+        for (const method of METHODS) {
+          if (["GET", "HEAD", "POST"].includes(method)) continue;
+          const answer = await rawRequest(server.url, method, target, cookieFor("member"));
+          const context = `${method} ${target} → ${answer.status} ${JSON.stringify(answer.headers)} ${answer.body.slice(0, 200)}`;
+          if (method === "OPTIONS") expect(answer.status, context).toBe(204);
+          else if (["PUT", "DELETE", "PATCH", "TRACE", "CONNECT"].includes(method)) expect(answer.status, context).toBe(405);
+          else expect(answer.status, context).toBe(501);
+          if (answer.status !== 501) {
+            expect(answer.headers.allow, context).toBe(kind === "file" ? "GET, HEAD, OPTIONS" : "GET, HEAD, POST, OPTIONS");
+          }
+          // TRACE echoes nothing back (no cookie reflected), and no answer shows a stack trace.
+          expect(answer.body, context).not.toMatch(/gta\.session_token|\n\s+at |Error/);
+        }
+      }
+      expect(await countRows()).toEqual(before);
+    });
+
+    it("HEAD on a page, an asset and a resource route says what GET would, without a body", async () => {
+      for (const [target, kind] of targets()) {
+        if (target.includes("missing") || target.startsWith("/no/")) continue;
+        const answer = await rawRequest(server.url, "HEAD", target, {});
+        const context = `HEAD ${target} → ${answer.status} ${JSON.stringify(answer.headers)}`;
+        expect(answer.status, context).toBeLessThan(500);
+        expect(answer.body, context).toBe("");
+        if (answer.status === 200) expect(answer.headers["content-type"], context).toBeTruthy();
+        if (kind === "page" && answer.status === 200) expect(answer.headers["content-type"], context).toBe("text/html; charset=utf-8");
+      }
+    });
+
+    it("a post to a page without a form is a 405 that says which methods the page takes", async () => {
+      const res = await fetch(`${server.url}/services/handyman`, { method: "POST", headers: { Origin: server.url }, redirect: "manual" });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    });
+
+    it("any method, on any path, as anyone: never a 5xx other than 501, and nothing stored", async () => {
+      const before = await countRows();
+      await fuzz(
+        fc.record({
+          method: fc.oneof(fc.constantFrom(...METHODS), fc.stringMatching(/^[A-Z][A-Z_-]{0,11}$/)),
+          target: fc.oneof(fc.constantFrom(...targets().map(([t]) => t)), fc.array(urlValue, { minLength: 1, maxLength: 3 }).map((s) => `/${s.join("/")}`)),
+          as: who,
+        }),
+        async ({ method, target, as }) => {
+          if (method === "POST") return; // the actions' own property above
+          const answer = await rawRequest(server.url, method, target, cookieFor(as));
+          const context = `${method} ${target} as ${as} → ${answer.status}: ${answer.body.slice(0, 200)}`;
+          expect(answer.status === 501 || (answer.status >= 200 && answer.status < 500), context).toBe(true);
+          if (answer.status === 405) expect(answer.headers.allow, context).toBeTruthy();
+        },
+        { numRuns: GET_RUNS * 4 },
+      );
+      counts = undefined;
+      expect(await countRows()).toEqual(before);
+    }, TIMEOUT);
   });
 
   it("photos sent with an unknown wizard button are stored and answered as such, not with a 400 (found by fuzzing)", async () => {

@@ -252,7 +252,7 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
 
 describe("start-up", () => {
   it("stops with a message naming a bad variable", () => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const result = spawnSync(process.execPath, ["build/server/main.js"], {
       env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "not-a-port", SMTP_URL: "http://x" },
       encoding: "utf8",
       timeout: 20_000,

@@ -7,14 +7,14 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 export type AppServer = { url: string; child: ChildProcess; output: () => string; stop: () => Promise<void>; kill: () => Promise<void> };
 
 /**
- * Starts the real production server (the built app, as `npm start` runs it) in a child process
+ * Starts the real production server (the compiled server and app, as `npm start` runs them) in a child process
  * on a free port. Needs `npm run build` first; `npm test` does that.
  */
 export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
-  if (!existsSync(`${root}/build/server/index.js`)) {
+  if (!existsSync(`${root}/build/server/index.js`) || !existsSync(`${root}/build/server/main.js`)) {
     throw new Error("No production build: run `npm run build` before the integration tests.");
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/main.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",

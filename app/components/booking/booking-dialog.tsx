@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { preloadable } from "~/lib/preloadable";
 import { href, useLocation } from "react-router";
 import { LoginPrompt } from "~/components/auth/login-prompt";
 import { LinkDialog, type LinkDialogState, useLinkDialog } from "~/components/link-dialog";
@@ -7,7 +7,7 @@ import { useT } from "~/lib/i18n/use-t";
 import type { BookingKind } from "./booking-form";
 
 /** The form's code (fields, validation) loads when a signed-in visitor opens the dialog. */
-const BookingForm = lazy(() => import("./booking-form").then((m) => ({ default: m.BookingForm })));
+const BookingForm = preloadable(() => import("./booking-form").then((m) => m.BookingForm));
 
 /** Where the Log In / Sign Up buttons send a visitor, so the booking resumes afterwards. */
 export function useResumeLinks() {
@@ -24,7 +24,7 @@ export function useResumeLinks() {
  * The spec's openBookingModal: `?book` (a call to action followed before JavaScript loaded, or
  * a /request card) or `?resume=requestBooking` (back from log-in) opens the booking form.
  */
-export const useBookingDialog = () => useLinkDialog({ param: "book", id: "booking", resume: "requestBooking" });
+export const useBookingDialog = () => useLinkDialog({ param: "book", id: "booking", resume: "requestBooking", preload: BookingForm.preload });
 
 /**
  * The booking dialog (spec core.md §4): the form for a signed-in user; for a visitor, 'Login

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { lazy } from "react";
+import { preloadable } from "~/lib/preloadable";
 import { LinkDialog, type LinkDialogState } from "~/components/link-dialog";
 import { useT } from "~/lib/i18n/use-t";
 
@@ -7,7 +7,10 @@ import { useT } from "~/lib/i18n/use-t";
 export const CHAUFFEUR_CONTACT_ID = "chauffeur-contact";
 
 /** The form's code (fields, validation) loads when the dialog opens or the form is shown inline. */
-const ChauffeurContactForm = lazy(() => import("./chauffeur-contact-form").then((m) => ({ default: m.ChauffeurContactForm })));
+const ChauffeurContactForm = preloadable(() => import("./chauffeur-contact-form").then((m) => m.ChauffeurContactForm));
+
+/** For the page's useLinkDialog: the dialog opens once the form can show in it. */
+export const preloadChauffeurContact = ChauffeurContactForm.preload;
 
 /** The dialog (or, before JavaScript, the inline form) on the cars hub. */
 export function ChauffeurContactDialog({ dialog, returnTo, serverResult }: { dialog: LinkDialogState; returnTo: string; serverResult?: SubmissionResult<string[]> }) {

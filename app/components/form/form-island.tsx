@@ -1,5 +1,6 @@
-import { type ComponentType, lazy, memo, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentType, lazy, memo, useEffect, useRef, useState } from "react";
 import { isHydrating } from "~/lib/hydration";
+import { ServerHtmlBoundary } from "./server-html-boundary";
 
 /**
  * What says "about to use the form". Listened for on `window` in the capture phase: React
@@ -10,18 +11,21 @@ import { isHydrating } from "~/lib/hydration";
 const INTENT_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown", "input", "change"] as const;
 
 /**
- * A posted form whose code (Conform, its fields and its own logic: ~10 KB gzip and more, issue
- * #11) is not part of the page's first visit. The server renders the form whole, as before; in
- * the browser the form stays that server HTML — a plain form that posts and is validated by the
+ * A posted form whose code (Conform, its fields and its own logic: ~10 KB gzip and more) is
+ * not part of the page's first visit (ADR 17). The server renders the form whole; in the
+ * browser the form stays that server HTML — a plain form that posts and is validated by the
  * server, as without JavaScript — until the visitor reaches for it (points at it, presses or
  * focuses something in it), then its code loads and React hydrates it in place: nothing typed
  * is lost (hydration keeps the DOM) and the form gets its live validation. `eager(props)`
  * loads it at once (e.g. a server reply with errors, so the form validates as it is corrected).
  *
  * Relies on React's selective hydration: a lazy component inside <Suspense> that is not
- * loaded yet leaves its server HTML in place. If React must render the boundary on the
- * client before the code arrives (an update reached it first), the fallback asks for the
- * code at once.
+ * loaded yet leaves its server HTML in place. If an update reaches the boundary before its
+ * code has arrived (a hash change, a revalidation), React gives up hydrating it: it deletes the
+ * server's HTML and renders the fallback until the code is in, then renders the form afresh.
+ * The person may be using that HTML, so the island never lets it go (ADR 20): the fallback puts
+ * the very same DOM nodes back (typed text, chosen files, focus and all) and asks for the code;
+ * when the form renders, what the person did is carried over to it before anything is painted.
  */
 export function formIsland<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -37,9 +41,9 @@ export function formIsland<P extends object>(
   });
 
   function Island(props: P) {
-    const ref = useRef<HTMLDivElement>(null);
     const [fromServer] = useState(isHydrating);
     const eager = options.eager?.(props) ?? false;
+    const ref = useRef<HTMLDivElement>(null);
     useEffect(() => {
       // Mounted by a client-side navigation (no server HTML to keep), or wanted at once.
       if (!fromServer || eager) return want();
@@ -56,17 +60,10 @@ export function formIsland<P extends object>(
       };
     }, [fromServer, eager]);
     return (
-      <div ref={ref} className="contents">
-        <Suspense fallback={<LoadNow want={want} />}>
-          <Form {...props} />
-        </Suspense>
-      </div>
+      <ServerHtmlBoundary wrapperRef={ref} onFallback={want}>
+        <Form {...props} />
+      </ServerHtmlBoundary>
     );
   }
   return memo(Island);
-}
-
-function LoadNow({ want }: { want: () => void }) {
-  useEffect(want, [want]);
-  return null;
 }

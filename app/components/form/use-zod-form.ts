@@ -57,12 +57,13 @@ export function useZodForm<Module, Schema extends AnySchema>(
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     ...formOptions,
     lastResult,
-    onValidate: validator
-      ? ({ formData }) =>
-          skip?.(formData)
-            ? parse(formData, { resolve: () => ({ value: {} as z.output<Schema> }) })
-            : parseNow(formData)!
-      : undefined,
+    // Before the validator is in, everything passes here and the server validates a real submit;
+    // but Conform's own intents (a field updated by code, e.g. useFollowTerm) stay in the browser:
+    // without an onValidate Conform would post each one to the server.
+    onValidate: ({ formData }) =>
+      !validator || skip?.(formData)
+        ? parse(formData, { resolve: () => ({ value: {} as z.output<Schema> }) })
+        : parseNow(formData)!,
     shouldValidate: "onSubmit",
     // Without a validator a revalidation would be a post to the server on every keystroke.
     shouldRevalidate: validator ? shouldRevalidate : "onSubmit",

@@ -1,15 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { lazy } from "react";
+import { preloadable } from "~/lib/preloadable";
 import { LinkDialog, type LinkDialogState, useLinkDialog } from "~/components/link-dialog";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
 import type { RentTarget } from "./rent-request-form";
 
 /** The form's code (fields, validation) loads when the dialog opens or the form is shown inline. */
-const RentRequestForm = lazy(() => import("./rent-request-form").then((m) => ({ default: m.RentRequestForm })));
+const RentRequestForm = preloadable(() => import("./rent-request-form").then((m) => m.RentRequestForm));
 
 /** `?rent` asks for the form; `refused`: the page answers a plain post that failed validation. */
-export const useRentDialog = (refused: boolean) => useLinkDialog({ param: "rent", id: "rent-request", refused });
+export const useRentDialog = (refused: boolean) => useLinkDialog({ param: "rent", id: "rent-request", refused, preload: RentRequestForm.preload });
 
 /** Request to Rent as a dialog, or inline before JavaScript runs. */
 export function RentRequestDialog({

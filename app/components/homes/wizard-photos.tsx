@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { useToast } from "~/components/toaster";
+import { useHydratingRender } from "~/lib/adopt-page-value";
 import { useT } from "~/lib/i18n/use-t";
 import {
   ACCEPTED_PHOTO_MIME,
@@ -49,7 +50,15 @@ export function WizardPhotos({
     toast({ title: t(keys.title), description: t(keys.text), variant: "destructive" });
   };
 
-  useEffect(() => setHydrated(true), []);
+  const fromServer = useHydratingRender();
+  useEffect(() => {
+    setHydrated(true);
+    // Photos chosen while the page was loading are in the input, not uploaded: upload them now,
+    // as a choice made a moment later would be (else the step says "0 photos" over chosen files).
+    if (fromServer && inputRef.current?.files?.length) chooseFiles(inputRef.current.files);
+    // Only on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     if (serverError) showError(serverError);
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useEffect, useState } from "react";
 import { href, Link, useSubmit } from "react-router";
 import { useT } from "~/lib/i18n/use-t";
 import type { SessionUser } from "~/lib/root-data.server";
@@ -8,8 +9,17 @@ import { AvatarButton } from "./avatar-button";
 export default function AccountMenu({ user }: { user: SessionUser }) {
   const t = useT();
   const submit = useSubmit();
+  const [open, setOpen] = useState(false);
+  // Pressed before this code ran (the page shows the same button until then): root.tsx's
+  // EARLY_MENU_PRESS wrote it down; the menu opens now instead of the press being lost (ADR 20).
+  useEffect(() => {
+    const early = window as unknown as { __menuPressed?: number; __menuMounted?: number };
+    early.__menuMounted = 1;
+    if (early.__menuPressed === 1) setOpen(true);
+    early.__menuPressed = 0;
+  }, []);
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger asChild>
         <AvatarButton user={user} />
       </DropdownMenu.Trigger>

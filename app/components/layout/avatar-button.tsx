@@ -14,6 +14,7 @@ export function AvatarButton({ user, ...props }: { user: SessionUser } & Compone
   return (
     <button
       type="button"
+      data-account-menu=""
       aria-label={t("nav.accountMenu", { name: user.name })}
       {...props}
       className="flex size-9 items-center justify-center rounded-full bg-teal-700 text-sm font-semibold text-white"

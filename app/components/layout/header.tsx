@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
+import { ServerHtmlBoundary } from "~/components/form/server-html-boundary";
 import { Form, href, Link, NavLink, useLocation } from "react-router";
 import { trackClick } from "~/lib/analytics";
 import type { SessionUser } from "~/lib/root-data.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
-import { AvatarButton } from "./avatar-button";
 import { LanguagePicker } from "./language-picker";
 import { useCloseOnNavigation } from "./use-close-on-navigation";
 
@@ -80,15 +80,16 @@ export function Header() {
 /**
  * The account menu is Radix's dropdown (roving focus, typeahead, positioning: ~17 KB gzip), and
  * only signed-in visitors have one, so it loads with their first page rather than everyone's.
- * Until it has, the same avatar button stands in for its trigger.
+ * Until it has, the server's button stays (never re-rendered away: ADR 20), and a press on it is
+ * kept (root.tsx) and opens the menu when it arrives.
  */
 const AccountMenu = lazy(() => import("./account-menu"));
 
 function AccountMenuSlot({ user }: { user: SessionUser }) {
   return (
-    <Suspense fallback={<AvatarButton user={user} />}>
+    <ServerHtmlBoundary>
       <AccountMenu user={user} />
-    </Suspense>
+    </ServerHtmlBoundary>
   );
 }
 

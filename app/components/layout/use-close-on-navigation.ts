@@ -8,7 +8,12 @@ import { useLocation } from "react-router";
 export function useCloseOnNavigation() {
   const ref = useRef<HTMLDetailsElement>(null);
   const { key } = useLocation();
+  // Closed when the location changes, not when the page hydrates: a menu opened while the page
+  // was loading stays open.
+  const shownAt = useRef(key);
   useEffect(() => {
+    if (key === shownAt.current) return;
+    shownAt.current = key;
     if (ref.current) ref.current.open = false;
   }, [key]);
   useEffect(() => {

@@ -1,4 +1,5 @@
-import type { ReactNode, Ref } from "react";
+import { type ReactNode, type Ref, useRef } from "react";
+import { useAdoptPageValue } from "~/lib/adopt-page-value";
 import { Highlighted } from "./highlighted";
 import type { useCombobox } from "./use-combobox";
 
@@ -45,6 +46,17 @@ export function SearchBox<T>({
   className?: string;
 }) {
   const optionId = (index: number) => `${listboxId}-${index}`;
+  const own = useRef<HTMLInputElement | null>(null);
+  // Text typed while the page was loading is the person's search: kept, and searched as typed.
+  useAdoptPageValue(
+    own,
+    query,
+    (value) => {
+      onQueryChange(value);
+      box.typed();
+    },
+    () => box.inputHandlers.onFocus(),
+  );
   return (
     <div className={`relative ${className ?? ""}`}>
       <svg
@@ -60,7 +72,11 @@ export function SearchBox<T>({
         />
       </svg>
       <input
-        ref={inputRef}
+        ref={(element) => {
+          own.current = element;
+          if (typeof inputRef === "function") inputRef(element);
+          else if (inputRef) inputRef.current = element;
+        }}
         id={id}
         name="q"
         type="search"

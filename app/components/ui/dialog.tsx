@@ -1,9 +1,11 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { preloadable } from "~/lib/preloadable";
 import type { DialogProps } from "./modal-dialog";
 
+const ModalDialog = preloadable(() => import("./modal-dialog").then((m) => m.default));
+
 /** Starts loading the modal (Radix Dialog and its focus/scroll helpers, ~14 KB gzip). */
-export const preloadDialog = () => import("./modal-dialog");
-const ModalDialog = lazy(preloadDialog);
+export const preloadDialog = ModalDialog.preload;
 
 /**
  * The one modal dialog of the design system. No domain knowledge: pages reach it through

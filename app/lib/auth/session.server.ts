@@ -1,5 +1,6 @@
 import { href, redirect } from "react-router";
 import { withoutLocalePrefix } from "../i18n/locales";
+import { noteUser } from "../log.server";
 import { getAuth } from "./auth.server";
 
 export type Role = "user" | "provider" | "admin";
@@ -12,6 +13,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { phone?: string | null; role?: string | null };
+  noteUser(u.id);
   return {
     id: u.id,
     name: u.name,

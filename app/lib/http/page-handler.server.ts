@@ -5,6 +5,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { LRUCache } from "lru-cache";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { isPersonalPath } from "./cache-policy.server";
+import { countPageStore } from "../metrics.server";
 
 /**
  * React Router behind Express (what @react-router/express does), plus a short-lived cache of
@@ -87,6 +88,7 @@ export function createPageHandler({
         return filling;
       };
       const hit = store.get(key);
+      countPageStore(hit ? (fresh(hit) ? "hit" : "stale") : "miss");
       if (hit) {
         // Stale: this visitor still gets it; one render, not tied to this response, replaces it.
         if (!fresh(hit) && !pending.has(key)) void fill(toFetchRequest(req, res, { detached: true })).catch(() => undefined);

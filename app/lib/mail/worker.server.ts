@@ -29,7 +29,11 @@ export type MailWorkerOptions = {
   /** Messages handed to the transport at once; each one in flight is one possible duplicate. */
   concurrency?: number;
   log?: (message: string) => void;
+  /** Hears each recorded outcome (the log's mail events and the metrics): ids, never an address. */
+  onOutcome?: (outcome: MailOutcome) => void;
 };
+
+export type MailOutcome = { id: string; kind: string; attempts: number; result: "sent" | "retry" | "failed"; error?: string };
 
 /**
  * Sends queued mail; one runs in every app process (ADR 3, ADR 16). Claims due rows (pending,
@@ -46,7 +50,7 @@ export class MailWorker {
   /** kick() does nothing until start(); drain() can still be called directly (tests, scripts). */
   private started = false;
   private stopping = false;
-  private readonly o: Required<Omit<MailWorkerOptions, "log">> & Pick<MailWorkerOptions, "log">;
+  private readonly o: Required<Omit<MailWorkerOptions, "log" | "onOutcome">> & Pick<MailWorkerOptions, "log" | "onOutcome">;
 
   constructor(options: MailWorkerOptions) {
     this.o = {
@@ -264,12 +268,14 @@ export class MailWorker {
           last_error: null,
         })
         .execute();
+      this.o.onOutcome?.({ id: row.id, kind: row.kind, attempts, result: "sent" });
       return;
     }
     const permanent = isPermanent(outcome.error) || attempts >= this.o.maxAttempts;
     const delay = Math.max(1, Math.min(this.o.baseDelayMs * 2 ** (attempts - 1), this.o.maxDelayMs));
     const message = describe(outcome.error);
-    this.o.log?.(`mail ${row.id} (${row.kind}) attempt ${attempts} ${permanent ? "failed" : "will retry"}: ${message}`);
+    if (this.o.onOutcome) this.o.onOutcome({ id: row.id, kind: row.kind, attempts, result: permanent ? "failed" : "retry", error: message });
+    else this.o.log?.(`mail ${row.id} (${row.kind}) attempt ${attempts} ${permanent ? "failed" : "will retry"}: ${message}`);
     await mine
       .set({
         status: permanent ? "failed" : "pending",

@@ -2,7 +2,7 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link, useLocation } from "react-router";
-import { CHAUFFEUR_CONTACT_ID, ChauffeurContactDialog } from "~/components/cars/chauffeur-contact";
+import { CHAUFFEUR_CONTACT_ID, ChauffeurContactDialog, preloadChauffeurContact } from "~/components/cars/chauffeur-contact";
 import { LinkDialogTrigger, useLinkDialog } from "~/components/link-dialog";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
@@ -43,7 +43,12 @@ const TILE_ICONS: Record<(typeof CAR_REQUEST_TYPES)[number], string> = {
 export default function CarsHubPage({ actionData }: Route.ComponentProps) {
   const t = useT();
   const location = useLocation();
-  const contact = useLinkDialog({ param: "contact", id: CHAUFFEUR_CONTACT_ID, refused: Boolean(actionData?.result) });
+  const contact = useLinkDialog({
+    param: "contact",
+    id: CHAUFFEUR_CONTACT_ID,
+    refused: Boolean(actionData?.result),
+    preload: preloadChauffeurContact,
+  });
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -179,7 +179,8 @@ export default function HomesPage({ loaderData, actionData }: Route.ComponentPro
           {status}
         </p>
 
-        {loading ? (
+        {/* Not over the no-results view: its city request form may be in use (ADR 20). */}
+        {loading && !noResults ? (
           <ul aria-hidden="true" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
               <ListingCardSkeleton key={i} />

@@ -1,8 +1,8 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
+import { lazy, Suspense } from "react";
 import { data, href, Link } from "react-router";
 import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
 import { LinkDialogTrigger } from "~/components/link-dialog";
-import { UnderConstruction } from "~/components/under-construction";
 import { Section } from "~/components/ui/section";
 import { MarkedItem } from "~/components/ui/marked-item";
 import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
@@ -15,6 +15,9 @@ import { getCategory } from "~/modules/services/catalogue.server";
 import { ReviewsSection } from "~/components/reviews/reviews";
 import { reviewsAbout } from "~/modules/reviews/reviews.server";
 import type { Route } from "./+types/detail";
+
+/** Only a missing service shows it: its code loads then (as on a listing's page). */
+const UnderConstruction = lazy(() => import("~/components/under-construction").then((m) => ({ default: m.UnderConstruction })));
 
 export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "provider", "reviews", "service", "serviceRequest"] } satisfies MessagesHandle;
 
@@ -66,7 +69,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
   if (!c) {
     return (
-      <UnderConstruction title={t("service.notFoundTitle")} description={t("service.notFoundText")} homeLabel={t("service.back")} homeTo={href("/services")} />
+      <Suspense fallback={null}>
+        <UnderConstruction title={t("service.notFoundTitle")} description={t("service.notFoundText")} homeLabel={t("service.back")} homeTo={href("/services")} />
+      </Suspense>
     );
   }
   const kind = { form: "service" as const, service: c.title };

@@ -1,7 +1,8 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { submitContext } from "~/modules/requests/requests.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href, useLocation } from "react-router";
+import { useState } from "react";
+import { data, href } from "react-router";
 import { SocialLinks } from "~/components/layout/footer";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
@@ -47,7 +48,10 @@ const ContactForm = formIsland(() => import("~/components/contact/contact-form")
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { supportEmail } = useRootData();
-  const location = useLocation();
+  // The last message sent: the form starts afresh after each one (a receipt's flash is read once,
+  // so a later reload without it must not reset the form again).
+  const [sent, setSent] = useState(loaderData.receipt?.reference);
+  if (loaderData.receipt && loaderData.receipt.reference !== sent) setSent(loaderData.receipt.reference);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-bold">{t("contact.title")}</h1>
@@ -93,8 +97,9 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               <Receipt {...loaderData.receipt} />
             </Section>
           ) : null}
-          {/* Re-mounted after each successful send (new location key), which resets the form. */}
-          <ContactForm key={location.key} lastResult={actionData?.result} />
+          {/* Re-mounted after each successful send (a new receipt), which resets the form; never on
+              other location changes (a skip link's #main), which would throw away the form in use. */}
+          <ContactForm key={sent ?? "form"} lastResult={actionData?.result} />
         </div>
       </div>
     </div>

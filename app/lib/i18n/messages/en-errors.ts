@@ -18,4 +18,7 @@ export const enErrors = {
   "error.lengthRequired": "The form was sent without its length, so it was refused. Please send it again from our page.",
   "error.tooLarge": "What you sent is too large. Please shorten it (or send fewer or smaller photos) and try again.",
   "error.unsupportedType": "This address only accepts forms sent from our pages.",
+  "error.methodNotAllowed": "This address does not accept that kind of request.",
+  "error.notImplemented": "This server does not support that kind of request.",
+  "error.reference": "Reference: {id}",
 } as const;

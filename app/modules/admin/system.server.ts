@@ -1,0 +1,92 @@
+import { statfs, stat } from "node:fs/promises";
+import { hostname } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { lastBackup } from "~/lib/backup.server";
+import { recentProblems, type RecentLine } from "~/lib/log.server";
+import { appVersion, liveProcesses, type ProcessInfo } from "~/lib/process-info.server";
+import { getRuntime } from "~/lib/runtime.server";
+
+/**
+ * The back office's system page (issue 27, item 3): what someone running the site checks
+ * first. Nothing personal: process facts, counts, sizes, job names and the log's recent
+ * warnings and errors (scrubbed where they were written: app/lib/log.server.ts).
+ */
+export type SystemReport = {
+  now: string;
+  thisProcess: { host: string; pid: number; version: string; builtAt: string | null; uptimeSeconds: number; node: string };
+  processes: ProcessInfo[];
+  database: { kind: "sqlite" | "postgres"; bytes: number | null };
+  outbox: { waiting: number; retrying: number; failed: number; oldestWaitingAt: string | null };
+  jobs: { name: string; day: string; claimedAt: string; finishedAt: string | null }[];
+  disks: { folder: "data" | "uploads"; freeBytes: number | null; totalBytes: number | null }[];
+  problems: RecentLine[];
+  backups: { scheduled: boolean; last: { name: string; createdAt: string; bytes: number; count: number } | null };
+};
+
+async function databaseBytes(): Promise<number | null> {
+  const { db, dialect, env } = getRuntime();
+  try {
+    if (dialect === "postgres") {
+      const { rows } = await sql<{ bytes: string }>`select pg_database_size(current_database()) as bytes`.execute(db);
+      return Number(rows[0]?.bytes ?? 0);
+    }
+    const file = path.resolve(env.DATABASE_URL.replace(/^file:/, ""));
+    let total = 0;
+    for (const f of [file, `${file}-wal`]) total += await stat(f).then((s) => s.size, () => 0);
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+async function disk(folder: string) {
+  try {
+    const s = await statfs(folder);
+    return { freeBytes: s.bavail * s.bsize, totalBytes: s.blocks * s.bsize };
+  } catch {
+    return { freeBytes: null, totalBytes: null };
+  }
+}
+
+export async function systemReport(): Promise<SystemReport> {
+  const { db, dialect, env } = getRuntime();
+  const [processes, bytes, outboxRow, jobs, data, uploads, backup] = await Promise.all([
+    liveProcesses(db),
+    databaseBytes(),
+    db
+      .selectFrom("mail_outbox")
+      .select([
+        sql<number>`sum(case when status in ('pending', 'sending') then 1 else 0 end)`.as("waiting"),
+        sql<number>`sum(case when status = 'pending' and attempts > 0 then 1 else 0 end)`.as("retrying"),
+        sql<number>`sum(case when status = 'failed' then 1 else 0 end)`.as("failed"),
+        sql<string | null>`min(case when status in ('pending', 'sending') then created_at end)`.as("oldest"),
+      ])
+      .where("status", "in", ["pending", "sending", "failed"])
+      .executeTakeFirst(),
+    db.selectFrom("job_runs").select(["name", "run_key", "claimed_at", "finished_at"]).orderBy("claimed_at", "desc").limit(10).execute(),
+    disk(env.DATA_DIR),
+    disk(env.UPLOADS_DIR),
+    lastBackup(env.BACKUP_DIR).catch(() => null),
+  ]);
+  const { version, builtAt } = appVersion();
+  return {
+    now: new Date().toISOString(),
+    thisProcess: { host: hostname(), pid: process.pid, version, builtAt, uptimeSeconds: Math.round(process.uptime()), node: process.version },
+    processes,
+    database: { kind: dialect, bytes },
+    outbox: {
+      waiting: Number(outboxRow?.waiting ?? 0),
+      retrying: Number(outboxRow?.retrying ?? 0),
+      failed: Number(outboxRow?.failed ?? 0),
+      oldestWaitingAt: outboxRow?.oldest ?? null,
+    },
+    jobs: jobs.map((j) => ({ name: j.name, day: j.run_key, claimedAt: j.claimed_at, finishedAt: j.finished_at })),
+    disks: [
+      { folder: "data", ...data },
+      { folder: "uploads", ...uploads },
+    ],
+    problems: [...recentProblems()].reverse().slice(0, 50),
+    backups: { scheduled: Boolean(env.BACKUP_EVERY), last: backup },
+  };
+}

@@ -1,0 +1,178 @@
+import type { ReactNode } from "react";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { useFormat } from "~/lib/i18n/format";
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
+import { useT } from "~/lib/i18n/use-t";
+import { adminMeta } from "~/modules/admin/meta";
+import { systemReport } from "~/modules/admin/system.server";
+import type { Route } from "./+types/system";
+
+export const handle = { messages: ["admin"] } satisfies MessagesHandle;
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.system.title");
+
+/** The system page (issue 27 item 3): processes, database, outbox, jobs, disks, recent problems. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return systemReport();
+}
+
+/** Nothing to post here; the guard still comes first (a layout loader protects no action). */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  throw new Response(null, { status: 405, headers: { Allow: "GET, HEAD, OPTIONS" } });
+}
+
+const th = "px-4 py-2 font-medium";
+const td = "px-4 py-2";
+
+function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+  return (
+    <div className="card overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className={th}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function System({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const f = useFormat();
+  const r = loaderData;
+  const megabytes = (bytes: number | null) => (bytes === null ? t("admin.system.unknown") : t("admin.system.megabytes", { n: f.number(bytes / 1e6) }));
+  const when = (iso: string | null) => (iso ? f.dateTime(iso) : "—");
+  return (
+    <div className="grid gap-8">
+      <div>
+        <h1 className="text-2xl font-bold">{t("admin.system.title")}</h1>
+        <p className="mt-1 text-slate-600">{t("admin.system.intro")}</p>
+      </div>
+
+      <Section id="system-processes" title={t("admin.system.processes")}>
+        <Table caption={t("admin.system.processes")} head={[t("admin.system.host"), t("admin.system.pid"), t("admin.system.version"), t("admin.system.built"), t("admin.system.started"), t("admin.system.seen")]}>
+          {r.processes.map((p) => (
+            <tr key={`${p.host}:${p.pid}`} data-pid={p.pid}>
+              <td className={td} translate="no">{p.host}</td>
+              <td className={`${td} tabular-nums`}>
+                {p.pid}
+                {p.host === r.thisProcess.host && p.pid === r.thisProcess.pid ? (
+                  <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs text-teal-900">{t("admin.system.thisProcess")}</span>
+                ) : null}
+              </td>
+              <td className={td} translate="no">{p.version}</td>
+              <td className={td}>{when(p.builtAt)}</td>
+              <td className={td}>{when(p.startedAt)}</td>
+              <td className={td}>{when(p.seenAt)}</td>
+            </tr>
+          ))}
+        </Table>
+      </Section>
+
+      <Section id="system-database" title={t("admin.system.database")}>
+        <dl className="card grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 p-4 text-sm">
+          <dt className="font-medium">{t("admin.system.databaseKind")}</dt>
+          <dd translate="no">{r.database.kind === "postgres" ? "PostgreSQL" : "SQLite"}</dd>
+          <dt className="font-medium">{t("admin.system.databaseSize")}</dt>
+          <dd data-testid="database-size">{megabytes(r.database.bytes)}</dd>
+          {r.disks.map((d) => (
+            <div key={d.folder} className="contents">
+              <dt className="font-medium">{t(d.folder === "data" ? "admin.system.diskData" : "admin.system.diskUploads")}</dt>
+              <dd>
+                {t("admin.system.diskFree", { free: megabytes(d.freeBytes), total: megabytes(d.totalBytes) })}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+
+      <Section id="system-outbox" title={t("admin.system.outbox")}>
+        <dl className="card grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 p-4 text-sm">
+          <dt className="font-medium">{t("admin.system.outboxWaiting")}</dt>
+          <dd data-testid="outbox-waiting" className="tabular-nums">{f.number(r.outbox.waiting)}</dd>
+          <dt className="font-medium">{t("admin.system.outboxRetrying")}</dt>
+          <dd className="tabular-nums">{f.number(r.outbox.retrying)}</dd>
+          <dt className="font-medium">{t("admin.system.outboxFailed")}</dt>
+          <dd data-testid="outbox-failed" className={`tabular-nums ${r.outbox.failed ? "font-semibold text-red-800" : ""}`}>{f.number(r.outbox.failed)}</dd>
+          <dt className="font-medium">{t("admin.system.outboxOldest")}</dt>
+          <dd>{r.outbox.oldestWaitingAt ? f.dateTime(r.outbox.oldestWaitingAt) : t("admin.system.outboxNoneWaiting")}</dd>
+        </dl>
+      </Section>
+
+      <Section id="system-jobs" title={t("admin.system.jobs")}>
+        {r.jobs.length === 0 ? (
+          <p className="card p-6 text-slate-600">{t("admin.system.jobsNone")}</p>
+        ) : (
+          <Table caption={t("admin.system.jobs")} head={[t("admin.system.job"), t("admin.system.jobDay"), t("admin.system.started"), t("admin.system.jobFinished")]}>
+            {r.jobs.map((j) => (
+              <tr key={`${j.name}:${j.day}`}>
+                <td className={td} translate="no">{j.name}</td>
+                <td className={td}>{f.calendarDay(j.day)}</td>
+                <td className={td}>{when(j.claimedAt)}</td>
+                <td className={td}>{j.finishedAt ? when(j.finishedAt) : t("admin.system.jobUnfinished")}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+
+      <Section id="system-backups" title={t("admin.system.backups")}>
+        <dl className="card grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 p-4 text-sm">
+          <dt className="font-medium">{t("admin.system.backupLast")}</dt>
+          <dd data-testid="backup-last">{r.backups.last ? f.dateTime(r.backups.last.createdAt) : t("admin.system.backupsNone")}</dd>
+          {r.backups.last ? (
+            <>
+              <dt className="font-medium">{t("admin.system.backupSize")}</dt>
+              <dd data-testid="backup-size">{megabytes(r.backups.last.bytes)}</dd>
+              <dt className="font-medium">{t("admin.system.backupCount")}</dt>
+              <dd className="tabular-nums">{f.number(r.backups.last.count)}</dd>
+            </>
+          ) : null}
+        </dl>
+        <p className="text-sm text-slate-600">{t(r.backups.scheduled ? "admin.system.backupScheduled" : "admin.system.backupManual")}</p>
+      </Section>
+
+      <Section id="system-problems" title={t("admin.system.problems")}>
+        <p className="text-sm text-slate-600">{t("admin.system.problemsIntro")}</p>
+        {r.problems.length === 0 ? (
+          <p className="card p-6 text-slate-600">{t("admin.system.problemsNone")}</p>
+        ) : (
+          <Table caption={t("admin.system.problems")} head={[t("admin.system.time"), t("admin.system.level"), t("admin.system.event"), t("admin.system.message"), t("admin.system.requestId")]}>
+            {r.problems.map((p, i) => (
+              <tr key={`${p.time}:${i}`} data-level={p.level}>
+                <td className={`${td} whitespace-nowrap`}>{when(p.time)}</td>
+                <td className={td} translate="no">{p.level}</td>
+                <td className={td} translate="no">{p.event ?? "—"}</td>
+                <td className={`${td} break-all`} translate="no">
+                  {[p.msg, p.err?.type, p.err?.message].filter(Boolean).join(" · ")}
+                </td>
+                <td className={`${td} font-mono text-xs`} translate="no">{p.reqId ?? "—"}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+    </div>
+  );
+}
