@@ -11,7 +11,8 @@ import { SmtpSink } from "../support/smtp-sink";
  * time), the database's kind and size, outbox health, the daily jobs' last runs, disk space and
  * the log's recent warnings and errors (with their request ids), in the reader's language, and
  * no personal data. Access (admins only, loader and action) is walked with every other /admin
- * route by admin-access.test.ts.
+ * route by admin-access.test.ts; here, each view by an admin is recorded in the back office's
+ * audit log (who, when, which page), and a refused request records nothing.
  */
 const ADMIN = { email: "admin@example.test", password: "correct horse battery staple" };
 
@@ -101,6 +102,57 @@ describe.each(DIALECTS)("the system page on %s", (dialect) => {
     expect(html).toContain("Système");
     expect(html).toContain("Avertissements et erreurs récents");
     expect(html).toMatch(/[\d.,\s]+ Mo libres sur/);
+  });
+
+  const pageViews = () =>
+    db.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "admin-page.view")
+      .where("entity_type", "=", "admin-page")
+      .where("entity_id", "=", "system")
+      .orderBy("created_at")
+      .execute();
+
+  it("records each view by an admin in the audit log, naming the admin and the page", async () => {
+    const { id: adminId } = await db.db.selectFrom("user").select("id").where("email", "=", ADMIN.email).executeTakeFirstOrThrow();
+    const before = await pageViews();
+    const started = new Date().toISOString();
+    expect((await signedIn.get("/admin/system")).status).toBe(200);
+    const after = await pageViews();
+    expect(after).toHaveLength(before.length + 1);
+    const row = after.at(-1)!;
+    expect(row).toMatchObject({ actor_user_id: adminId, action: "admin-page.view", entity_type: "admin-page", entity_id: "system", before: null });
+    expect(row.created_at >= started).toBe(true);
+    expect(JSON.parse(row.after!)).toEqual({ clientIp: expect.stringMatching(/127\.0\.0\.1/) });
+    // The localized page is the same page: one more view, one more row.
+    expect((await signedIn.get("/fr/admin/system")).status).toBe(200);
+    expect(await pageViews()).toHaveLength(before.length + 2);
+  });
+
+  it("refuses a logged-out visitor and a customer (page and post) and records nothing for them", async () => {
+    const email = `sam.system.${Date.now()}@example.com`;
+    const customer = new HttpClient(server.url);
+    expect((await customer.post("/signup", { name: "Sam Customer", email, password: ADMIN.password, adult: "on", terms: "on" })).status).toBe(302);
+    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
+    expect((await customer.post("/auth/login", { email, password: ADMIN.password })).status).toBe(302);
+    const before = await pageViews();
+
+    const anonymous = await new HttpClient(server.url).get("/admin/system");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe(`/auth/login?${new URLSearchParams({ redirectTo: "/admin/system" })}`);
+    expect((await new HttpClient(server.url).post("/admin/system", {})).status).toBe(403);
+    const page = await customer.get("/admin/system");
+    expect(page.status).toBe(403);
+    const refusedHtml = await page.text();
+    for (const s of ["data-pid=", 'data-testid="database-size"', "system-problems"]) expect(refusedHtml, s).not.toContain(s);
+    expect((await customer.get("/admin/system.data")).status).toBe(403);
+    expect((await customer.post("/admin/system", {})).status).toBe(403);
+
+    expect(await pageViews()).toHaveLength(before.length);
+    // Nor does an admin's post (the page takes none) count as a view.
+    expect((await signedIn.post("/admin/system", {})).status).toBe(405);
+    expect(await pageViews()).toHaveLength(before.length);
   });
 
   it("holds no personal data", async () => {

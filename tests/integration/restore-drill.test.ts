@@ -8,6 +8,9 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { schemaOf } from "~/lib/backup.server";
+import { parseEnv } from "~/lib/env.server";
+import { startRuntime } from "~/lib/runtime.server";
+import { transitionRequest } from "~/modules/requests/requests.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -16,7 +19,7 @@ import { SmtpSink } from "../support/smtp-sink";
 
 /**
  * Issue 27, item 4: the restore drill. While a writer keeps submitting (contact messages,
- * bookings, listing photos), `npm run backup` runs twice; the last backup is restored with
+ * bookings, listing photos, and reviews of the member's completed bookings), `npm run backup` runs twice; the last backup is restored with
  * `npm run restore` into a fresh data folder (and, on PostgreSQL, a fresh database); the app
  * starts on it. Every submission acknowledged before that backup began is there, with its
  * emails and its photo files; SQLite's integrity_check is ok; the restored app serves pages.
@@ -29,7 +32,11 @@ const PNG = Buffer.from(
   "base64",
 );
 
-type Ack = { kind: "contact" | "booking" | "photo"; marker: string; at: number; photoIds?: string[] };
+type Ack = { kind: "contact" | "booking" | "photo" | "review"; marker: string; at: number; photoIds?: string[]; requestId?: string };
+
+/** How many of the member's bookings are completed before the load (one review each), and how often one is posted. */
+const REVIEWABLE = 12;
+const REVIEW_EVERY_MS = 400;
 
 function runScript(script: string, args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
@@ -72,32 +79,72 @@ describe.each(DIALECTS)("restore drill on %s", (dialect) => {
     expect((await member.post("/signup", { name: "Dora Drill", email, password: PASSWORD, adult: "on", terms: "on" })).status).toBe(302);
     await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
     expect((await member.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
+    const { id: memberId } = await db.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
     expect((await member.post("/homes/new", { intent: "autosave", step: "1", ownerName: "Dora Drill" })).status).toBe(200);
     const cookie = [...member.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const booking = (notes: string) =>
+      member.post("/book", {
+        form: "service",
+        returnTo: "/services/handyman",
+        service: "Handyman Services",
+        fullName: "Dora Drill",
+        email,
+        area: "Leslieville",
+        preferredDate: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+        preferredTime: "10:30",
+        notes,
+      });
+
+    // Bookings to review: booked over HTTP, then completed as the back office does it (received →
+    // in review → matched → completed), with the app's own module on this database. A customer
+    // may only review a completed booking of their own (app/modules/reviews/eligibility.ts).
+    const reviewable: { id: string; reference: string }[] = [];
+    const setupMarker = `done-${randomBytes(3).toString("hex")}`;
+    for (let i = 0; i < REVIEWABLE; i++) expect((await booking(`Booking ${setupMarker}`)).status).toBe(303);
+    const runtime = await startRuntime(parseEnv({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, OPERATOR_EMAIL: "operator@example.test", PUBLIC_URL: server.url }), {
+      startMailWorker: false,
+      log: () => {},
+    });
+    try {
+      const rows = await db.db.selectFrom("requests").select(["id", "reference"]).where("kind", "=", "booking").where("data", "like", `%${setupMarker}%`).execute();
+      expect(rows).toHaveLength(REVIEWABLE);
+      for (const row of rows) {
+        for (const to of ["in_review", "matched", "completed"] as const) {
+          // Matching is a guarded move: the workbench records the provider in its effects (none needed for a review).
+          const moved = await transitionRequest(row.id, to, null, to === "matched" ? { effects: async () => undefined } : {});
+          expect(moved.ok, `${row.reference} → ${to}`).toBe(true);
+        }
+        reviewable.push(row);
+      }
+    } finally {
+      await runtime.stop();
+    }
 
     // The writer: one submission after another until told to stop.
     const acks: Ack[] = [];
     let writing = true;
     const photoIds = async () => (await db.db.selectFrom("listing_photos").select("id").execute()).map((r) => r.id);
+    let lastReview = 0;
     const writer = (async () => {
       for (let i = 0; writing; i++) {
         const marker = `drill-${i}-${randomBytes(3).toString("hex")}`;
-        const step = i % 3;
-        if (step === 0) {
+        const step = i % 4;
+        if (step === 3) {
+          // A review, every REVIEW_EVERY_MS while completed bookings remain: spread over the whole load.
+          if (reviewable.length === 0 || Date.now() - lastReview < REVIEW_EVERY_MS) continue;
+          lastReview = Date.now();
+          const done = reviewable.shift()!;
+          const form = new FormData();
+          form.set("rating", "5");
+          form.set("comment", `Tidy, punctual work on the shelves, thank you (${marker}).`);
+          form.set("photos", new File([], "", { type: "application/octet-stream" }));
+          const res = await fetch(`${server.url}/account/reviews/${done.reference}`, { method: "POST", body: form, headers: { Origin: server.url, Cookie: cookie }, redirect: "manual" });
+          if (res.status === 303) acks.push({ kind: "review", marker, at: Date.now(), requestId: done.id });
+        } else if (step === 0) {
           const res = await new HttpClient(server.url).post("/contact", { name: "Dora Drill", email: `${marker}@example.com`, subject: marker, message: `Message ${marker}` });
           if (res.status === 302) acks.push({ kind: "contact", marker, at: Date.now() });
         } else if (step === 1) {
-          const res = await member.post("/book", {
-            form: "service",
-            returnTo: "/services/handyman",
-            service: "Handyman Services",
-            fullName: "Dora Drill",
-            email,
-            area: "Leslieville",
-            preferredDate: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
-            preferredTime: "10:30",
-            notes: `Booking ${marker}`,
-          });
+          const res = await booking(`Booking ${marker}`);
           if (res.status === 303) acks.push({ kind: "booking", marker, at: Date.now() });
         } else if (acks.filter((a) => a.kind === "photo").length < 10) {
           const before = new Set(await photoIds());
@@ -130,6 +177,7 @@ describe.each(DIALECTS)("restore drill on %s", (dialect) => {
     expect(before.filter((a) => a.kind === "contact").length).toBeGreaterThan(0);
     expect(before.filter((a) => a.kind === "booking").length).toBeGreaterThan(0);
     expect(before.filter((a) => a.kind === "photo").length).toBeGreaterThan(0);
+    expect(before.filter((a) => a.kind === "review").length).toBeGreaterThan(0);
     expect(acks.length).toBeGreaterThan(before.length); // writes went on while the backup ran
 
     // A fresh place to restore into.
@@ -189,6 +237,19 @@ describe.each(DIALECTS)("restore drill on %s", (dialect) => {
         const row = await rdb.db.selectFrom("requests").select("id").where("kind", "=", "booking").where("data", "like", `%${ack.marker}%`).executeTakeFirst();
         expect(row, `booking ${ack.marker}`).toBeTruthy();
         await expectSameEmails(row!.id, `booking ${ack.marker}`);
+      } else if (ack.kind === "review") {
+        const row = await rdb.db
+          .selectFrom("community_reviews")
+          .select(["id", "request_id", "author_user_id", "status", "rating"])
+          .where("comment", "like", `%${ack.marker}%`)
+          .executeTakeFirst();
+        expect(row, `review ${ack.marker}`).toMatchObject({ request_id: ack.requestId, author_user_id: memberId, status: "pending", rating: 5 });
+        // The operators' "waiting for moderation" email was queued with it, in one transaction.
+        const mails = async (d: typeof db) =>
+          (await d.db.selectFrom("mail_outbox").select("id").where("kind", "=", "review.operator").where("text_body", "like", `%${ack.marker}%`).execute()).map((r) => r.id);
+        const live = await mails(db);
+        expect(live, `email of review ${ack.marker}`).toHaveLength(1);
+        expect(await mails(rdb), `email of review ${ack.marker}`).toEqual(live);
       } else {
         expect(ack.photoIds!.length).toBeGreaterThan(0);
         for (const id of ack.photoIds!) {

@@ -4,7 +4,7 @@ import type { Database } from "~/lib/db/schema";
 
 export type AuditEntry = {
   actorId: string;
-  /** What was done, as a stable code: "request.transition", "request.delete", "listing.approve". */
+  /** What was done, as a stable code: "request.transition", "request.delete", "listing.approve", "admin-page.view". */
   action: string;
   entityType: string;
   entityId: string;
@@ -16,6 +16,8 @@ export type AuditEntry = {
 /**
  * Records one state change an admin made (issue 13: who, what, when, before → after). Call it
  * with the transaction that makes the change, so the record and the change commit together.
+ * Views of back office pages that are audited (the system page, issue 27) are recorded here
+ * too, as "admin-page.view" on the page (identity documents keep their own access log).
  */
 export async function recordAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry): Promise<void> {
   await db

@@ -5,7 +5,9 @@ import { sql } from "kysely";
 import { lastBackup } from "~/lib/backup.server";
 import { recentProblems, type RecentLine } from "~/lib/log.server";
 import { appVersion, liveProcesses, type ProcessInfo } from "~/lib/process-info.server";
+import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { recordAudit } from "./audit.server";
 
 /**
  * The back office's system page (issue 27, item 3): what someone running the site checks
@@ -49,7 +51,23 @@ async function disk(folder: string) {
   }
 }
 
-export async function systemReport(): Promise<SystemReport> {
+/** How a view of this page is named in the audit log (its entity: the back office page). */
+const SYSTEM_PAGE_AUDIT = { action: "admin-page.view", entityType: "admin-page", entityId: "system" } as const;
+
+/**
+ * The report for an admin, recording the view first (who, when, which page, from where) in the
+ * back office's audit log, as every other admin action is. The page shows the hosts, process
+ * ids, disk space and the log's recent errors: who looked at them is kept like who changed
+ * something. The caller has already checked the viewer is an admin (requireAdmin): a refused
+ * request never gets here, so it records nothing.
+ */
+export async function systemReportFor(viewer: Pick<SessionUser, "id" | "role">, clientIp: string | null): Promise<SystemReport> {
+  if (viewer.role !== "admin") throw new Error("The system page is for admins only");
+  await recordAudit(getRuntime().db, { actorId: viewer.id, ...SYSTEM_PAGE_AUDIT, after: { clientIp } });
+  return systemReport();
+}
+
+async function systemReport(): Promise<SystemReport> {
   const { db, dialect, env } = getRuntime();
   const [processes, bytes, outboxRow, jobs, data, uploads, backup] = await Promise.all([
     liveProcesses(db),

@@ -4,17 +4,20 @@ import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { useT } from "~/lib/i18n/use-t";
 import { adminMeta } from "~/modules/admin/meta";
-import { systemReport } from "~/modules/admin/system.server";
+import { systemReportFor } from "~/modules/admin/system.server";
 import type { Route } from "./+types/system";
 
 export const handle = { messages: ["admin"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.system.title");
 
-/** The system page (issue 27 item 3): processes, database, outbox, jobs, disks, recent problems. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return systemReport();
+/**
+ * The system page (issue 27 item 3): processes, database, outbox, jobs, disks, recent problems.
+ * Each view by an admin is recorded in the audit log; anyone else is refused before that.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return systemReportFor(admin, context.clientIp ?? null);
 }
 
 /** Nothing to post here; the guard still comes first (a layout loader protects no action). */
