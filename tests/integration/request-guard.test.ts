@@ -261,6 +261,12 @@ describe.each(DIALECTS)("request guard and security defaults on %s", (dialect) =
       expect(res.status).toBe(400);
     });
 
+    it.each(["/%09/%01", "/%0A/example.com", "/homes/%7F", "/%1f"])("%s (a control character in the path) is a 400, by GET and by POST (found by fuzz.test.ts: a 500)", async (url) => {
+      expect((await fetch(`${server.url}${url}`)).status).toBe(400);
+      const { res } = await refused(url, { body: "message=m", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url } });
+      expect(res.status).toBe(400);
+    });
+
     it.each(["/requests/%FF", "/homes/%C3%28", "/services/100%", "/%E2%82"])("%s (an escape that is not UTF-8) is a 400", async (url) => {
       const res = await fetch(`${server.url}${url}`);
       expect(res.status).toBe(400);

@@ -26,6 +26,10 @@ export function requestGuard(publicUrl: string) {
     // Nor is a path whose percent-escapes are not UTF-8 (%FF, %C3%28, a lone %): no route can
     // match it, and React Router would only log a warning for it.
     if (!isDecodable(req.path)) return refuse(res, "badUrl");
+    // Nor a control character in a path (%09, %0A, %01…): URLs drop tabs and newlines, so
+    // "/%09/x" turned into "//x", a link to another host, and React Router threw on it (a 500,
+    // found by fuzzing).
+    if (/%(?:[01][0-9a-f]|7f)/i.test(req.path)) return refuse(res, "badUrl");
     if (SAFE_METHODS.has(req.method)) return next();
 
     // An action may answer before reading the body (a log-in redirect, a 405). The unread rest
