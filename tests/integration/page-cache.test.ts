@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
@@ -48,31 +51,135 @@ describe("anonymous page cache", () => {
     const res = await fetch(`${app.server.url}${path}`, { headers, redirect: "manual" });
     return { res, html: await res.text() };
   };
-  const nonceOf = (res: Response) => res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
 
-  it("serves an anonymous page again without rendering it, each time with that response's own CSP nonce", async () => {
+  /** The bytes as sent (fetch would ask for, and undo, compression by itself). */
+  const raw = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; html: string }>((resolve, reject) => {
+      http
+        .get(`${app.server.url}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const body = Buffer.concat(chunks);
+            const encoding = res.headers["content-encoding"];
+            const plain = encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body;
+            resolve({ status: res.statusCode!, headers: res.headers, body, html: plain.toString("utf8") });
+          });
+        })
+        .on("error", reject);
+    });
+  const BROWSER = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+  const inlineScripts = (html: string) =>
+    [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\ssrc=/.test(attrs!)).map(([, , text]) => text!);
+  const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+  it("serves an anonymous page again without rendering it, byte for byte, its inline scripts allowed by their hashes", async () => {
     const first = await retitle();
-    const a = await get(LISTING);
+    const a = await raw(LISTING, BROWSER);
     expect(a.html).toContain(first);
     await retitle();
-    const b = await get(LISTING);
+    const b = await raw(LISTING, BROWSER);
     expect(b.html).toContain(first);
+    expect(b.body.equals(a.body)).toBe(true);
 
-    const [nonceA, nonceB] = [nonceOf(a.res), nonceOf(b.res)];
-    expect(nonceA).toBeTruthy();
-    expect(nonceB).toBeTruthy();
-    expect(nonceA).not.toBe(nonceB);
-    const scriptNonces = (html: string) => new Set([...html.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]));
-    expect(scriptNonces(a.html)).toEqual(new Set([nonceA]));
-    expect(scriptNonces(b.html)).toEqual(new Set([nonceB]));
-    expect(b.res.headers.get("cache-control")).toBe("no-cache");
+    // No nonce could allow them (the bytes are the same for everyone): each inline script of
+    // the page is allowed by its hash, and nothing else inline is.
+    for (const res of [a, b]) {
+      const scriptSrc = String(res.headers["content-security-policy"]).match(/script-src ([^;]*)/)![1]!;
+      expect(scriptSrc).not.toMatch(/nonce-/);
+      const scripts = inlineScripts(res.html);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(new Set(scriptSrc.split(" ").filter((s) => s.startsWith("'sha256-")))).toEqual(new Set(scripts.map(sha256)));
+    }
+    expect(b.headers["cache-control"]).toBe("no-cache");
   });
 
-  it("renders every request that carries a cookie, whatever the cookie", async () => {
+  it("compresses a stored page once: Brotli, gzip or none as the request accepts, the same page in each", async () => {
+    await get("/about"); // stored
+    const br = await raw("/about", BROWSER);
+    const gz = await raw("/about", { "Accept-Encoding": "gzip, deflate" });
+    const none = await raw("/about");
+    const refusesBr = await raw("/about", { "Accept-Encoding": "br;q=0, gzip" });
+    expect([br.headers["content-encoding"], gz.headers["content-encoding"], none.headers["content-encoding"]]).toEqual(["br", "gzip", undefined]);
+    expect(refusesBr.headers["content-encoding"]).toBe("gzip");
+    for (const res of [br, gz, none, refusesBr]) {
+      expect(res.status).toBe(200);
+      expect(res.html).toBe(none.body.toString("utf8"));
+      expect(Number(res.headers["content-length"])).toBe(res.body.length);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/);
+      expect(res.headers.vary).toMatch(/Accept-Language/);
+    }
+    expect(br.body.length).toBeLessThan(none.body.length / 3);
+  });
+
+  it("answers a repeat visit of an unchanged page 304 by its ETag, and a changed page 200 with a new one", async () => {
+    const first = await raw("/about", BROWSER);
+    const etag = first.headers.etag!;
+    expect(etag).toBeTruthy();
+    const again = await raw("/about", { ...BROWSER, "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers["cache-control"]).toBe("no-cache");
+
+    // Changed behind the store (a post empties it): the old copy is no longer good.
     const latest = await retitle();
-    const { html, res } = await get(LISTING, { Cookie: "lang=en-US" });
-    expect(html).toContain(latest);
-    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    await fetch(`${app.server.url}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.server.url },
+      body: "intent=nothing",
+    });
+    const listing = await raw(LISTING, BROWSER);
+    expect(listing.html).toContain(latest);
+    const changed = await raw(LISTING, { ...BROWSER, "If-None-Match": `${etag}, W/"not-this-one"` });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).toBe(listing.headers.etag);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it("never serves a page stored for one language or encoding to a request that negotiates another", async () => {
+    const asks: [string, RegExp][] = [
+      ["en-CA,en;q=0.9", /<html lang="en-US"/],
+      ["fr-CA,fr;q=0.9", /<html lang="fr-CA"/],
+      ["fr-FR,fr;q=0.9,en;q=0.5", /<html lang="fr-CA"/],
+      ["es-MX,es;q=0.9", /<html lang="es"/],
+      ["pt-BR,pt;q=0.9", /<html lang="pt-BR"/],
+      ["pt-PT", /<html lang="pt-BR"/],
+      ["de-DE,de;q=0.9", /<html lang="en-US"/],
+    ];
+    const encodings = ["gzip, deflate, br, zstd", "gzip", ""];
+    // Interleaved, twice over: the second round comes from the store.
+    for (let round = 0; round < 2; round++) {
+      for (const [language, lang] of asks) {
+        for (const encoding of encodings) {
+          const res = await raw("/services", { "Accept-Language": language, ...(encoding ? { "Accept-Encoding": encoding } : {}) });
+          expect(res.html, `${language} / ${encoding || "identity"}`).toMatch(lang);
+          expect(res.headers["content-encoding"]).toBe(encoding.includes("br") ? "br" : encoding ? "gzip" : undefined);
+        }
+      }
+    }
+  });
+
+  it("renders every request that carries a cookie other than the language choice alone", async () => {
+    for (const cookie of ["_ga=GA1.1.1", "lang=en-US; theme=dark", "lang=en-XA"]) {
+      const latest = await retitle();
+      const { html, res } = await get(LISTING, { Cookie: cookie });
+      expect(html, cookie).toContain(latest);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+    }
+  });
+
+  it("serves a visitor whose only cookie is the language they chose from the store, in that language only", async () => {
+    const first = await retitle();
+    const chosen = await raw(LISTING, { ...BROWSER, Cookie: "lang=es", "Accept-Language": "en-CA" });
+    expect(chosen.html).toMatch(/<html lang="es"/);
+    expect(chosen.html).toContain(first);
+    await retitle();
+    const again = await raw(LISTING, { ...BROWSER, Cookie: "lang=es" });
+    expect(again.body.equals(chosen.body)).toBe(true); // from the store
+    // Never to a visitor who chose, or whose browser asks for, another language.
+    expect((await raw(LISTING, { ...BROWSER, Cookie: "lang=fr-CA" })).html).toMatch(/<html lang="fr-CA"/);
+    expect((await raw(LISTING, { ...BROWSER, "Accept-Language": "en-CA" })).html).toMatch(/<html lang="en-US"/);
   });
 
   it("is emptied by any form post, even a refused one", async () => {
@@ -99,6 +206,8 @@ describe("anonymous page cache", () => {
     const signedInHtml = await signedIn.text();
     expect(signedInHtml).toContain('aria-label="Account menu for');
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(signedIn.headers.get("etag")).toBeNull();
+    expect(signedIn.headers.get("content-security-policy")).toMatch(/'nonce-/);
 
     // The store was emptied by the log-in post; the next anonymous page is rendered afresh and
     // stored, and still names nobody.
@@ -106,6 +215,15 @@ describe("anonymous page cache", () => {
     expect(anonymousAfter.html).not.toContain('aria-label="Account menu for');
     expect(anonymousAfter.html).not.toContain(ADMIN.email);
     expect(await (await admin.get("/")).text()).toContain('aria-label="Account menu for');
+
+    // A personal path is rendered for each request even without a cookie: never stored, so
+    // never an ETag, and its scripts are allowed by this response's nonce.
+    for (let i = 0; i < 2; i++) {
+      const personal = await raw("/auth/verify-sent", BROWSER);
+      expect(personal.status).toBe(200);
+      expect(personal.headers.etag).toBeUndefined();
+      expect(personal.headers["content-security-policy"]).toMatch(/'nonce-/);
+    }
   });
 
   it("gives a first visit the browser's language, and keeps each language's stored page apart", async () => {

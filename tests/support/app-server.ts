@@ -8,13 +8,14 @@ export type AppServer = { url: string; child: ChildProcess; output: () => string
 
 /**
  * Starts the real production server (the compiled server and app, as `npm start` runs them) in a child process
- * on a free port. Needs `npm run build` first; `npm test` does that.
+ * on a free port. Needs `npm run build` first; `npm test` does that. `nodeArgs`: options for node
+ * itself (the profiler's `--cpu-prof`, which NODE_OPTIONS may not carry).
  */
-export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+export async function startAppServer(env: Record<string, string>, { nodeArgs = [] as string[] } = {}): Promise<AppServer> {
   if (!existsSync(`${root}/build/server/index.js`) || !existsSync(`${root}/build/server/main.js`)) {
     throw new Error("No production build: run `npm run build` before the integration tests.");
   }
-  const child = spawn(process.execPath, ["build/server/main.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, "build/server/main.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",

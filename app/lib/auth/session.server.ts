@@ -8,8 +8,26 @@ export type SessionUser = { id: string; name: string; email: string; phone: stri
 
 const ROLES: Role[] = ["user", "provider", "admin"];
 
-/** The signed-in user for this request, or null. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The signed-in user for this request, or null. Looked up once per request: the root loader and
+ * the page's own loaders (which run in parallel) all ask, and each lookup is a signed-cookie
+ * check and a database read (issue #26).
+ */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  // Not for a form post: its action may sign in or out, or change the name the header shows,
+  // before the page's loaders run in the same request.
+  if (!isPageRequest(request)) return lookUpSessionUser(request);
+  let user = sessionUsers.get(request);
+  if (!user) {
+    user = lookUpSessionUser(request);
+    sessionUsers.set(request, user);
+  }
+  return user;
+}
+
+const sessionUsers = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { phone?: string | null; role?: string | null };

@@ -19,6 +19,12 @@ describe("cacheKey: which requests may share a stored page", () => {
     expect(cacheKey(request({ path: "/homes.data", originalUrl: "/homes.data?q=annex" }))).toBe("/homes.data?q=annex\nen-US");
   });
 
+  it("keys a visitor whose only cookie is the language picker's choice by that choice, apart from negotiated pages", () => {
+    expect(cacheKey(request({ headers: { cookie: "lang=fr-CA", "accept-language": "en-CA" } }))).toBe("/homes?q=annex\nfr-CA\nchosen");
+    expect(cacheKey(request({ headers: { cookie: " lang=pt-BR ;" } }))).toBe("/homes?q=annex\npt-BR\nchosen");
+    expect(cacheKey(request({ headers: { cookie: "lang=es", "accept-language": "es" } }))).not.toBe(cacheKey(request({ headers: { "accept-language": "es" } })));
+  });
+
   it.each(["/auth/login", "/auth/login.data", "/auth/signup", "/auth/forgot"])("keys the same-for-everyone form %s", (path) => {
     expect(cacheKey(request({ path, originalUrl: `${path}?redirectTo=%2Fabout` }))).toBe(`${path}?redirectTo=%2Fabout\nen-US`);
   });
@@ -26,7 +32,12 @@ describe("cacheKey: which requests may share a stored page", () => {
   it.each([
     ["a POST", { method: "POST" }],
     ["a HEAD", { method: "HEAD" }],
-    ["any cookie", { headers: { cookie: "lang=en-US" } }],
+    ["a session cookie", { headers: { cookie: "gta.session_token=abc.def" } }],
+    ["a language choice beside another cookie", { headers: { cookie: "lang=fr-CA; gta.session_token=abc.def" } }],
+    ["a cookie we do not know", { headers: { cookie: "_ga=GA1.1.1" } }],
+    ["a language we do not offer (the tests' pseudo-locale)", { headers: { cookie: "lang=en-XA" } }],
+    ["a language cookie twice", { headers: { cookie: "lang=fr-CA; lang=es" } }],
+    ["a language cookie that is not an escape", { headers: { cookie: "lang=%E2" } }],
     ["an empty cookie header", { headers: { cookie: "" } }],
     ["credentials", { headers: { authorization: "Bearer x" } }],
     ["an account page", { path: "/account/bookings", originalUrl: "/account/bookings" }],

@@ -1,4 +1,5 @@
 import { match } from "@formatjs/intl-localematcher";
+import { LRUCache } from "lru-cache";
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localeOfPath } from "./locales";
 import { en } from "./messages/en";
 import { es } from "./messages/es";
@@ -45,6 +46,20 @@ const CODES = LOCALES.map((l) => l.code);
  */
 export function negotiateLocale(acceptLanguage: string | null): Locale {
   if (!acceptLanguage) return DEFAULT_LOCALE;
+  // "best fit" matching costs 3–10 ms of CPU (it measures distances between locales), and was
+  // paid on every request (issue #26); browsers send few distinct headers, so each is worked
+  // out once. Bounded, so a client sending endless variants only evicts old answers.
+  let locale = negotiated.get(acceptLanguage);
+  if (locale === undefined) {
+    locale = negotiate(acceptLanguage);
+    negotiated.set(acceptLanguage, locale);
+  }
+  return locale;
+}
+
+const negotiated = new LRUCache<string, Locale>({ max: 2000, maxSize: 256 * 1024, sizeCalculation: (_locale, header) => header.length + 16 });
+
+function negotiate(acceptLanguage: string): Locale {
   const requested = acceptLanguage
     .split(",")
     .map((part) => {
