@@ -5,6 +5,9 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
+/** Chunks that every page loads at once (vite.config.ts groups below, and rolldown's runtime). */
+const EVERY_PAGE_CHUNK = /(^|\/)(framework|shell|rolldown-runtime)-[\w-]+\.js$/;
+
 // The server build's entry is our Express app (server/app.ts), so the app, its database
 // handle and its mail worker are loaded once, from one bundle, in production.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -12,6 +15,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
     : {
         sourcemap: !!process.env.SOURCEMAP,
+        // A dynamic import names the files to fetch beside it, in a list inside the importing
+        // chunk; the chunks every page loads before any of its code runs (framework, shell, the
+        // bundler's runtime) are always there already, so they are left off those lists.
+        modulePreload: {
+          resolveDependencies: (_file, deps) => deps.filter((dep) => !EVERY_PAGE_CHUNK.test(dep)),
+        },
         rollupOptions: {
           output: {
             // Fewer, larger files for what every page loads (issue #11): React and React Router

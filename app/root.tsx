@@ -1,7 +1,5 @@
 import {
   data,
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -11,7 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { ShouldRevalidateFunction } from "react-router";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/layout/footer";
@@ -20,12 +18,8 @@ import { LanguageAlternates } from "./components/layout/language-alternates";
 import { Toaster } from "./components/toaster";
 import { loadRootData, type RootData } from "./lib/root-data.server";
 import { useNonce } from "./lib/nonce";
-import { REQUEST_ID_ELEMENT, useRequestId } from "./lib/request-id";
 import { markHydrated } from "./lib/hydration";
-import { createTranslate } from "./lib/i18n/translate";
-import { enErrors } from "./lib/i18n/messages/en-errors";
-import type { Messages } from "./lib/i18n/translate";
-import { refusalKey } from "./lib/http/http-error";
+import { loadWhenIdle, preloadable } from "./lib/preloadable";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -64,6 +58,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // After every effect below it: from now on, what mounts was rendered in the browser.
   useEffect(markHydrated, []);
+  // An error met later, in the browser, shows whole at once: its view's code is fetched while
+  // nothing else is going on.
+  useEffect(() => loadWhenIdle(ErrorContent.preload), []);
   const root = useRouteLoaderData<RootData>("root");
   return (
     <html lang={root?.contentLocale ?? "en-US"}>
@@ -107,41 +104,18 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The error view's code loads on demand (components/layout/error-content.tsx says why). */
+const ErrorContent = preloadable(() => import("./components/layout/error-content").then((m) => m.ErrorContent));
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<RootData>("root");
-  // Without root data, the error texts alone (every key this boundary asks for is among them).
-  const t = createTranslate(
-    root?.messages ?? (enErrors as Partial<Messages> as Messages),
-    { brand: root?.brand ?? "GTA Connect" },
-    root?.contentLocale,
-  );
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const requestId = useRequestId();
-  if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
-  const refused = isRouteErrorResponse(error) ? refusalKey(error.data) : undefined;
-  const [title, text] = refused
-    ? [t("error.refusedTitle"), t(refused)]
-    : status === 404
-      ? [t("notFound.title"), t("notFound.text")]
-      : status === 403
-        ? [t("error.forbiddenTitle"), t("error.forbiddenText")]
-        : [t("error.title"), t("error.text")];
+  // The server renders it in place (it waits for every part, entry.server.tsx); hydrating, React
+  // keeps that HTML until the code is in.
   const body = (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <p className="text-sm font-semibold text-teal-700">{status}</p>
-      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-slate-600">{text}</p>
-      {status >= 500 && requestId ? (
-        <p id={REQUEST_ID_ELEMENT} data-id={requestId} className="mt-2 text-sm text-slate-500">
-          {t("error.reference", { id: requestId })}
-        </p>
-      ) : null}
-      {/* A fresh document after an error, in the page's language space. */}
-      <Link to="/" reloadDocument className="btn-primary mt-8 inline-flex">
-        {t("notFound.home")}
-      </Link>
-    </section>
+    <Suspense fallback={null}>
+      <ErrorContent error={error} root={root} />
+    </Suspense>
   );
   // Without root data (the root loader itself failed) render a bare page, not the shell.
   if (!root) return <main id="main">{body}</main>;

@@ -2,6 +2,7 @@ import { type ReactNode, type RefObject, startTransition, Suspense, useCallback,
 import { Link, useLocation, useSearchParams } from "react-router";
 import { ServerHtmlBoundary } from "~/components/form/server-html-boundary";
 import { Dialog, preloadDialog } from "~/components/ui/dialog";
+import { loadWhenIdle } from "~/lib/preloadable";
 
 /**
  * The one pattern for a form that a link opens (booking, chauffeur contact, rent request):
@@ -63,8 +64,7 @@ export function useLinkDialog({ param, id, resume, refused = false, preload: pre
 
   useEffect(() => {
     // What a click will need, fetched while nothing else is going on.
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(() => void load().catch(() => undefined));
+    loadWhenIdle(load);
     if (!arriving || refused) return;
     // The inline form becomes the dialog once the dialog can show it whole, in one commit, and
     // only if the person has not started on the inline one meanwhile (then it stays where it is).

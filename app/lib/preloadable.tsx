@@ -24,3 +24,9 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
   }
   return Object.assign(Preloaded, { preload });
 }
+
+/** Loads what a later action will need once the page is idle; a failed download is tried again when needed. */
+export function loadWhenIdle(load: () => Promise<unknown>) {
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+  idle(() => void load().catch(() => undefined));
+}

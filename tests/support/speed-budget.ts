@@ -23,21 +23,12 @@ export const BUNDLE_BUDGET = {
 
 /**
  * Pages allowed over the first-visit budget, each with a ceiling it may not grow past; the list
- * only shrinks. Every public page came within 120 KB with form islands (ADR 17); the entries
- * below are what ADR 20 cost. A page that cannot meet the budget goes here with its measured
- * size and a reason, never a silent raise of the budget.
+ * only shrinks. Every public page came within 120 KB with form islands (ADR 17); what ADR 20
+ * cost three pages (/services, /services/handyman, /homes/h-annex-studio, 0.6–1.2 KB over) was
+ * won back since, so none is listed. A page that cannot meet the budget goes here with its
+ * measured size and a reason, never a silent raise of the budget.
  */
-export const OVER_BUDGET_CEILINGS: Record<string, number> = {
-  // ADR 20 (nothing lost while a page loads) added ~1.5 KB to the pages with a link dialog: the
-  // boundary that keeps server HTML a person may be using (server-html-boundary.tsx,
-  // server-nodes.ts), dialogs that open whole (preloadable, openWhenReady) and the search box's
-  // adoption of early typing. Trimmed since (the carry-over code, the account menu's button and
-  // a service's not-found view load on demand); these three are still over by 0.6–1.2 KB, and
-  // issue #25 stays open on this point.
-  "/services": 121.3 * 1024,
-  "/services/handyman": 120.7 * 1024,
-  "/homes/h-annex-studio": 121.1 * 1024,
-};
+export const OVER_BUDGET_CEILINGS: Record<string, number> = {};
 
 /** Lighthouse mobile preset (simulated throttling), median of 3 runs, every page below. */
 export const LIGHTHOUSE_TARGETS = {

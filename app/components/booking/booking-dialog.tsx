@@ -1,6 +1,5 @@
 import { preloadable } from "~/lib/preloadable";
 import { href, useLocation } from "react-router";
-import { LoginPrompt } from "~/components/auth/login-prompt";
 import { LinkDialog, type LinkDialogState, useLinkDialog } from "~/components/link-dialog";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
@@ -8,6 +7,10 @@ import type { BookingKind } from "./booking-form";
 
 /** The form's code (fields, validation) loads when a signed-in visitor opens the dialog. */
 const BookingForm = preloadable(() => import("./booking-form").then((m) => m.BookingForm));
+/** A visitor's 'Login Required' buttons: shown only once the dialog opens (or inline), so loaded with it too. */
+const LoginPrompt = preloadable(() => import("~/components/auth/login-prompt").then((m) => m.LoginPrompt));
+/** What opening the dialog may show, for a signed-in user or a visitor. */
+const preloadContent = () => Promise.all([BookingForm.preload(), LoginPrompt.preload()]);
 
 /** Where the Log In / Sign Up buttons send a visitor, so the booking resumes afterwards. */
 export function useResumeLinks() {
@@ -24,7 +27,7 @@ export function useResumeLinks() {
  * The spec's openBookingModal: `?book` (a call to action followed before JavaScript loaded, or
  * a /request card) or `?resume=requestBooking` (back from log-in) opens the booking form.
  */
-export const useBookingDialog = () => useLinkDialog({ param: "book", id: "booking", resume: "requestBooking", preload: BookingForm.preload });
+export const useBookingDialog = () => useLinkDialog({ param: "book", id: "booking", resume: "requestBooking", preload: preloadContent });
 
 /**
  * The booking dialog (spec core.md §4): the form for a signed-in user; for a visitor, 'Login

@@ -1,5 +1,5 @@
 import type { Translate } from "~/lib/i18n/translate";
-import { propertyKind } from "~/modules/homes/search";
+import { propertyKind } from "~/modules/homes/property-kind";
 
 // A listing's labels and icons, shared by its card, its page and the back office. Apart from
 // the card component so that a listing's page does not load the card.

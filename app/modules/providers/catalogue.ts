@@ -1,5 +1,6 @@
 import { PROVIDER_SERVICES as CATALOGUE, type SeedProviderService } from "../../../db/seed/data";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
+import { PROFILE_CATEGORIES, type ProfileCategory } from "./categories";
 
 /**
  * The provider service catalogue (spec: 18 entries, 11 without a licence, 7 with one and its
@@ -27,19 +28,8 @@ export const licensedServices = (slugs: readonly string[]) =>
 export const prefilledLicenseType = (slugs: readonly string[]) =>
   licensedServices(slugs)[0]?.licenseType ?? "";
 
-/** The six profile categories (core.md §3: ids and labels). */
-export const PROFILE_CATEGORIES = ["handyman", "cleaning", "moving", "salon", "tutoring", "events"] as const;
-export type ProfileCategory = (typeof PROFILE_CATEGORIES)[number];
-export const CATEGORY_LABEL_KEYS: Record<ProfileCategory, MessageKey> = {
-  handyman: "provider.category.handyman",
-  cleaning: "provider.category.cleaning",
-  moving: "provider.category.moving",
-  salon: "provider.category.salon",
-  tutoring: "provider.category.tutoring",
-  events: "provider.category.events",
-};
-export const isProfileCategory = (v: unknown): v is ProfileCategory =>
-  (PROFILE_CATEGORIES as readonly unknown[]).includes(v);
+/** The six profile categories live on their own (categories.ts): a provider list labels them without the catalogue. */
+export { CATEGORY_LABEL_KEYS, isProfileCategory, PROFILE_CATEGORIES, type ProfileCategory } from "./categories";
 
 /** Which catalogue services make a profile category (its preselection after approval). */
 const CATEGORY_OF_SERVICE: Record<string, ProfileCategory> = {

@@ -23,7 +23,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { findListing, type ListingDetail } from "~/modules/homes/listings.server";
 import { submitRentRequest } from "~/modules/homes/requests.server";
 import { rentRequestSchema } from "~/modules/homes/schema";
-import { schemaOrgType } from "~/modules/homes/search";
+import { schemaOrgType } from "~/modules/homes/property-kind";
 import type { Route } from "./+types/detail";
 import { readForm } from "~/lib/http/form.server";
 
