@@ -493,18 +493,31 @@ test.describe("loading race", () => {
       const worker = async () => {
         for (let c = queue.shift(); c; c = queue.shift()) await one(c);
       };
+      const describe = (c: Case, problems: string[]) =>
+        `case ${c.index}: ${c.target.path} (${c.target.signedIn ? "signed in" : "visitor"}), ${c.target.control.label}, ` +
+        `at "${c.moment}"${c.moment === "hydrating" ? ` +${c.delay} ms` : ""}:\n    ${problems.join("\n    ")}`;
+      const failed: { c: Case; problems: string[] }[] = [];
       const one = async (c: Case) => {
         const started = Date.now();
         const { problems } = await runCase(browser, baseURL!, c, storage, photo);
         if (process.env.RACE_VERBOSE)
           console.log(`case ${c.index} ${c.target.path} ${c.target.control.label} ${c.moment}: ${Date.now() - started} ms ${problems.join("; ")}`);
-        if (problems.length)
-          failures.push(
-            `case ${c.index}: ${c.target.path} (${c.target.signedIn ? "signed in" : "visitor"}), ${c.target.control.label}, ` +
-              `at "${c.moment}"${c.moment === "hydrating" ? ` +${c.delay} ms` : ""}:\n    ${problems.join("\n    ")}`,
-          );
+        if (problems.length) failed.push({ c, problems });
       };
       await Promise.all([worker(), worker()]);
+      // A failed case is played once more, alone: on a busy 2-core machine a case fails now and
+      // then and passes on replay (issue #25's note lists them). One that fails twice fails the
+      // run; one that passed the second time is reported as flaky, in the output and as an
+      // annotation, never dropped silently.
+      for (const { c, problems } of failed) {
+        const again = await runCase(browser, baseURL!, c, storage, photo);
+        if (again.problems.length) failures.push(describe(c, again.problems));
+        else {
+          const note = `seed ${SEED}, ${describe(c, problems)}\n    (passed when played again alone)`;
+          console.warn(`loading race, flaky: ${note}`);
+          test.info().annotations.push({ type: "flaky case", description: note });
+        }
+      }
       failures.sort((a, b) => Number(/^case (\d+)/.exec(a)?.[1]) - Number(/^case (\d+)/.exec(b)?.[1]));
       expect(
         failures,
