@@ -95,8 +95,9 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     }
   });
 
-  it("sends security headers and a script nonce", async () => {
-    const res = await fetch(`${server.url}/`);
+  it("sends security headers and a script nonce on a rendered page, script hashes on a stored one", async () => {
+    // A cookie: the page is rendered for this response, its inline scripts carry its nonce.
+    const res = await fetch(`${server.url}/`, { headers: { Cookie: "theme=dark" } });
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
     expect(csp).toContain("frame-ancestors 'none'");
@@ -105,6 +106,15 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     // Inline scripts carry the nonce (raw HTML on purpose: the scripts are what is checked).
     expect(await res.text()).toContain(`<script nonce="${nonce}"`);
+
+    // No cookie: the page store's bytes, the same for everyone, allowed by hash (ADR 23;
+    // page-cache.test.ts checks the hashes against the scripts).
+    await fetch(`${server.url}/`);
+    const stored = await fetch(`${server.url}/`);
+    const storedCsp = stored.headers.get("content-security-policy") ?? "";
+    expect(storedCsp).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+    expect(storedCsp).not.toContain("'nonce-");
+    expect(storedCsp).toContain("frame-ancestors 'none'");
   });
 
   it("asks for the page's stylesheet in the head and its scripts only after the first paint", async () => {
