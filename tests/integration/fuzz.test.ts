@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { METHODS as httpMethods } from "node:http";
+import { maxHeaderSize, METHODS as httpMethods } from "node:http";
 import { connect as connectSocket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -680,8 +680,12 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
       });
     } catch (error) {
       // Over the byte limit the guard answers at once and closes the connection, which can
-      // cut our upload short; anything else is a failure.
-      if (body.bytes.length > FORM_LIMIT.maxBytes && !(error instanceof DOMException)) {
+      // cut our upload short; so does Node's parser, with a 431, for a request line and headers
+      // over its limit (a query of 40 KB, found by fuzzing: request-guard.test.ts shows the 431);
+      // anything else is a failure.
+      const headerBytes = url.length + Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+      const tooLong = body.bytes.length > FORM_LIMIT.maxBytes || headerBytes > maxHeaderSize;
+      if (tooLong && !(error instanceof DOMException)) {
         expect(await countRows()).toEqual(before);
         return null;
       }
