@@ -285,6 +285,25 @@ describe.each(DIALECTS)("request guard and security defaults on %s", (dialect) =
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     });
 
+    it("the 431 also comes on a kept-alive connection that already carried an answer (found by fuzz.test.ts)", async () => {
+      const { port } = new URL(server.url);
+      const answers = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        const socket = connectSocket(Number(port), "127.0.0.1", () => {
+          socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        });
+        socket.on("data", (d: Buffer) => {
+          const first = !text;
+          text += d.toString();
+          if (first) socket.write(`GET /about?x=${"%C3%A9".repeat(7_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+        });
+        socket.on("close", () => resolve(text));
+        socket.on("error", (error) => (text.includes(" 431 ") ? resolve(text) : reject(error)));
+      });
+      expect(answers).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answers).toMatch(/\r\n\r\n[^]*HTTP\/1\.1 431 /);
+    });
+
     it.each(["/requests/%FF", "/homes/%C3%28", "/services/100%", "/%E2%82"])("%s (an escape that is not UTF-8) is a 400", async (url) => {
       const res = await fetch(`${server.url}${url}`);
       expect(res.status).toBe(400);

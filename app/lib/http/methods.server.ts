@@ -58,15 +58,23 @@ export function answerUnroutableMethods(server: Server, isFile: (path: string) =
     if (error.code === "HPE_INVALID_METHOD") {
       return rawAnswer(socket, 501, "Not Implemented", enErrors["error.notImplemented"], PAGE_METHODS);
     }
-    // Otherwise what Node answers without a listener (its socketOnError).
-    if (socket.writable && socket.bytesWritten === 0) {
+    // Otherwise what Node answers without a listener (its socketOnError), with two differences
+    // found by fuzzing: a kept-alive connection that already carried answers gets one too (Node
+    // asks whether a response is in flight, not whether anything was ever written), and the
+    // answer is flushed before the connection closes (a destroy right after a write can drop
+    // it: the client saw only "other side closed").
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
       const status =
         error.code === "HPE_HEADER_OVERFLOW"
           ? "431 Request Header Fields Too Large"
           : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
             ? "408 Request Timeout"
             : "400 Bad Request";
-      socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
+      // Whatever the client still sends is not read; a client that never reads is cut off.
+      setTimeout(() => socket.destroy(), 2_000).unref();
+      return;
     }
     socket.destroy(error);
   });
