@@ -54,6 +54,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
  */
 const EARLY_MENU_PRESS = `addEventListener("click",function(e){var t=e.target;if(!window.__menuMounted&&t&&t.closest&&t.closest("[data-account-menu]"))window.__menuPressed=1},true)`;
 
+/**
+ * The skip link moves focus to the main content itself, from first paint on. Left to the
+ * browser, a fragment navigation made while the page is still loading (its scripts not yet run,
+ * or `<main>` not yet parsed) may put focus on its target only later, so the next Tab went from
+ * the skip link into the header (ADR 20). Here the press focuses `<main>` at once; if `<main>`
+ * has not arrived yet, it is focused as soon as it is parsed, and a Tab pressed meanwhile waits
+ * for it instead of going into the header. The address gets `#main` as before, without a history
+ * entry. Every page has it; without JavaScript the link is a plain fragment link.
+ */
+const EARLY_SKIP_PRESS = `addEventListener("click",function(e){var t=e.target,a=t&&t.closest&&t.closest("a.skip-link");if(!a||e.defaultPrevented||e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;e.preventDefault();history.replaceState(history.state,"","#main");function go(){var m=document.getElementById("main");if(m)m.focus();return m}if(go())return;function tab(k){if(k.key==="Tab"&&!k.shiftKey&&document.activeElement===a)k.preventDefault()}function done(){o.disconnect();removeEventListener("keydown",tab,true)}var o=new MutationObserver(function(){var f=document.activeElement;if(f!==a&&f!==document.body)done();else if(go())done()});o.observe(document,{childList:true,subtree:true});addEventListener("keydown",tab,true)},true)`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // After every effect below it: from now on, what mounts was rendered in the browser.
@@ -71,6 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {root ? <LanguageAlternates origin={root.origin} /> : null}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_SKIP_PRESS }} />
         {root?.user ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_MENU_PRESS }} /> : null}
       </head>
       <body className="flex min-h-dvh flex-col bg-white text-slate-900 antialiased">

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, NOTIFICATIONS, waitForHydration } from "./support";
 
@@ -173,4 +175,64 @@ test("the skip link moves focus to the main content", async ({ page }) => {
   await expect(page).toHaveURL(/#main$/);
   await expect(page.locator("#main")).toBeFocused();
   await expect(page.getByRole("main")).toBeFocused();
+});
+
+test("the skip link works the same before the page's scripts have run: the next Tab lands in the main content", async ({ page }) => {
+  // Scripts held back by the network (a slow phone line): the page is painted, nothing hydrated.
+  // Left to the browser, a fragment navigation made while the page is still loading may move
+  // focus only later; the next Tab then went into the header (loading-race.spec.ts found it).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  const held: (() => Promise<void>)[] = [];
+  await page.route(/\/assets\/.*\.js$/, (route) => void held.push(() => route.continue()));
+  for (const path of ["/contact", "/request", "/homes?q=toronto"]) {
+    await page.goto(path, { waitUntil: "commit" });
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await skip.waitFor({ state: "attached" });
+    await page.keyboard.press("Tab");
+    await expect(skip).toBeFocused();
+    // Tab at once, as a keyboard user does: no waiting for the focus to arrive.
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    const inMain = await page.evaluate(() => Boolean(document.querySelector("main")?.contains(document.activeElement)));
+    expect(inMain, `${path}: the Tab after the skip link stays in the main content`).toBe(true);
+    await expect(page).toHaveURL(/#main$/);
+  }
+  await page.unroute(/\/assets\/.*\.js$/);
+  await Promise.all(held.map((go) => go().catch(() => undefined)));
+});
+
+test("the skip link pressed before the main content has arrived (a slow line) takes the next Tab there, not into the header", async ({ page, baseURL }) => {
+  // The page's HTML in two parts, 2 s apart, cut just before <main>: what a slow line does.
+  const server = createServer(async (req, res) => {
+    const upstream = await fetch(new URL(req.url ?? "/", baseURL), { headers: { "Accept-Encoding": "identity" } });
+    res.writeHead(upstream.status, { "Content-Type": upstream.headers.get("content-type") ?? "text/plain" });
+    const body = Buffer.from(await upstream.arrayBuffer());
+    const cut = req.url === "/contact" ? body.indexOf("<main") : -1;
+    if (cut < 0) return void res.end(body);
+    res.write(body.subarray(0, cut));
+    setTimeout(() => res.end(body.subarray(cut)), 2_000);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/contact`, { waitUntil: "commit" });
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await skip.waitFor({ state: "attached" });
+    await page.keyboard.press("Tab");
+    await expect(skip).toBeFocused();
+    expect(await page.locator("main").count(), "the main content has not arrived yet").toBe(0);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    // Still before <main>: the Tab did not go into the header (the browser alone sent it to the
+    // logo, then pulled focus back to <main> when it arrived, wherever the person was by then).
+    expect(await page.locator("main").count()).toBe(0);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("header nav, header > div")))).toBe(false);
+    await page.locator("main").waitFor({ state: "attached" });
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.querySelector("main")?.contains(document.activeElement))))
+      .toBe(true);
+  } finally {
+    server.close();
+  }
 });
