@@ -6,6 +6,7 @@ import {
   expectToast,
   expectUniqueIds,
   HASHING,
+  labelled,
   postByClick,
   signUpAndVerify,
   submitLogInForm,
@@ -29,7 +30,7 @@ async function isSignedIn(page: Page): Promise<boolean> {
 }
 
 test("change the password and sign out other devices from My Account → Security", async ({ page, browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(150_000);
   const account = uniqueAccount("security");
   const newPassword = `Difference-Engine-${Date.now()}!`;
   await signUpAndVerify(page, account);
@@ -52,9 +53,9 @@ test("change the password and sign out other devices from My Account → Securit
   await expectNoSeriousA11yViolations(page);
 
   /* ------------------------------ Change password ------------------------------------------ */
-  const current = main(page).getByLabel("Current password", { exact: true });
-  const fresh = main(page).getByLabel("New password", { exact: true });
-  const confirm = main(page).getByLabel("Confirm new password", { exact: true });
+  const current = main(page).getByLabel(labelled("Current password"));
+  const fresh = main(page).getByLabel(labelled("New password"));
+  const confirm = main(page).getByLabel(labelled("Confirm new password"));
   const save = main(page).getByRole("button", { name: "Change Password" });
 
   await current.fill("this is not it at all");
