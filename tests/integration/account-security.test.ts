@@ -141,6 +141,7 @@ describe.each(DIALECTS)("account security on %s", (dialect) => {
     for (const path of [SECURITY, `${SECURITY}.data`]) {
       const res = await here.get(path);
       expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
       const body = await res.text();
       for (const row of rows) {
         expect(body).toContain(row.id);

@@ -24,9 +24,11 @@ export const handle = {
   messages: ["account", "forgot", "form", "login", "password", "reset", "security", "signup"],
 } satisfies MessagesHandle;
 
-/** Pass the action's headers on (Retry-After with a 429). */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders;
+/** The loader's (never cached) and the action's (Retry-After with a 429). */
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => merged.set(name, value));
+  return merged;
 }
 
 /**
