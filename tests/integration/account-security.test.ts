@@ -254,6 +254,13 @@ describe.each(DIALECTS)("account security on %s", (dialect) => {
     const elsewhere = new HttpClient(server.url);
     const opened = await elsewhere.get(link.pathname + link.search);
     expect(opened.status).toBe(302);
+    let next = opened.headers.get("location")!;
+    let landed = await elsewhere.get(next);
+    for (let hops = 0; landed.status === 302 && hops < 3; hops++) landed = await elsewhere.get((next = landed.headers.get("location")!));
+    expect(next).toMatch(/^\/auth\/login/);
+    const toast = await pageHtml(landed);
+    expect(toast).toContain("Email changed");
+    expect(toast).toContain(`Your account now uses ${newEmail}.`);
     const row = await db.db.selectFrom("user").select(["email", "emailVerified"]).where("email", "=", newEmail).executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(true);
     expect((await logIn(newEmail, PASSWORD, FIREFOX_LINUX)).status).toBe(302);
