@@ -32,6 +32,7 @@ export default [
     route("listings", "routes/account/listings.tsx"),
     route("reviews", "routes/account/reviews.tsx"),
     route("reviews/:reference", "routes/account/review-write.tsx"),
+    route("security", "routes/account/security.tsx"),
   ]),
 
   ...prefix("legal", [

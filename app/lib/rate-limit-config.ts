@@ -14,6 +14,8 @@ export const LIMITS = {
   /** Log-in attempts per client, whatever the address. */
   loginPerClient: { limit: 100, windowMs: 15 * 60_000 },
   /** Sign-ups per client (a shared office or campus address may have a few). */
+  /** Wrong current passwords when changing it, per account (a stolen session is not a free guesser). */
+  passwordChecks: { limit: 10, windowMs: 15 * 60_000 },
   signUp: { limit: 20, windowMs: 60 * 60_000 },
   resendVerification: { limit: 3, windowMs: 10 * 60_000 },
   forgotPassword: { limit: 5, windowMs: 15 * 60_000 },

@@ -4,7 +4,11 @@
  */
 export class HttpClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
+  /** `headers`: sent with every request (e.g. a browser's User-Agent). */
+  constructor(
+    readonly base: string,
+    readonly extraHeaders: Record<string, string> = {},
+  ) {}
 
   /** Keeps the cookies a response sets (public for clients that post other bodies, e.g. crash-run.ts). */
   remember(response: Response) {
@@ -22,7 +26,7 @@ export class HttpClient {
 
   private headers(extra: Record<string, string> = {}) {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    return { ...(cookie ? { Cookie: cookie } : {}), Origin: this.base, ...extra };
+    return { ...this.extraHeaders, ...(cookie ? { Cookie: cookie } : {}), Origin: this.base, ...extra };
   }
 
   async get(path: string) {

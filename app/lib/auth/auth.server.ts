@@ -17,7 +17,23 @@ export type AuthMailer = {
   verification: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
   passwordReset: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
   existingAccount: (user: { id: string; email: string; name: string }) => Promise<void>;
+  /** The link that confirms a new address for an existing account (My Profile → email). */
+  emailChange: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
 };
+
+/**
+ * better-auth asks for the link to a new address of an existing account through the same
+ * sendVerificationEmail as for a new account; the token (a JWT it has just signed) tells them
+ * apart by its `updateTo`, and the email must not welcome someone who already has an account.
+ */
+function isEmailChangeToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { updateTo?: unknown };
+    return typeof payload.updateTo === "string";
+  } catch {
+    return false;
+  }
+}
 
 let mailer: AuthMailer | undefined;
 export function configureAuthEmails(m: AuthMailer) {
@@ -53,7 +69,8 @@ function createAuth() {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_TTL_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => mail().verification(user, token),
+      sendVerificationEmail: async ({ user, token }) =>
+        isEmailChangeToken(token) ? mail().emailChange(user, token) : mail().verification(user, token),
     },
     user: {
       additionalFields: {

@@ -4,8 +4,9 @@ import { isCommonPassword } from "~/lib/auth/common-passwords.server";
 import { hashPassword } from "~/lib/auth/password.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
-import { withReaderLocale } from "./emails.server";
+import { accountEmails, withReaderLocale } from "./emails.server";
 import type { ProfileInput, SignUpInput } from "./schema";
+import { type DeviceSummary, summariseUserAgent } from "./user-agent";
 
 /**
  * Account use cases on top of better-auth. Each returns a plain outcome for the route to turn
@@ -86,14 +87,18 @@ export async function resendVerification(email: string, request: Request): Promi
 }
 
 /** Follows a verification link. Signs the user in the first time; a used link does nothing. */
-export async function verifyEmail(token: string, request: Request): Promise<Outcome<{ cookies: string[] }>> {
+export async function verifyEmail(
+  token: string,
+  request: Request,
+): Promise<Outcome<{ cookies: string[]; changedTo: string | null }>> {
   const response = await getAuth().api.verifyEmail({ query: { token }, headers: request.headers, asResponse: true });
   const cookies = setCookies(response);
   if (!response.ok) return { ok: false, reason: await codeOf(response) };
-  const body = (await response.json()) as { user: unknown };
+  const body = (await response.json()) as { user: { email?: string } | null };
   // better-auth answers a second use of the link with neither a session nor a user.
   if (cookies.length === 0 && !body.user) return { ok: false, reason: "ALREADY_USED" };
-  return { ok: true, cookies };
+  // Only the link to a new address of an existing account answers with the user (its new email).
+  return { ok: true, cookies, changedTo: body.user?.email ?? null };
 }
 
 /** Same answer whether or not the address has an account. */
@@ -123,11 +128,97 @@ export async function updateProfile(
   if (input.email === user.email) return { ok: true, emailChangePending: false };
   try {
     await withReaderLocale(request, () => auth.api.changeEmail({ body: { newEmail: input.email }, headers: request.headers }));
+    // The address in use hears of it too, so a change made from someone else's hands is noticed
+    // before it takes effect. (better-auth answers an address that belongs to another account
+    // like any other, without writing to it; the notice says "requested", which stays true.)
+    await withReaderLocale(request, () => accountEmails.emailChangeRequested(user, input.email));
     return { ok: true, emailChangePending: true };
   } catch (error) {
     if (error instanceof APIError) return { ok: false, reason: "email-taken", field: "email" };
     throw error;
   }
+}
+
+/**
+ * Change password (My Account → Security): the current password is checked by better-auth,
+ * which then ends every session of the account and opens a new one for this browser — its
+ * Set-Cookie is passed on, or this device would be signed out too. The owner is emailed.
+ */
+export async function changePassword(
+  user: SessionUser,
+  input: { currentPassword: string; newPassword: string },
+  request: Request,
+): Promise<Outcome<{ cookies: string[] }>> {
+  if (isCommonPassword(input.newPassword)) return { ok: false, reason: "common-password", field: "newPassword" };
+  const response = await getAuth().api.changePassword({
+    body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const code = await codeOf(response);
+    if (code === "INVALID_PASSWORD") return { ok: false, reason: "wrong-password", field: "currentPassword" };
+    if (response.status === 401) return { ok: false, reason: "signed-out" };
+    return { ok: false, reason: code || "change-failed" };
+  }
+  await withReaderLocale(request, () => accountEmails.passwordChanged(user));
+  return { ok: true, cookies: setCookies(response) };
+}
+
+/** One signed-in session as My Account shows it: never its token, only the row's id. */
+export type SessionSummary = DeviceSummary & { id: string; current: boolean; signedInAt: string; lastActiveAt: string };
+
+type SessionRow = { id: string; token: string; userId: string; userAgent?: string | null; createdAt: Date; updatedAt: Date; expiresAt: Date };
+
+/**
+ * The signed-in user's sessions that have not expired. Read through better-auth's adapter
+ * rather than `auth.api.listSessions`, which refuses once the session is a day old (its
+ * "fresh session" rule) while ours last 30 days.
+ */
+async function ownSessions(request: Request): Promise<{ currentId: string; rows: SessionRow[] } | null> {
+  const auth = getAuth();
+  const current = await auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } });
+  if (!current) return null;
+  const ctx = await auth.$context;
+  const now = Date.now();
+  const rows = ((await ctx.internalAdapter.listSessions(current.user.id)) as SessionRow[]).filter(
+    (s) => s.userId === current.user.id && new Date(s.expiresAt).getTime() > now,
+  );
+  return { currentId: current.session.id, rows };
+}
+
+export async function listSessions(request: Request): Promise<SessionSummary[]> {
+  const own = await ownSessions(request);
+  if (!own) return [];
+  const iso = (d: Date | string) => new Date(d).toISOString();
+  return own.rows
+    .map((s) => ({
+      id: s.id,
+      current: s.id === own.currentId,
+      ...summariseUserAgent(s.userAgent),
+      signedInAt: iso(s.createdAt),
+      // better-auth touches a session at most once a day (updateAge), so this is approximate.
+      lastActiveAt: iso(new Date(s.updatedAt) > new Date(s.createdAt) ? s.updatedAt : s.createdAt),
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+}
+
+/**
+ * Signs out one other session of the signed-in user, named by its row id. The token is looked
+ * up among this user's own sessions only: anyone else's id (or this session's, which the Log Out
+ * button ends) is "not found" and changes nothing.
+ */
+export async function revokeSession(sessionId: string, request: Request): Promise<Outcome> {
+  const own = await ownSessions(request);
+  const target = own?.rows.find((s) => s.id === sessionId && s.id !== own.currentId);
+  if (!target) return { ok: false, reason: "not-found" };
+  await getAuth().api.revokeSession({ body: { token: target.token }, headers: request.headers });
+  return { ok: true };
+}
+
+/** Signs out every session of the signed-in user except this one. */
+export async function revokeOtherSessions(request: Request): Promise<void> {
+  await getAuth().api.revokeOtherSessions({ headers: request.headers });
 }
 
 /**

@@ -36,6 +36,8 @@ async function send(kind: string, to: Recipient, content: Parameters<typeof rend
 
 const link = (path: string, token: string) => `${getRuntime().env.PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`;
 
+const page = (path: string) => `${getRuntime().env.PUBLIC_URL}${path}`;
+
 export const accountEmails = {
   verification: (user: Recipient, token: string) => {
     const { t, format } = reader();
@@ -67,6 +69,42 @@ export const accountEmails = {
       paragraphs: [t("email.existing.greeting", { name: user.name }), t("email.existing.text")],
       action: { label: t("email.existing.action"), url: `${getRuntime().env.PUBLIC_URL}${href("/auth/forgot")}` },
       footer: t("email.existing.footer"),
+      ...format,
+    });
+  },
+  /** To a new address of an existing account: opening the link makes it the account's email. */
+  emailChange: (user: Recipient, token: string) => {
+    const { t, format } = reader();
+    return send("account.email-change", user, {
+      subject: t("email.emailChange.subject"),
+      heading: t("email.emailChange.heading"),
+      paragraphs: [t("email.emailChange.greeting", { name: user.name }), t("email.emailChange.text")],
+      action: { label: t("email.emailChange.action"), url: link(href("/auth/verify"), token) },
+      footer: t("email.emailChange.footer"),
+      ...format,
+    });
+  },
+  /** After a password change made while signed in (My Account → Security). */
+  passwordChanged: (user: Recipient) => {
+    const { t, format } = reader();
+    return send("account.password-changed", user, {
+      subject: t("email.passwordChanged.subject"),
+      heading: t("email.passwordChanged.heading"),
+      paragraphs: [t("email.passwordChanged.greeting", { name: user.name }), t("email.passwordChanged.text")],
+      action: { label: t("email.passwordChanged.action"), url: page(href("/auth/forgot")) },
+      footer: t("email.passwordChanged.footer"),
+      ...format,
+    });
+  },
+  /** To the address in use when a change to another one is requested (it changes once verified). */
+  emailChangeRequested: (user: Recipient, newEmail: string) => {
+    const { t, format } = reader();
+    return send("account.email-changing", user, {
+      subject: t("email.emailChanging.subject"),
+      heading: t("email.emailChanging.heading"),
+      paragraphs: [t("email.emailChanging.greeting", { name: user.name, email: newEmail }), t("email.emailChanging.text")],
+      action: { label: t("email.emailChanging.action"), url: page(href("/auth/forgot")) },
+      footer: t("email.emailChanging.footer"),
       ...format,
     });
   },

@@ -23,6 +23,7 @@ const SECTIONS: { to: string; key: MessageKey; end?: boolean }[] = [
   { to: href("/account/bookings"), key: "account.bookings" },
   { to: href("/account/listings"), key: "account.listings" },
   { to: href("/account/reviews"), key: "account.reviews" },
+  { to: href("/account/security"), key: "account.security" },
 ];
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {

@@ -25,7 +25,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const outcome = await verifyEmail(token, request);
   if (!outcome.ok) return { ok: false };
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const toast = await toastCookie({ title: t("verify.doneTitle"), description: t("verify.doneText") });
+  const toast = await toastCookie(
+    outcome.changedTo
+      ? { title: t("verify.emailChangedTitle"), description: t("verify.emailChangedText", { email: outcome.changedTo }) }
+      : { title: t("verify.doneTitle"), description: t("verify.doneText") },
+  );
   const pending = await readPendingVerification(request);
   const next = pending?.redirectTo ? returnPath(pending.redirectTo, pending.resume) : href("/account");
   throw redirectWith(next, [...outcome.cookies, toast]);
