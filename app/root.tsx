@@ -46,13 +46,21 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     ? formData?.get("intent") !== "autosave" && defaultShouldRevalidate
     : currentUrl.pathname !== nextUrl.pathname;
 
+/*
+ * The inline scripts below are written on the server only (`import.meta.env.SSR ? … : ""`): in
+ * the browser they have already run from the HTML, so the client bundle drops their text, and
+ * hydration keeps the server's script element as it is.
+ */
+
 /**
  * A press on the account menu's button before the menu's code has run (before any script of the
  * page, or while the menu's chunk loads) is remembered, and account-menu.tsx opens the menu when
  * it arrives: the page is painted before its scripts load (ADR 19), and a press there must not be
  * lost (ADR 20). Only for signed-in visitors, who have the menu.
  */
-const EARLY_MENU_PRESS = `addEventListener("click",function(e){var t=e.target;if(!window.__menuMounted&&t&&t.closest&&t.closest("[data-account-menu]"))window.__menuPressed=1},true)`;
+const EARLY_MENU_PRESS = import.meta.env.SSR
+  ? `addEventListener("click",function(e){var t=e.target;if(!window.__menuMounted&&t&&t.closest&&t.closest("[data-account-menu]"))window.__menuPressed=1},true)`
+  : "";
 
 /**
  * The skip link moves focus to the main content itself, from first paint on. Left to the
@@ -63,7 +71,9 @@ const EARLY_MENU_PRESS = `addEventListener("click",function(e){var t=e.target;if
  * for it instead of going into the header. The address gets `#main` as before, without a history
  * entry. Every page has it; without JavaScript the link is a plain fragment link.
  */
-const EARLY_SKIP_PRESS = `addEventListener("click",function(e){var t=e.target,a=t&&t.closest&&t.closest("a.skip-link");if(!a||e.defaultPrevented||e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;e.preventDefault();history.replaceState(history.state,"","#main");function go(){var m=document.getElementById("main");if(m)m.focus();return m}if(go())return;function tab(k){if(k.key==="Tab"&&!k.shiftKey&&document.activeElement===a)k.preventDefault()}function done(){o.disconnect();removeEventListener("keydown",tab,true)}var o=new MutationObserver(function(){var f=document.activeElement;if(f!==a&&f!==document.body)done();else if(go())done()});o.observe(document,{childList:true,subtree:true});addEventListener("keydown",tab,true)},true)`;
+const EARLY_SKIP_PRESS = import.meta.env.SSR
+  ? `addEventListener("click",function(e){var t=e.target,a=t&&t.closest&&t.closest("a.skip-link");if(!a||e.defaultPrevented||e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;e.preventDefault();history.replaceState(history.state,"","#main");function go(){var m=document.getElementById("main");if(m)m.focus();return m}if(go())return;function tab(k){if(k.key==="Tab"&&!k.shiftKey&&document.activeElement===a)k.preventDefault()}function done(){o.disconnect();removeEventListener("keydown",tab,true)}var o=new MutationObserver(function(){var f=document.activeElement;if(f!==a&&f!==document.body)done();else if(go())done()});o.observe(document,{childList:true,subtree:true});addEventListener("keydown",tab,true)},true)`
+  : "";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -82,8 +92,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {root ? <LanguageAlternates origin={root.origin} /> : null}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_SKIP_PRESS }} />
-        {root?.user ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_MENU_PRESS }} /> : null}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: EARLY_SKIP_PRESS }}
+        />
+        {root?.user ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: EARLY_MENU_PRESS }}
+          />
+        ) : null}
       </head>
       <body className="flex min-h-dvh flex-col bg-white text-slate-900 antialiased">
         {children}
@@ -117,7 +137,9 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 /** The error view's code loads on demand (components/layout/error-content.tsx says why). */
-const ErrorContent = preloadable(() => import("./components/layout/error-content").then((m) => m.ErrorContent));
+const ErrorContent = preloadable(() =>
+  import("./components/layout/error-content").then((m) => m.ErrorContent),
+);
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -77,6 +77,7 @@ const SIGNED_IN_PAGES = [
   "/account/bookings",
   "/account/listings",
   "/account/reviews",
+  "/account/security",
   "/admin",
   "/admin/requests",
   "/admin/listings",

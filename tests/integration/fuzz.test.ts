@@ -546,6 +546,12 @@ const ACTIONS: Action[] = [
     path: "/account?index",
     valid: { name: "Ada Lovelace", email: "ada@example.com", phone: "416-555-0199" },
   },
+  // A wrong current password: a right one would change the member's password (and session).
+  {
+    path: "/account/security",
+    valid: { intent: "change-password", currentPassword: "not the password at all", newPassword: PASSWORD, confirm: PASSWORD },
+  },
+  { path: "/account/security", valid: { intent: "revoke", sessionId: "no-such-session" } },
 ];
 
 /** `/a/b?x` → `/a/b.data?x`: the request React Router's fetchers and enhanced forms send. */
@@ -1022,6 +1028,7 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
               "/auth/verify-sent",
               "/account/bookings",
               "/account/listings",
+              "/account/security",
               "/homes/new",
               "/provider-signup",
               "/become-a-provider",
