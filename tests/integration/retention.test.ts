@@ -7,7 +7,10 @@ import { getOutboxMessage, listOutbox } from "~/modules/admin/outbox.server";
 import { RETENTION_DAYS } from "~/modules/privacy/retention";
 import { applyRetention, RETENTION_BATCH, RETENTION_DAILY_JOB } from "~/modules/privacy/retention.server";
 import { submitRequest } from "~/modules/requests/requests.server";
+import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { pageHtml } from "../support/html";
+import { HttpClient } from "../support/http-client";
 
 /**
  * Retention that runs (issue 28 item 4), on a real database with a clock: for each period, a row
@@ -320,5 +323,74 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     expect(claims[0]!.finished_at).not.toBeNull();
     // The same day again: already done.
     expect((await runDailyJobs([RETENTION_DAILY_JOB], new Date(day.getTime() + 60 * MINUTE), () => {}))[RETENTION_DAILY_JOB.name]).toBe(false);
+  });
+});
+
+describe.each(DIALECTS)("the back office shows a trimmed email on %s", (dialect) => {
+  const ADMIN = { email: "admin@example.test", password: "correct horse battery staple" };
+  let database: TestDatabase;
+  let server: AppServer;
+  let runtime: Runtime;
+  let admin: HttpClient;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    server = await startAppServer({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PAGE_CACHE_SECONDS: "0",
+    });
+    // A second connection to the same database, to write and trim rows behind the server's back.
+    const env = parseEnv({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, OPERATOR_EMAIL: "operator@example.test" });
+    runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
+    admin = new HttpClient(server.url);
+    expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
+  });
+  afterAll(async () => {
+    await runtime?.stop();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it("lists it and opens it without an address or a body, saying why", async () => {
+    const id = randomUUID();
+    const sentAt = ago(RETENTION_DAYS.customerEmailBodies + 1);
+    await getRuntime()
+      .db.insertInto("mail_outbox")
+      .values({
+        id,
+        kind: "booking.customer",
+        to_address: "old.customer@example.com",
+        reply_to: null,
+        subject: "Your booking GTA-OLD1",
+        text_body: "Hello Old Customer",
+        html_body: "<p>Hello Old Customer</p>",
+        status: "sent",
+        next_attempt_at: sentAt,
+        locked_until: null,
+        last_error: null,
+        message_id: null,
+        created_at: sentAt,
+        sent_at: sentAt,
+        request_id: null,
+      })
+      .execute();
+    expect((await applyRetention(NOW)).emailBodies).toBeGreaterThanOrEqual(1);
+
+    const list = await pageHtml(await admin.get(`/admin/outbox?q=${encodeURIComponent("GTA-OLD1")}`));
+    expect(list).toContain("Your booking GTA-OLD1");
+    expect(list).toContain("Trimmed");
+    expect(list).not.toContain("old.customer@example.com");
+
+    const detail = await pageHtml(await admin.get(`/admin/outbox/${id}`));
+    expect(detail).toContain("Your booking GTA-OLD1");
+    expect(detail).toContain("Trimmed");
+    expect(detail).toContain("Under our retention periods");
+    expect(detail).toContain("address were deleted");
+    expect(detail).not.toContain("old.customer@example.com");
+    expect(detail).not.toContain("Hello Old Customer");
+    expect(detail).not.toMatch(/<iframe/i);
   });
 });
