@@ -16,6 +16,7 @@ import { metricsHandler } from "~/lib/metrics.server";
 import { startDailyJobs } from "~/lib/jobs.server";
 import { startBackups } from "~/lib/backup-job.server";
 import { getRuntime, startRuntime, type StartOptions } from "~/lib/runtime.server";
+import { RETENTION_DAILY_JOB } from "~/modules/privacy/retention.server";
 import { PROVIDER_DAILY_JOB } from "~/modules/providers/expiry.server";
 import { ensureAdmin } from "~/modules/accounts/accounts.server";
 import { accountEmails } from "~/modules/accounts/emails.server";
@@ -96,7 +97,7 @@ export async function start(env: Env, options?: StartOptions) {
   const runtime = await startRuntime(env, options);
   // Daily jobs (document expiry reminders, retention deletes): claimed per day in the database,
   // so several app processes run each once.
-  startDailyJobs([PROVIDER_DAILY_JOB]);
+  startDailyJobs([PROVIDER_DAILY_JOB, RETENTION_DAILY_JOB]);
   // BACKUP_EVERY: scheduled backups, one process per period (the same claims).
   startBackups(env);
   configureAuthEmails(accountEmails);

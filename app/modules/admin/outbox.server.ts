@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from "kysely";
 import type { OutboxRow, OutboxStatus } from "~/lib/db/schema";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
+import { TRIMMED_ADDRESS } from "~/modules/privacy/retention.server";
 import { recordAudit } from "./audit.server";
 import type { OutboxFilter, OutboxFilterStatus } from "./outbox";
 
@@ -34,6 +35,8 @@ export type OutboxListItem = {
   createdAt: string;
   sentAt: string | null;
   nextAttemptAt: string;
+  /** The retention job blanked its body and address (privacy/retention.server.ts). */
+  trimmed: boolean;
 };
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -64,6 +67,7 @@ const toItem = (r: OutboxRow): OutboxListItem => ({
   createdAt: r.created_at,
   sentAt: r.sent_at,
   nextAttemptAt: r.next_attempt_at,
+  trimmed: r.to_address === TRIMMED_ADDRESS,
 });
 
 const LIST_COLUMNS = [

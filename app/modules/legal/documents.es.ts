@@ -9,6 +9,7 @@ import {
   MIN_AGE,
   REJECTED_DOCUMENT_RETENTION_DAYS,
 } from "../site/constants";
+import { RETENTION_DAYS } from "../privacy/retention";
 import type { LegalBlock, LegalContext, LegalDocument, LegalTranslation } from "./documents";
 
 const p = (text: string): LegalBlock => ({ kind: "p", text });
@@ -357,6 +358,10 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             "Los datos de la cuenta se conservan mientras su cuenta esté abierta.",
             "Los datos de reservas y los mensajes se conservan el tiempo necesario para atender la solicitud, brindar soporte, resolver controversias y cumplir nuestras obligaciones legales y de registro.",
             `Los documentos de verificación se conservan mientras usted sea un proveedor activo y, después, el tiempo que los necesitemos para atender controversias o cumplir obligaciones legales; los documentos de postulaciones no aprobadas se eliminan ${REJECTED_DOCUMENT_RETENTION_DAYS} días después de la decisión. Cada vez que un administrador abre uno de sus documentos, registramos quién lo abrió y cuándo.`,
+            `Las solicitudes que eliminamos, a petición suya o por iniciativa nuestra, se borran definitivamente ${RETENTION_DAYS.deletedRequests} días después, junto con su historial y los correos relacionados.`,
+            `Los mensajes enviados mediante nuestro formulario de contacto se eliminan ${RETENTION_DAYS.contactMessages} días después de su envío.`,
+            `El texto de cada correo que le enviamos, y su dirección en él, se eliminan de nuestros registros ${RETENTION_DAYS.customerEmailBodies} días después del envío; solo conservamos su tipo, su asunto y cuándo se envió.`,
+            `Una cuenta cuya dirección de correo nunca se verifica y que nunca se usa se elimina ${RETENTION_DAYS.unverifiedAccounts} días después del registro.`,
             "Las reseñas publicadas permanecen en el sitio, salvo que se eliminen conforme a nuestra Política de reseñas o que usted nos pida borrarlas.",
           ),
           p(

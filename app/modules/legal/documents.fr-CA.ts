@@ -10,6 +10,7 @@ import {
   MIN_AGE,
   REJECTED_DOCUMENT_RETENTION_DAYS,
 } from "../site/constants";
+import { RETENTION_DAYS } from "../privacy/retention";
 import type { LegalBlock, LegalContext, LegalDocument, LegalTranslation } from "./documents";
 
 const p = (text: string): LegalBlock => ({ kind: "p", text });
@@ -358,6 +359,10 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             "Les données de compte sont conservées tant que votre compte est ouvert.",
             "Les données de réservation et les messages sont conservés aussi longtemps que nécessaire pour traiter la demande, offrir du soutien, régler les différends et respecter nos obligations légales et de tenue de dossiers.",
             `Les documents de vérification sont conservés tant que vous êtes un fournisseur actif, puis aussi longtemps que nécessaire pour régler des différends ou respecter nos obligations légales; les documents liés à des candidatures non approuvées sont supprimés ${REJECTED_DOCUMENT_RETENTION_DAYS} jours après la décision. Chaque fois qu'un administrateur ouvre l'un de vos documents, nous consignons qui l'a ouvert et à quel moment.`,
+            `Les demandes que nous supprimons, à votre demande ou de notre propre initiative, sont effacées définitivement ${RETENTION_DAYS.deletedRequests} jours plus tard, avec leur historique et les courriels qui s'y rapportent.`,
+            `Les messages envoyés au moyen de notre formulaire de contact sont supprimés ${RETENTION_DAYS.contactMessages} jours après leur envoi.`,
+            `Le texte de chaque courriel que nous vous envoyons, et votre adresse qui y figure, sont supprimés de nos dossiers ${RETENTION_DAYS.customerEmailBodies} jours après l'envoi; nous conservons seulement son type, son objet et la date de son envoi.`,
+            `Un compte dont l'adresse courriel n'est jamais vérifiée et qui n'est jamais utilisé est supprimé ${RETENTION_DAYS.unverifiedAccounts} jours après l'inscription.`,
             "Les avis publiés restent sur le site, sauf s'ils sont retirés en vertu de notre Politique sur les avis ou si vous nous demandez de les supprimer.",
           ),
           p(

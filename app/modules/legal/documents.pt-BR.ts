@@ -9,6 +9,7 @@ import {
   MIN_AGE,
   REJECTED_DOCUMENT_RETENTION_DAYS,
 } from "../site/constants";
+import { RETENTION_DAYS } from "../privacy/retention";
 import type { LegalBlock, LegalContext, LegalDocument, LegalTranslation } from "./documents";
 
 const p = (text: string): LegalBlock => ({ kind: "p", text });
@@ -357,6 +358,10 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             "Os dados da conta são guardados enquanto sua conta estiver aberta.",
             "Dados de reservas e mensagens são guardados pelo tempo necessário para tratar a solicitação, oferecer suporte, resolver disputas e cumprir nossas obrigações legais e de manutenção de registros.",
             `Os documentos de verificação são guardados enquanto você for um prestador ativo e, depois, pelo tempo necessário para tratar disputas ou cumprir obrigações legais; documentos de candidaturas não aprovadas são excluídos ${REJECTED_DOCUMENT_RETENTION_DAYS} dias após a decisão. Sempre que um administrador abre um dos seus documentos, registramos quem o abriu e quando.`,
+            `As solicitações que excluímos, a seu pedido ou por iniciativa nossa, são apagadas definitivamente ${RETENTION_DAYS.deletedRequests} dias depois, com o histórico e os e-mails relacionados.`,
+            `As mensagens enviadas pelo nosso formulário de contato são excluídas ${RETENTION_DAYS.contactMessages} dias após o envio.`,
+            `O texto de cada e-mail que enviamos a você, e o seu endereço nele, são excluídos dos nossos registros ${RETENTION_DAYS.customerEmailBodies} dias após o envio; guardamos apenas o tipo, o assunto e quando foi enviado.`,
+            `Uma conta cujo endereço de e-mail nunca é verificado e que nunca é usada é excluída ${RETENTION_DAYS.unverifiedAccounts} dias após o cadastro.`,
             "As avaliações publicadas permanecem no site, a menos que sejam removidas com base em nossa Política de Avaliações ou que você nos peça para excluí-las.",
           ),
           p(

@@ -17,6 +17,7 @@ import {
   PROVIDER_REVIEW_TIME,
   REJECTED_DOCUMENT_RETENTION_DAYS,
 } from "../site/constants";
+import { RETENTION_DAYS } from "../privacy/retention";
 
 export type LegalBlock = { kind: "p"; text: string } | { kind: "ul"; items: string[] };
 export type LegalSection = { id: string; heading: string; blocks: LegalBlock[] };
@@ -386,6 +387,10 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             "Account data is kept while your account is open.",
             "Booking data and messages are kept for as long as needed to handle the request, provide support, resolve disputes and meet our legal and record-keeping obligations.",
             `Verification documents are kept while you are an active provider and for as long afterwards as we need them to handle disputes or meet legal obligations; documents from applications that are not approved are deleted ${REJECTED_DOCUMENT_RETENTION_DAYS} days after the decision. Every time an admin opens one of your documents, we record who opened it and when.`,
+            `Requests that we delete, at your request or on our own initiative, are erased for good ${RETENTION_DAYS.deletedRequests} days later, with their history and the emails about them.`,
+            `Messages sent through our contact form are deleted ${RETENTION_DAYS.contactMessages} days after they were sent.`,
+            `The text of each email we send you, and your address on it, are deleted from our records ${RETENTION_DAYS.customerEmailBodies} days after it was sent; we keep only its kind, its subject line and when it was sent.`,
+            `An account whose email address is never verified and that is never used is deleted ${RETENTION_DAYS.unverifiedAccounts} days after sign-up.`,
             "Published reviews stay on the site unless they are removed under our Reviews Policy or you ask us to delete them.",
           ),
           p(

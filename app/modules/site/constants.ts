@@ -20,7 +20,7 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_LISTING_PHOTOS = 12;
 /** Largest verification document (spec: uploads max 10 MB, PNG, JPG, PDF). */
 export const MAX_DOCUMENT_BYTES = MAX_UPLOAD_BYTES;
-/** Documents of a rejected provider application are deleted this many days after the decision. */
-export const REJECTED_DOCUMENT_RETENTION_DAYS = 30;
+/** Documents of a rejected provider application are deleted this many days after the decision (set with the other retention periods). */
+export { REJECTED_DOCUMENT_RETENTION_DAYS } from "../privacy/retention";
 /** Reminder emails go this many days before an ID, permit or licence expires. */
 export const EXPIRY_REMINDER_DAYS = [30, 7] as const;

@@ -51,7 +51,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
   const { message: m } = loaderData;
   // [label, value, a record as it was sent or logged (addresses, subject, ids, errors): not translated]
   const headers: [string, string | null, boolean?][] = [
-    [t("admin.outbox.to"), m.to, true],
+    m.trimmed ? [t("admin.outbox.to"), t("admin.outbox.trimmed")] : [t("admin.outbox.to"), m.to, true],
     [t("admin.outbox.replyTo"), m.replyTo, true],
     [t("admin.outbox.subject"), m.subject, true],
     [t("admin.outbox.kind"), m.kind, true],
@@ -113,33 +113,44 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
 
-      <section aria-labelledby="text-title" className="card p-4">
-        <h2 id="text-title" className="text-lg font-semibold">
-          {t("admin.outbox.textBody")}
-        </h2>
-        <pre className="mt-3 overflow-x-auto text-sm whitespace-pre-wrap break-words" translate="no">
-          {m.text}
-        </pre>
-      </section>
+      {m.trimmed ? (
+        <section aria-labelledby="trimmed-title" className="card p-4">
+          <h2 id="trimmed-title" className="text-lg font-semibold">
+            {t("admin.outbox.textBody")}
+          </h2>
+          <p className="mt-3 text-sm text-slate-600">{t("admin.outbox.trimmedText")}</p>
+        </section>
+      ) : (
+        <>
+          <section aria-labelledby="text-title" className="card p-4">
+            <h2 id="text-title" className="text-lg font-semibold">
+              {t("admin.outbox.textBody")}
+            </h2>
+            <pre className="mt-3 overflow-x-auto text-sm whitespace-pre-wrap break-words" translate="no">
+              {m.text}
+            </pre>
+          </section>
 
-      <section aria-labelledby="html-title" className="card p-4">
-        <h2 id="html-title" className="text-lg font-semibold">
-          {t("admin.outbox.htmlBody")}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{t("admin.outbox.htmlHint")}</p>
-        {/*
-          The message's HTML never becomes part of our page: it is the srcdoc of a frame with an
-          empty sandbox (no scripts, no forms, no popups, an opaque origin, so it cannot reach our
-          cookies or DOM), and its own policy forbids loading anything (no tracking pixels).
-        */}
-        <iframe
-          title={t("admin.outbox.htmlFrame", { subject: m.subject })}
-          sandbox=""
-          referrerPolicy="no-referrer"
-          srcDoc={sandboxedEmailDocument(m.html)}
-          className="mt-3 h-[32rem] w-full rounded-md border border-slate-200 bg-white"
-        />
-      </section>
+          <section aria-labelledby="html-title" className="card p-4">
+            <h2 id="html-title" className="text-lg font-semibold">
+              {t("admin.outbox.htmlBody")}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t("admin.outbox.htmlHint")}</p>
+            {/*
+              The message's HTML never becomes part of our page: it is the srcdoc of a frame with an
+              empty sandbox (no scripts, no forms, no popups, an opaque origin, so it cannot reach our
+              cookies or DOM), and its own policy forbids loading anything (no tracking pixels).
+            */}
+            <iframe
+              title={t("admin.outbox.htmlFrame", { subject: m.subject })}
+              sandbox=""
+              referrerPolicy="no-referrer"
+              srcDoc={sandboxedEmailDocument(m.html)}
+              className="mt-3 h-[32rem] w-full rounded-md border border-slate-200 bg-white"
+            />
+          </section>
+        </>
+      )}
     </article>
   );
 }

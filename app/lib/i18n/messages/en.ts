@@ -941,6 +941,9 @@ export const en = {
   "admin.outbox.resentText": "The email will be sent again in a moment.",
   "admin.outbox.notResentTitle": "Not resent",
   "admin.outbox.notResentText": "Only a failed message can be sent again.",
+  // Retention (issue 28 item 4): an email whose body and address the retention job removed.
+  "admin.outbox.trimmed": "Trimmed",
+  "admin.outbox.trimmedText": "Under our retention periods, this email's text and its recipient's address were deleted. What kind of email it was, its subject, status and times are kept.",
   "admin.dashboard.open": "Open requests",
   "admin.dashboard.openIntro": "Received, in review or matched, by kind and by how long they have waited; the longest wait first.",
   "admin.dashboard.noneOpen": "Nothing is waiting.",

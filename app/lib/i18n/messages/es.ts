@@ -969,6 +969,9 @@ export const es = {
   "admin.outbox.resentText": "El correo se volverá a enviar en un momento.",
   "admin.outbox.notResentTitle": "No reenviado",
   "admin.outbox.notResentText": "Solo se puede reenviar un mensaje fallido.",
+  // Retention (issue 28 item 4): an email whose body and address the retention job removed.
+  "admin.outbox.trimmed": "Recortado",
+  "admin.outbox.trimmedText": "Según nuestros plazos de conservación, se eliminaron el texto de este correo y la dirección de su destinatario. Se conservan el tipo de correo, el asunto, el estado y las fechas.",
   "admin.dashboard.open": "Solicitudes abiertas",
   "admin.dashboard.openIntro": "Recibidas, en revisión o asignadas, por tipo y por tiempo de espera; la espera más larga primero.",
   "admin.dashboard.noneOpen": "No hay nada pendiente.",

@@ -970,6 +970,9 @@ export const frCA = {
   "admin.outbox.resentText": "Le courriel sera renvoyé dans un instant.",
   "admin.outbox.notResentTitle": "Non renvoyé",
   "admin.outbox.notResentText": "Seul un message en échec peut être renvoyé.",
+  // Retention (issue 28 item 4): an email whose body and address the retention job removed.
+  "admin.outbox.trimmed": "Épuré",
+  "admin.outbox.trimmedText": "Selon nos durées de conservation, le texte de ce courriel et l'adresse de son destinataire ont été supprimés. Le type de courriel, l'objet, le statut et les dates sont conservés.",
   "admin.dashboard.open": "Demandes ouvertes",
   "admin.dashboard.openIntro": "Reçues, en examen ou jumelées, par type et par temps d'attente; la plus longue attente d'abord.",
   "admin.dashboard.noneOpen": "Rien n'est en attente.",

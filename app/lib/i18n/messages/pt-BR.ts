@@ -968,6 +968,9 @@ export const ptBR = {
   "admin.outbox.resentText": "O e-mail será reenviado em instantes.",
   "admin.outbox.notResentTitle": "Não reenviado",
   "admin.outbox.notResentText": "Somente uma mensagem com falha pode ser reenviada.",
+  // Retention (issue 28 item 4): an email whose body and address the retention job removed.
+  "admin.outbox.trimmed": "Removido",
+  "admin.outbox.trimmedText": "Conforme nossos prazos de retenção, o texto deste e-mail e o endereço do destinatário foram excluídos. O tipo de e-mail, o assunto, o status e as datas são mantidos.",
   "admin.dashboard.open": "Solicitações em aberto",
   "admin.dashboard.openIntro": "Recebidas, em análise ou combinadas, por tipo e por tempo de espera; a espera mais longa primeiro.",
   "admin.dashboard.noneOpen": "Nada está aguardando.",
