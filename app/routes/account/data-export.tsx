@@ -1,3 +1,4 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href } from "react-router";
 import { requireUser } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
@@ -11,6 +12,9 @@ import type { Route } from "./+types/data-export";
  * anyone else's (or an unknown id) → 404, whether or not it exists; past its expiry → 410 with
  * a short page saying so; not built yet → back to the data page. Never cached, always a download.
  */
+/** Its texts are rendered on the server (a file or a short page); declared like every route's. */
+export const handle = { messages: ["dataExport"] } satisfies MessagesHandle;
+
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
