@@ -33,7 +33,9 @@ export default [
     route("reviews", "routes/account/reviews.tsx"),
     route("reviews/:reference", "routes/account/review-write.tsx"),
     route("security", "routes/account/security.tsx"),
+    route("data", "routes/account/data.tsx"),
   ]),
+  route("account/data/export/:id", "routes/account/data-export.tsx"),
 
   ...prefix("legal", [
     index("routes/legal/index.tsx"),

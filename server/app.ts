@@ -16,6 +16,7 @@ import { metricsHandler } from "~/lib/metrics.server";
 import { startDailyJobs } from "~/lib/jobs.server";
 import { startBackups } from "~/lib/backup-job.server";
 import { getRuntime, startRuntime, type StartOptions } from "~/lib/runtime.server";
+import { startExportWorker } from "~/modules/privacy/exports.server";
 import { RETENTION_DAILY_JOB } from "~/modules/privacy/retention.server";
 import { PROVIDER_DAILY_JOB } from "~/modules/providers/expiry.server";
 import { ensureAdmin } from "~/modules/accounts/accounts.server";
@@ -100,6 +101,8 @@ export async function start(env: Env, options?: StartOptions) {
   startDailyJobs([PROVIDER_DAILY_JOB, RETENTION_DAILY_JOB]);
   // BACKUP_EVERY: scheduled backups, one process per period (the same claims).
   startBackups(env);
+  // "Download my data": queued exports are built in the background (claimed per row).
+  startExportWorker();
   configureAuthEmails(accountEmails);
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const result = await runtime.exclusively("start", () => ensureAdmin(env.ADMIN_EMAIL!, env.ADMIN_PASSWORD!));

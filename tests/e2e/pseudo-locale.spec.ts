@@ -36,7 +36,7 @@ const PUBLIC_PAGES = [
   "/no-such-page",
 ];
 
-const ACCOUNT_PAGES = ["/account", "/account/bookings", "/account/listings", "/account/reviews", "/account/security"];
+const ACCOUNT_PAGES = ["/account", "/account/bookings", "/account/listings", "/account/reviews", "/account/security", "/account/data"];
 const ADMIN_PAGES = ["/admin", "/admin/requests", "/admin/listings", "/admin/providers", "/admin/reviews", "/admin/outbox", "/admin/system"];
 
 type Finding = { where: string; text: string };

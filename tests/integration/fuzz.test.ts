@@ -1036,6 +1036,7 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
               "/account/bookings",
               "/account/listings",
               "/account/security",
+              "/account/data",
               "/homes/new",
               "/provider-signup",
               "/become-a-provider",

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { runDailyJobs } from "~/lib/jobs.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { getObject, putObject } from "~/lib/storage.server";
 import { getOutboxMessage, listOutbox } from "~/modules/admin/outbox.server";
 import { RETENTION_DAYS } from "~/modules/privacy/retention";
 import { applyRetention, RETENTION_BATCH, RETENTION_DAILY_JOB } from "~/modules/privacy/retention.server";
@@ -245,7 +246,7 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     expect(contactInsideMail).toHaveLength(1);
 
     const first = await applyRetention(NOW);
-    expect(first).toEqual({ deletedRequests: 3, contactMessages: 1, emailBodies: 3, unverifiedAccounts: 1 });
+    expect(first).toEqual({ deletedRequests: 3, contactMessages: 1, emailBodies: 3, unverifiedAccounts: 1, dataExports: 0 });
 
     // Deleted requests: gone past the period with their timeline, notes and sent mail.
     for (const id of [deletedPast, deletedPastContact, contactPast, rejectedApplication]) {
@@ -294,7 +295,7 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
 
     // Idempotent: a second run (and a later one the same instant) finds nothing more.
     const before = await snapshot();
-    expect(await applyRetention(NOW)).toEqual({ deletedRequests: 0, contactMessages: 0, emailBodies: 0, unverifiedAccounts: 0 });
+    expect(await applyRetention(NOW)).toEqual({ deletedRequests: 0, contactMessages: 0, emailBodies: 0, unverifiedAccounts: 0, dataExports: 0 });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -307,6 +308,38 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     expect(counts.emailBodies).toBe(many);
     const left = await db().selectFrom("mail_outbox").select("id").where("id", "in", ids).where("to_address", "<>", "").execute();
     expect(left).toEqual([]);
+  });
+
+  it("deletes a data export's file once its link has expired, and keeps the row as expired", async () => {
+    const owner = await user("exporter", { verified: true, createdAt: ago(100) });
+    /** A ready export whose link expires at `expiresAt`, with its file in private storage. */
+    async function readyExport(expiresAt: string) {
+      const id = randomUUID();
+      const key = `exports/${id}.zip`;
+      await putObject(key, new Uint8Array([80, 75, 5, 6, ...new Array<number>(18).fill(0)]));
+      await db()
+        .insertInto("data_exports")
+        .values({ id, user_id: owner, status: "ready", locale: "en-US", file_name: "data.zip", file_key: key, size: 22, created_at: ago(8), ready_at: ago(8), expires_at: expiresAt })
+        .execute();
+      return { id, key };
+    }
+    const gone = await readyExport(ago(0, -MINUTE));
+    const kept = await readyExport(ago(0, MINUTE));
+    expect(await getObject(gone.key)).not.toBeNull();
+
+    const counts = await applyRetention(NOW);
+    expect(counts.dataExports).toBe(1);
+    expect(await getObject(gone.key)).toBeNull();
+    expect(await getObject(kept.key)).not.toBeNull();
+    const rows = await db().selectFrom("data_exports").select(["id", "status", "file_key"]).where("user_id", "=", owner).orderBy("expires_at").execute();
+    expect(rows).toEqual([
+      { id: gone.id, status: "expired", file_key: null },
+      { id: kept.id, status: "ready", file_key: kept.key },
+    ]);
+    // Again: nothing more to do; the one still valid goes once its time has come.
+    expect((await applyRetention(NOW)).dataExports).toBe(0);
+    expect((await applyRetention(new Date(NOW.getTime() + 2 * MINUTE))).dataExports).toBe(1);
+    expect(await getObject(kept.key)).toBeNull();
   });
 
   it("runs once a day as a daily job: two concurrent runs apply it once", async () => {

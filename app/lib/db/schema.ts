@@ -268,6 +268,24 @@ export type ProviderDocumentTable = {
 export type DocumentAccessLogTable = { id: string; document_id: string; admin_user_id: string; accessed_at: string; client_ip: string | null };
 export type JobRunTable = { name: string; run_key: string; claimed_at: string; finished_at: string | null };
 
+/** A "Download my data" export (issue 28 item 2); see db/migrations/0013-data-exports.ts. */
+export type DataExportStatus = "queued" | "building" | "ready" | "failed" | "expired";
+export type DataExportTable = {
+  id: string;
+  user_id: string;
+  status: DataExportStatus;
+  /** The language of the page it was asked from: its email and summary.html are written in it. */
+  locale: string;
+  file_name: string | null;
+  file_key: string | null;
+  size: number | null;
+  error: string | null;
+  created_at: string;
+  claimed_at: string | null;
+  ready_at: string | null;
+  expires_at: string | null;
+};
+
 export type AnalyticsDailyTable = { name: string; day: string; count: number };
 
 export type Database = {
@@ -295,6 +313,7 @@ export type Database = {
   job_runs: JobRunTable;
   request_notes: RequestNoteTable;
   audit_log: AuditLogTable;
+  data_exports: DataExportTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

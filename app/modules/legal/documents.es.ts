@@ -362,6 +362,7 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             `Los mensajes enviados mediante nuestro formulario de contacto se eliminan ${RETENTION_DAYS.contactMessages} días después de su envío.`,
             `El texto de cada correo que le enviamos, y su dirección en él, se eliminan de nuestros registros ${RETENTION_DAYS.customerEmailBodies} días después del envío; solo conservamos su tipo, su asunto y cuándo se envió.`,
             `Una cuenta cuya dirección de correo nunca se verifica y que nunca se usa se elimina ${RETENTION_DAYS.unverifiedAccounts} días después del registro.`,
+            `La copia de sus datos que solicita desde su cuenta se puede descargar durante ${RETENTION_DAYS.dataExports} días después de prepararse; luego el archivo se elimina.`,
             "Las reseñas publicadas permanecen en el sitio, salvo que se eliminen conforme a nuestra Política de reseñas o que usted nos pida borrarlas.",
           ),
           p(

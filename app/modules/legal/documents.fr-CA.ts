@@ -363,6 +363,7 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             `Les messages envoyés au moyen de notre formulaire de contact sont supprimés ${RETENTION_DAYS.contactMessages} jours après leur envoi.`,
             `Le texte de chaque courriel que nous vous envoyons, et votre adresse qui y figure, sont supprimés de nos dossiers ${RETENTION_DAYS.customerEmailBodies} jours après l'envoi; nous conservons seulement son type, son objet et la date de son envoi.`,
             `Un compte dont l'adresse courriel n'est jamais vérifiée et qui n'est jamais utilisé est supprimé ${RETENTION_DAYS.unverifiedAccounts} jours après l'inscription.`,
+            `La copie de vos données que vous demandez depuis votre compte peut être téléchargée pendant ${RETENTION_DAYS.dataExports} jours après sa préparation; ensuite, le fichier est supprimé.`,
             "Les avis publiés restent sur le site, sauf s'ils sont retirés en vertu de notre Politique sur les avis ou si vous nous demandez de les supprimer.",
           ),
           p(

@@ -362,6 +362,7 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             `As mensagens enviadas pelo nosso formulário de contato são excluídas ${RETENTION_DAYS.contactMessages} dias após o envio.`,
             `O texto de cada e-mail que enviamos a você, e o seu endereço nele, são excluídos dos nossos registros ${RETENTION_DAYS.customerEmailBodies} dias após o envio; guardamos apenas o tipo, o assunto e quando foi enviado.`,
             `Uma conta cujo endereço de e-mail nunca é verificado e que nunca é usada é excluída ${RETENTION_DAYS.unverifiedAccounts} dias após o cadastro.`,
+            `A cópia dos seus dados que você solicita pela sua conta pode ser baixada por ${RETENTION_DAYS.dataExports} dias após ser preparada; depois, o arquivo é excluído.`,
             "As avaliações publicadas permanecem no site, a menos que sejam removidas com base em nossa Política de Avaliações ou que você nos peça para excluí-las.",
           ),
           p(

@@ -391,6 +391,7 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             `Messages sent through our contact form are deleted ${RETENTION_DAYS.contactMessages} days after they were sent.`,
             `The text of each email we send you, and your address on it, are deleted from our records ${RETENTION_DAYS.customerEmailBodies} days after it was sent; we keep only its kind, its subject line and when it was sent.`,
             `An account whose email address is never verified and that is never used is deleted ${RETENTION_DAYS.unverifiedAccounts} days after sign-up.`,
+            `A copy of your data that you request from your account can be downloaded for ${RETENTION_DAYS.dataExports} days after it is prepared; then the file is deleted.`,
             "Published reviews stay on the site unless they are removed under our Reviews Policy or you ask us to delete them.",
           ),
           p(

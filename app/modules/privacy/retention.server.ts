@@ -3,6 +3,7 @@ import type { DB } from "~/lib/db/db.server";
 import type { DailyJob } from "~/lib/jobs.server";
 import { log } from "~/lib/log.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { expireDataExports } from "./exports.server";
 import { RETENTION_DAYS } from "./retention";
 
 /**
@@ -26,6 +27,8 @@ export type RetentionCounts = {
   contactMessages: number;
   emailBodies: number;
   unverifiedAccounts: number;
+  /** Data export ZIPs deleted after their link expired (exports.server.ts). */
+  dataExports: number;
 };
 
 /**
@@ -177,6 +180,7 @@ export async function applyRetention(now = new Date()): Promise<RetentionCounts>
     contactMessages: await purgeRequests("contact", now),
     emailBodies: await trimEmailBodies(now),
     unverifiedAccounts: await deleteUnverifiedAccounts(now),
+    dataExports: await expireDataExports(now),
   };
   log().info({ event: "retention.done", ...counts }, "retention periods applied");
   return counts;

@@ -24,6 +24,7 @@ const SECTIONS: { to: string; key: MessageKey; end?: boolean }[] = [
   { to: href("/account/listings"), key: "account.listings" },
   { to: href("/account/reviews"), key: "account.reviews" },
   { to: href("/account/security"), key: "account.security" },
+  { to: href("/account/data"), key: "account.data" },
 ];
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {

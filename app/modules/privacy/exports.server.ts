@@ -1,0 +1,332 @@
+import { randomUUID } from "node:crypto";
+import { strToU8, zipSync, type Zippable } from "fflate";
+import { href } from "react-router";
+import { messagesFor } from "~/lib/i18n/catalogue.server";
+import { formattersFor } from "~/lib/i18n/format";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/i18n/locales";
+import { createTranslate, type Translate } from "~/lib/i18n/translate";
+import { log } from "~/lib/log.server";
+import { enqueueEmail } from "~/lib/mail/outbox.server";
+import { renderEmail } from "~/lib/mail/template.server";
+import { getRuntime, mailQueued } from "~/lib/runtime.server";
+import { deleteObject, getObject, putObject } from "~/lib/storage.server";
+import type { DataExportStatus } from "~/lib/db/schema";
+import { collectExportData, type ExportData } from "./export-data.server";
+import { RETENTION_DAYS } from "./retention";
+
+/**
+ * "Download my data" (issue 28 item 2). A click queues a row; a worker in every app process
+ * looks for queued rows every few seconds (and at once in the process that queued one), claims
+ * one with an UPDATE guarded by its status (queued → building: exactly one process wins), builds
+ * the ZIP into private storage, then marks it ready and queues the email in one transaction. A
+ * build whose process died is queued again after BUILD_LEASE_MS. The file is served only to its
+ * owner, for RETENTION_DAYS.dataExports days; the retention job then deletes it.
+ */
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const BUILD_LEASE_MS = 10 * 60 * 1000;
+export const EXPORT_POLL_MS = 5_000;
+
+export type ExportView = {
+  id: string;
+  status: DataExportStatus;
+  createdAt: string;
+  readyAt: string | null;
+  expiresAt: string | null;
+  fileName: string | null;
+  size: number | null;
+};
+
+const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(String((error as Error)?.message ?? error));
+
+/** The newest export of a person (what the page shows), with an overdue one reported as expired. */
+export async function latestExport(userId: string, now = new Date()): Promise<ExportView | null> {
+  const row = await getRuntime()
+    .db.selectFrom("data_exports")
+    .select(["id", "status", "created_at", "ready_at", "expires_at", "file_name", "size"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (!row) return null;
+  const expired = row.status === "ready" && row.expires_at !== null && row.expires_at <= now.toISOString();
+  return {
+    id: row.id,
+    status: expired ? "expired" : row.status,
+    createdAt: row.created_at,
+    readyAt: row.ready_at,
+    expiresAt: row.expires_at,
+    fileName: row.file_name,
+    size: row.size,
+  };
+}
+
+/** Queues an export; refused while one of theirs is still waiting (one at a time, by an index too). */
+export async function requestExport(userId: string, locale: Locale, now = new Date()): Promise<{ ok: true; id: string } | { ok: false; reason: "pending" }> {
+  const { db } = getRuntime();
+  const waiting = await db.selectFrom("data_exports").select("id").where("user_id", "=", userId).where("status", "in", ["queued", "building"]).executeTakeFirst();
+  if (waiting) return { ok: false, reason: "pending" };
+  const id = randomUUID();
+  try {
+    await db.insertInto("data_exports").values({ id, user_id: userId, status: "queued", locale, created_at: now.toISOString() }).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "pending" };
+    throw error;
+  }
+  exportQueued();
+  return { ok: true, id };
+}
+
+/** The ZIP of an export for its owner: null when it is not theirs (or not there: a 404 alike). */
+export async function exportForDownload(
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<null | { state: "expired" } | { state: "pending" } | { state: "ready"; fileName: string; body: Buffer }> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  const row = await getRuntime().db.selectFrom("data_exports").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  if (!row) return null;
+  if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now.toISOString())) return { state: "expired" };
+  if (row.status !== "ready" || !row.file_key) return { state: "pending" };
+  const body = await getObject(row.file_key);
+  if (!body) return { state: "expired" };
+  return { state: "ready", fileName: row.file_name ?? "data.zip", body };
+}
+
+function readerOf(locale: string) {
+  const { messages, contentLocale } = messagesFor(isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const t = createTranslate(messages, { brand: getRuntime().env.BRAND_NAME }, contentLocale);
+  return { t, locale: contentLocale, format: formattersFor(contentLocale) };
+}
+
+const escape = (s: unknown) =>
+  String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** summary.html: the same data for a person to read, in their language. Plain HTML, no scripts. */
+export function renderSummary(data: ExportData, t: Translate, locale: string): string {
+  const f = formattersFor(locale);
+  const when = (v: string | null | undefined) => (v ? escape(f.dateTime(v)) : "—");
+  const row = (label: string, value: string) => `<tr><th scope="row">${escape(label)}</th><td>${value}</td></tr>`;
+  const section = (title: string, body: string, count: number) =>
+    `<section><h2>${escape(title)}</h2>${count === 0 ? `<p>${escape(t("dataExport.summary.none"))}</p>` : body}</section>`;
+  const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
+  const p = data.profile;
+  const parts = [
+    `<h1>${escape(t("dataExport.summary.title", { name: p.name }))}</h1>`,
+    `<p>${escape(t("dataExport.summary.intro", { date: f.dateTime(data.generatedAt) }))}</p>`,
+    `<section><h2>${escape(t("dataExport.summary.profile"))}</h2><table>${[
+      row(t("dataExport.summary.name"), escape(p.name)),
+      row(t("dataExport.summary.email"), escape(p.email)),
+      row(t("dataExport.summary.phone"), escape(p.phone ?? "—")),
+      row(t("dataExport.summary.role"), escape(p.role)),
+      row(t("dataExport.summary.created"), when(p.createdAt)),
+      row(t("dataExport.summary.verified"), escape(p.emailVerified ? t("dataExport.summary.yes") : t("dataExport.summary.no"))),
+      row(t("dataExport.summary.termsAccepted"), when(data.consents.termsAcceptedAt)),
+    ].join("")}</table></section>`,
+    section(
+      t("dataExport.summary.requests"),
+      list(
+        data.requests.map(
+          (r) =>
+            `<strong>${escape(r.reference)}</strong> · ${escape(r.kind)} · ${escape(r.status)} · ${when(r.createdAt)}` +
+            (r.emails.length ? list(r.emails.map((m) => `${when(m.sentAt ?? m.createdAt)} — ${escape(m.subject)}`)) : ""),
+        ),
+      ),
+      data.requests.length,
+    ),
+    section(
+      t("dataExport.summary.listings"),
+      list(data.listings.map((l) => `${escape(l.title)} · ${escape(l.city)} · ${escape(l.status)} · ${escape(t("dataExport.summary.photos", { count: l.photos.length }))}`)),
+      data.listings.length,
+    ),
+    section(
+      t("dataExport.summary.reviews"),
+      list(data.reviews.map((r) => `${escape(`${r.rating}/5`)} · ${escape(r.service)} · ${when(r.createdAt)} — “${escape(r.comment)}”`)),
+      data.reviews.length,
+    ),
+    section(t("dataExport.summary.replies"), list(data.reviewReplies.map((r) => `${when(r.createdAt)} — “${escape(r.body)}”`)), data.reviewReplies.length),
+    section(
+      t("dataExport.summary.provider"),
+      data.provider
+        ? `<p>${escape(data.provider.name)} · ${escape(data.provider.status)}</p>` +
+            list(data.providerDocuments.map((d) => `${escape(d.name)} (${escape(d.type)}) · ${escape(d.status)} · ${when(d.uploadedAt)}`))
+        : list(data.providerDocuments.map((d) => `${escape(d.name)} (${escape(d.type)}) · ${escape(d.status)} · ${when(d.uploadedAt)}`)),
+      data.provider || data.providerDocuments.length ? 1 : 0,
+    ),
+    section(
+      t("dataExport.summary.sessions"),
+      list(
+        data.sessions.map(
+          (s) =>
+            `${escape(t("security.device", { browser: s.browser ?? t("security.unknownBrowser"), os: s.os ?? t("security.unknownSystem") }))} · ${when(s.signedInAt)} · ${when(s.lastActiveAt)}`,
+        ),
+      ),
+      data.sessions.length,
+    ),
+    `<p>${escape(t("dataExport.summary.machine"))}</p>`,
+  ];
+  return `<!doctype html><html lang="${escape(locale)}"><head><meta charset="utf-8"><title>${escape(
+    t("dataExport.summary.title", { name: p.name }),
+  )}</title><style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;line-height:1.5}th{text-align:left;padding-right:1rem}</style></head><body>${parts.join(
+    "\n",
+  )}</body></html>\n`;
+}
+
+/** Builds one claimed export: collects, zips, stores. Returns the file's key, name and size. */
+async function build(id: string, userId: string, locale: string, now: Date) {
+  const reader = readerOf(locale);
+  const { data, files } = await collectExportData(userId, reader.locale, now);
+  const zip: Zippable = {
+    "data.json": strToU8(JSON.stringify(data, null, 2)),
+    "summary.html": strToU8(renderSummary(data, reader.t, reader.locale)),
+  };
+  for (const file of files) {
+    const body = await getObject(file.key);
+    if (body) zip[file.path] = [new Uint8Array(body), { level: 0 }];
+  }
+  const bytes = zipSync(zip, { level: 6, mtime: now });
+  const key = `exports/${id}.zip`;
+  await putObject(key, bytes);
+  const fileName = `${getRuntime().env.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-data-${now.toISOString().slice(0, 10)}.zip`;
+  return { key, fileName, size: bytes.byteLength };
+}
+
+/**
+ * Claims and builds queued exports until none is left; returns how many this call built.
+ * Safe with several processes: the claim is `UPDATE … WHERE status = 'queued'`.
+ */
+export async function buildQueuedExports(now = () => new Date()): Promise<number> {
+  const { db, env } = getRuntime();
+  // A build whose process died (claimed long ago, still building) goes back to the queue.
+  await db
+    .updateTable("data_exports")
+    .set({ status: "queued", claimed_at: null })
+    .where("status", "=", "building")
+    .where("claimed_at", "<", new Date(now().getTime() - BUILD_LEASE_MS).toISOString())
+    .execute();
+  let built = 0;
+  for (;;) {
+    const next = await db.selectFrom("data_exports").select(["id", "user_id", "locale"]).where("status", "=", "queued").orderBy("created_at").limit(1).executeTakeFirst();
+    if (!next) break;
+    const claimedAt = now().toISOString();
+    const claim = await db.updateTable("data_exports").set({ status: "building", claimed_at: claimedAt }).where("id", "=", next.id).where("status", "=", "queued").executeTakeFirst();
+    if (Number(claim.numUpdatedRows) !== 1) continue; // another process took it
+    try {
+      const started = now();
+      const file = await build(next.id, next.user_id, next.locale, started);
+      const readyAt = now();
+      const expiresAt = new Date(readyAt.getTime() + RETENTION_DAYS.dataExports * DAY_MS).toISOString();
+      const user = await db.selectFrom("user").select(["name", "email"]).where("id", "=", next.user_id).executeTakeFirstOrThrow();
+      const { t, locale, format } = readerOf(next.locale);
+      const link = `${env.PUBLIC_URL}${href("/account/data")}`;
+      const mail = renderEmail(
+        {
+          subject: t("email.dataExport.subject"),
+          heading: t("email.dataExport.heading"),
+          paragraphs: [t("email.dataExport.greeting", { name: user.name }), t("email.dataExport.text", { date: format.dateTime(expiresAt) })],
+          action: { label: t("email.dataExport.action"), url: link },
+          footer: t("email.dataExport.footer"),
+          lang: locale,
+          line: (label, value) => t("email.field", { label, value }),
+        },
+        env.BRAND_NAME,
+      );
+      const done = await db.transaction().execute(async (trx) => {
+        const marked = await trx
+          .updateTable("data_exports")
+          .set({ status: "ready", file_key: file.key, file_name: file.fileName, size: file.size, ready_at: readyAt.toISOString(), expires_at: expiresAt, error: null })
+          .where("id", "=", next.id)
+          .where("status", "=", "building")
+          .where("claimed_at", "=", claimedAt)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) !== 1) return false;
+        await enqueueEmail(trx, { ...mail, kind: "account.data-export", to: user.email });
+        return true;
+      });
+      if (done) {
+        mailQueued();
+        built++;
+      } else {
+        // Our claim was taken over (this build outlived its lease): the other build's file stands.
+        await deleteObject(file.key).catch(() => undefined);
+      }
+    } catch (error) {
+      log().error({ event: "data-export.failed", err: error }, "a data export failed");
+      await db
+        .updateTable("data_exports")
+        .set({ status: "failed", error: String((error as Error)?.message ?? error).slice(0, 500) })
+        .where("id", "=", next.id)
+        .where("status", "=", "building")
+        .where("claimed_at", "=", claimedAt)
+        .execute();
+    }
+  }
+  return built;
+}
+
+let wake: (() => void) | null = null;
+
+/** Builds now in this process (after a click here), not at the next poll. */
+export function exportQueued() {
+  wake?.();
+}
+
+/** The in-process worker: polls every EXPORT_POLL_MS; the timer never keeps the process alive. */
+export function startExportWorker({ intervalMs = EXPORT_POLL_MS } = {}): () => void {
+  let running = false;
+  let again = false;
+  const tick = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    void buildQueuedExports()
+      .catch((error: unknown) => log().warn({ event: "data-export.worker", err: error }, "data export worker"))
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          tick();
+        }
+      });
+  };
+  wake = tick;
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    if (wake === tick) wake = null;
+  };
+}
+
+/**
+ * Retention (called by the daily job): deletes the files of exports past their expiry and marks
+ * them expired (the row stays, so the link answers "expired" rather than "not found"). Failed
+ * exports older than the period go too. Returns how many were expired.
+ */
+export async function expireDataExports(now: Date): Promise<number> {
+  const { db } = getRuntime();
+  const at = now.toISOString();
+  const due = await db
+    .selectFrom("data_exports")
+    .select(["id", "file_key"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "ready"), eb("expires_at", "<=", at)]),
+        eb.and([eb("status", "=", "failed"), eb("created_at", "<=", new Date(now.getTime() - RETENTION_DAYS.dataExports * DAY_MS).toISOString())]),
+      ]),
+    )
+    .execute();
+  let count = 0;
+  for (const row of due) {
+    if (row.file_key) await deleteObject(row.file_key);
+    const done = await db
+      .updateTable("data_exports")
+      .set({ status: "expired", file_key: null })
+      .where("id", "=", row.id)
+      .where("status", "in", ["ready", "failed"])
+      .executeTakeFirst();
+    count += Number(done.numUpdatedRows);
+  }
+  return count;
+}
