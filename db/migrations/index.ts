@@ -11,6 +11,7 @@ import * as m0009 from "./0009-providers";
 import * as m0010 from "./0010-back-office";
 import * as m0011 from "./0011-reviews";
 import * as m0012 from "./0012-listing-moderation";
+import * as m0014 from "./0014-consents";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -29,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   "0010-back-office": m0010,
   "0011-reviews": m0011,
   "0012-listing-moderation": m0012,
+  // 0013 is the data export's (issue 28 item 2), on its own branch.
+  "0014-consents": m0014,
 };

@@ -268,6 +268,16 @@ export type ProviderDocumentTable = {
 export type DocumentAccessLogTable = { id: string; document_id: string; admin_user_id: string; accessed_at: string; client_ip: string | null };
 export type JobRunTable = { name: string; run_key: string; claimed_at: string; finished_at: string | null };
 
+/** Which version of which legal document a person accepted, when and how (migration 0014). Rows are only added. */
+export type ConsentTable = {
+  id: string;
+  user_id: string;
+  document: string;
+  version: string;
+  accepted_at: string;
+  method: string;
+};
+
 export type AnalyticsDailyTable = { name: string; day: string; count: number };
 
 export type Database = {
@@ -295,6 +305,7 @@ export type Database = {
   job_runs: JobRunTable;
   request_notes: RequestNoteTable;
   audit_log: AuditLogTable;
+  consents: ConsentTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

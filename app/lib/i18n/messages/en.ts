@@ -1653,4 +1653,17 @@ export const en = {
   // Toasts
   "toast.region": "Notifications (F8)",
   "toast.close": "Close",
+
+  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  "consent.metaTitle": "Updated policies — {brand}",
+  "consent.title": "We've updated our policies",
+  "consent.intro": "Before you continue, please read the new versions of these documents and accept them.",
+  "consent.version": "New version effective {date}",
+  "consent.statement": "By selecting \"I accept\", you accept the new versions of the documents listed above.",
+  "consent.accept": "I accept",
+  "consent.accepting": "Saving…",
+  "consent.decline": "If you don't accept, you can log out instead. Your account stays as it is, and we'll ask again the next time you log in.",
+  "consent.acceptedTitle": "Thank you",
+  "consent.acceptedText": "You've accepted the updated policies.",
+  "consent.changed": "These documents changed while this page was open. Please review the versions shown below and accept them again.",
 } as const;

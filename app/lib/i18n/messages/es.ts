@@ -1683,4 +1683,17 @@ export const es = {
   // Toasts
   "toast.region": "Notificaciones (F8)",
   "toast.close": "Cerrar",
+
+  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  "consent.metaTitle": "Políticas actualizadas — {brand}",
+  "consent.title": "Hemos actualizado nuestras políticas",
+  "consent.intro": "Antes de continuar, lea las nuevas versiones de estos documentos y acéptelas.",
+  "consent.version": "Nueva versión vigente desde el {date}",
+  "consent.statement": "Al seleccionar “Acepto”, acepta las nuevas versiones de los documentos indicados arriba.",
+  "consent.accept": "Acepto",
+  "consent.accepting": "Guardando…",
+  "consent.decline": "Si no las acepta, puede cerrar sesión. Su cuenta seguirá tal como está y se lo volveremos a preguntar la próxima vez que inicie sesión.",
+  "consent.acceptedTitle": "Gracias",
+  "consent.acceptedText": "Ha aceptado las políticas actualizadas.",
+  "consent.changed": "Estos documentos cambiaron mientras esta página estaba abierta. Revise las versiones que se muestran a continuación y vuelva a aceptarlas.",
 } satisfies CatalogueWith<"one" | "many" | "other">;

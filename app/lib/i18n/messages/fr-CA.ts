@@ -1684,4 +1684,17 @@ export const frCA = {
   // Toasts
   "toast.region": "Notifications (F8)",
   "toast.close": "Fermer",
+
+  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  "consent.metaTitle": "Politiques mises à jour — {brand}",
+  "consent.title": "Nous avons mis à jour nos politiques",
+  "consent.intro": "Avant de continuer, veuillez lire les nouvelles versions de ces documents et les accepter.",
+  "consent.version": "Nouvelle version en vigueur le {date}",
+  "consent.statement": "En sélectionnant « J'accepte », vous acceptez les nouvelles versions des documents ci-dessus.",
+  "consent.accept": "J'accepte",
+  "consent.accepting": "Enregistrement…",
+  "consent.decline": "Si vous ne les acceptez pas, vous pouvez plutôt vous déconnecter. Votre compte reste tel quel, et nous vous le demanderons de nouveau à votre prochaine connexion.",
+  "consent.acceptedTitle": "Merci",
+  "consent.acceptedText": "Vous avez accepté les politiques mises à jour.",
+  "consent.changed": "Ces documents ont changé pendant que cette page était ouverte. Veuillez relire les versions ci-dessous et les accepter de nouveau.",
 } satisfies CatalogueWith<"one" | "many" | "other">;

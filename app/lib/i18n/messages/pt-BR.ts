@@ -1682,4 +1682,17 @@ export const ptBR = {
   // Toasts
   "toast.region": "Notificações (F8)",
   "toast.close": "Fechar",
+
+  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  "consent.metaTitle": "Políticas atualizadas — {brand}",
+  "consent.title": "Atualizamos nossas políticas",
+  "consent.intro": "Antes de continuar, leia as novas versões destes documentos e aceite-as.",
+  "consent.version": "Nova versão em vigor desde {date}",
+  "consent.statement": "Ao selecionar “Eu aceito”, você aceita as novas versões dos documentos listados acima.",
+  "consent.accept": "Eu aceito",
+  "consent.accepting": "Salvando…",
+  "consent.decline": "Se não aceitar, você pode sair da conta. Sua conta continua como está, e perguntaremos de novo no seu próximo login.",
+  "consent.acceptedTitle": "Obrigado",
+  "consent.acceptedText": "Você aceitou as políticas atualizadas.",
+  "consent.changed": "Estes documentos mudaram enquanto esta página estava aberta. Revise as versões abaixo e aceite-as novamente.",
 } satisfies CatalogueWith<"one" | "many" | "other">;
