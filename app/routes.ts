@@ -25,6 +25,8 @@ export default [
     route("verify-sent", "routes/auth/verify-sent.tsx"),
     route("verify", "routes/auth/verify.tsx"),
   ]),
+  // Outside the account layout: the layout's guard sends here whoever has a document to accept.
+  route("account/consent", "routes/account/consent.tsx"),
   route("account", "routes/account/layout.tsx", [
     index("routes/account/profile.tsx"),
     route("bookings", "routes/account/bookings.tsx"),

@@ -1,6 +1,8 @@
 import { href, redirect } from "react-router";
 import { withoutLocalePrefix } from "../i18n/locales";
 import { noteUser } from "../log.server";
+import { safeRedirectPath } from "../safe-redirect";
+import { outdatedConsents } from "~/modules/legal/consents.server";
 import { getAuth } from "./auth.server";
 
 export type Role = "user" | "provider" | "admin";
@@ -56,13 +58,50 @@ export function loginUrl(request: Request, resume?: string) {
 /**
  * Guards throw responses. Pages redirect to log-in (and come back afterwards); actions answer
  * 401, since a form post cannot be replayed after a redirect.
+ *
+ * A signed-in person who has not accepted the current Terms of Use and Privacy Policy is sent to
+ * /account/consent first (a page comes back to itself afterwards; a form post, which writes
+ * nothing, comes back to the page it was posted to). `{ consent: false }` is for that page itself.
  */
-export async function requireUser(request: Request): Promise<SessionUser> {
+export async function requireUser(request: Request, options: { consent?: boolean } = {}): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (user) return user;
-  if (isPageRequest(request)) throw redirect(loginUrl(request));
-  throw new Response("Log in to continue.", { status: 401 });
+  if (!user) {
+    if (isPageRequest(request)) throw redirect(loginUrl(request));
+    throw new Response("Log in to continue.", { status: 401 });
+  }
+  if (options.consent !== false) await requireConsent(request, user);
+  return user;
 }
+
+/**
+ * Sends `user` to /account/consent unless they have accepted the current version of every
+ * account document. `returnTo` is where accepting leads (default: this request's page).
+ * Looked up once per page request, like the user (a layout and its page both ask).
+ */
+export async function requireConsent(request: Request, user: SessionUser, returnTo?: string): Promise<void> {
+  let outdated = isPageRequest(request) ? consentChecks.get(request) : undefined;
+  if (!outdated) {
+    outdated = outdatedConsents(user.id);
+    if (isPageRequest(request)) consentChecks.set(request, outdated);
+  }
+  if ((await outdated).length) throw redirect(consentUrl(returnTo ?? pathOf(request)), { status: 303 });
+}
+
+const consentChecks = new WeakMap<Request, Promise<unknown[]>>();
+
+/** This request's page without its language prefix (React Router adds the page's own). */
+const pathOf = (request: Request) => {
+  const url = new URL(request.url);
+  return withoutLocalePrefix(url.pathname) + url.search;
+};
+
+/** The consent page, coming back to `returnTo` (a same-site path) once accepted. */
+export function consentUrl(returnTo: string) {
+  const back = safeRedirectPath(returnTo, "");
+  return back && back !== CONSENT_PATH ? `${CONSENT_PATH}?${new URLSearchParams({ returnTo: back })}` : CONSENT_PATH;
+}
+
+const CONSENT_PATH = href("/account/consent");
 
 /**
  * Every back-office loader and action calls this first (a layout's check does not cover its

@@ -69,7 +69,13 @@ export type HomeListingTable = {
 /** An owner account an operator verified ('Verified Owner' on each of its listings). */
 export type OwnerVerificationTable = { user_id: string; verified_by: string; verified_at: string };
 
-export type ListingDraftTable = { id: string; user_id: string; step: number; data: string; updated_at: string };
+export type ListingDraftTable = {
+  id: string;
+  user_id: string;
+  step: number;
+  data: string;
+  updated_at: string;
+};
 export type ListingPhotoTable = {
   id: string;
   user_id: string;
@@ -214,7 +220,14 @@ export type RequestTable = {
   /** The provider matched to it (providers.id), once an operator confirmed the match. */
   provider_id: string | null;
 };
-export type RequestNoteTable = { id: string; request_id: string; author_user_id: string; author_name: string; body: string; created_at: string };
+export type RequestNoteTable = {
+  id: string;
+  request_id: string;
+  author_user_id: string;
+  author_name: string;
+  body: string;
+  created_at: string;
+};
 export type AuditLogTable = {
   id: string;
   actor_user_id: string;
@@ -265,7 +278,13 @@ export type ProviderDocumentTable = {
   deleted_at: string | null;
   created_at: string;
 };
-export type DocumentAccessLogTable = { id: string; document_id: string; admin_user_id: string; accessed_at: string; client_ip: string | null };
+export type DocumentAccessLogTable = {
+  id: string;
+  document_id: string;
+  admin_user_id: string;
+  accessed_at: string;
+  client_ip: string | null;
+};
 export type JobRunTable = { name: string; run_key: string; claimed_at: string; finished_at: string | null };
 
 /** A "Download my data" export (issue 28 item 2); see db/migrations/0013-data-exports.ts. */
@@ -284,6 +303,16 @@ export type DataExportTable = {
   claimed_at: string | null;
   ready_at: string | null;
   expires_at: string | null;
+};
+
+/** Which version of which legal document a person accepted, when and how (migration 0014). Rows are only added. */
+export type ConsentTable = {
+  id: string;
+  user_id: string;
+  document: string;
+  version: string;
+  accepted_at: string;
+  method: string;
 };
 
 export type AnalyticsDailyTable = { name: string; day: string; count: number };
@@ -314,6 +343,7 @@ export type Database = {
   request_notes: RequestNoteTable;
   audit_log: AuditLogTable;
   data_exports: DataExportTable;
+  consents: ConsentTable;
 };
 
 export type OutboxRow = Selectable<OutboxTable>;

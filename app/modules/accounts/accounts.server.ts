@@ -4,6 +4,8 @@ import { isCommonPassword } from "~/lib/auth/common-passwords.server";
 import { hashPassword } from "~/lib/auth/password.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { recordConsents } from "~/modules/legal/consents.server";
+import { ACCOUNT_DOCUMENTS, CONSENT_DOCUMENTS, CURRENT_VERSIONS } from "~/modules/legal/versions";
 import { accountEmails, withReaderLocale } from "./emails.server";
 import type { ProfileInput, SignUpInput } from "./schema";
 import { type DeviceSummary, summariseUserAgent } from "./user-agent";
@@ -39,15 +41,25 @@ export async function signUp(input: SignUpInput, request: Request): Promise<Outc
         headers: request.headers,
       }),
     );
-    // Record the 18+ and terms confirmations the form required, once, on the new account.
+    // Record the 18+ and terms confirmations the form required, once, on the new account, with
+    // the versions of the Terms and the Privacy Policy accepted (consent records). better-auth
+    // creates the user in its own write, so this is a second transaction in the same request: a
+    // crash in between leaves an account without consents, whose owner is asked to accept the
+    // documents at their first log-in (/account/consent) — nothing is used unaccepted.
     const now = new Date().toISOString();
     await getRuntime()
-      .db.updateTable("user")
-      .set({ adultConfirmedAt: now, termsAcceptedAt: now })
-      .where("email", "=", input.email)
-      .where("adultConfirmedAt", "is", null)
-      .where("role", "=", "user")
-      .execute();
+      .db.transaction()
+      .execute(async (trx) => {
+        const created = await trx
+          .updateTable("user")
+          .set({ adultConfirmedAt: now, termsAcceptedAt: now })
+          .where("email", "=", input.email)
+          .where("adultConfirmedAt", "is", null)
+          .where("role", "=", "user")
+          .returning("id")
+          .executeTakeFirst();
+        if (created) await recordConsents(created.id, ACCOUNT_DOCUMENTS, "signup", trx, now);
+      });
     return { ok: true };
   } catch (error) {
     if (error instanceof APIError) return { ok: false, reason: String(error.body?.code ?? "sign-up-failed") };
@@ -56,7 +68,7 @@ export async function signUp(input: SignUpInput, request: Request): Promise<Outc
 }
 
 export type LogInResult =
-  | { ok: true; cookies: string[]; user: { name: string } }
+  | { ok: true; cookies: string[]; user: { id: string; name: string } }
   | { ok: false; reason: "invalid" | "unverified" };
 
 export async function logIn(email: string, password: string, request: Request): Promise<LogInResult> {
@@ -65,7 +77,7 @@ export async function logIn(email: string, password: string, request: Request): 
     getAuth().api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, asResponse: true }),
   );
   if (response.ok) {
-    const body = (await response.json()) as { user: { name: string } };
+    const body = (await response.json()) as { user: { id: string; name: string } };
     return { ok: true, cookies: setCookies(response), user: body.user };
   }
   // EMAIL_NOT_VERIFIED only follows a correct password, so it reveals nothing to a guesser.
@@ -235,6 +247,7 @@ export async function ensureAdmin(email: string, password: string): Promise<"cre
     } else {
       await ctx.internalAdapter.linkAccount({ userId: existing.user.id, providerId: "credential", accountId: existing.user.id, password: hash });
     }
+    await recordAdminConsents(existing.user.id);
     return "updated";
   }
   const user = await ctx.internalAdapter.createUser(
@@ -242,5 +255,20 @@ export async function ensureAdmin(email: string, password: string): Promise<"cre
     { method: "admin" },
   );
   await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  await recordAdminConsents(user.id);
   return "created";
+}
+
+/**
+ * The operator who sets ADMIN_EMAIL runs the site and publishes its documents: their account is
+ * recorded as accepting each current version at start-up ("admin-setup"), so a new version never
+ * locks the back office's own account out of My Account. Only versions not yet recorded are added.
+ */
+async function recordAdminConsents(userId: string): Promise<void> {
+  const { db } = getRuntime();
+  await db.transaction().execute(async (trx) => {
+    const have = await trx.selectFrom("consents").select(["document", "version"]).where("user_id", "=", userId).execute();
+    const missing = CONSENT_DOCUMENTS.filter((d) => !have.some((r) => r.document === d && r.version >= CURRENT_VERSIONS[d]));
+    await recordConsents(userId, missing, "admin-setup", trx);
+  });
 }

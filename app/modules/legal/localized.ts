@@ -52,7 +52,7 @@ export function getLocalizedLegalDocument(
   return doc ? { ...rest, doc } : undefined;
 }
 
-/** The one effective date of every version, written the way `locale` writes dates. */
-export function effectiveDateText(locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${POLICIES_EFFECTIVE_DATE}T00:00:00Z`));
+/** The one effective date of every version (or another YYYY-MM-DD), written the way `locale` writes dates. */
+export function effectiveDateText(locale: Locale, date: string = POLICIES_EFFECTIVE_DATE): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }

@@ -3,6 +3,8 @@ import { href } from "react-router";
 import type { MessageKey } from "~/lib/i18n/translate";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
+import { recordConsents } from "~/modules/legal/consents.server";
+import { CONSENT_DOCUMENTS } from "~/modules/legal/versions";
 import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { submitRequest, type SubmitContext, type SubmittedRequest } from "~/modules/requests/requests.server";
 import { type ApplicationInput, applicableFiles, applicableValues, type DocumentKind } from "./application";
@@ -57,6 +59,8 @@ export async function submitApplication(
           now,
         );
         if (rows.length) await trx.insertInto("provider_documents").values(rows).execute();
+        // The form's required box agrees to the Provider Guidelines, the Terms and the Privacy Policy.
+        await recordConsents(ctx.user.id, CONSENT_DOCUMENTS, "provider-application", trx, now);
         // The operator sees where each document can be opened (admins only, every access logged);
         // the applicant's confirmation carries no such link.
         const operatorLinks = prepared.map((d) => ({

@@ -1,7 +1,7 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, redirect, useSearchParams } from "react-router";
-import { getSessionUser } from "~/lib/auth/session.server";
+import { consentUrl, getSessionUser } from "~/lib/auth/session.server";
 import { redirectWith } from "~/lib/flash/flash.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
@@ -13,6 +13,7 @@ import { toastCookie } from "~/lib/toast/toast.server";
 import { logIn } from "~/modules/accounts/accounts.server";
 import { returnPath } from "~/modules/accounts/return-path";
 import { loginSchema } from "~/modules/accounts/schema";
+import { outdatedConsents } from "~/modules/legal/consents.server";
 import { formIsland } from "~/components/form/form-island";
 import type { Route } from "./+types/login";
 import { readForm } from "~/lib/http/form.server";
@@ -73,7 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await clear("loginFailures", accountKey);
   const toast = await toastCookie({ title: t("login.welcomeTitle", { name: result.user.name }) });
-  return redirectWith(returnPath(redirectTo, resume), [...result.cookies, toast]);
+  // A new version of the Terms or the Privacy Policy is accepted first, then the way goes on.
+  const target = returnPath(redirectTo, resume);
+  const outdated = await outdatedConsents(result.user.id);
+  return redirectWith(outdated.length ? consentUrl(target) : target, [...result.cookies, toast]);
 }
 
 const LoginForm = formIsland(() => import("~/components/auth/login-form").then((m) => m.LoginForm), {

@@ -6,7 +6,7 @@ import { formIsland } from "~/components/form/form-island";
 import { WizardLoginGate } from "~/components/homes/wizard-login";
 import { WizardProgress } from "~/components/homes/wizard-progress";
 import { Section } from "~/components/ui/section";
-import { getSessionUser, requireUser } from "~/lib/auth/session.server";
+import { getSessionUser, requireConsent, requireUser } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
@@ -32,6 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const headers = { "Cache-Control": "private, no-store" };
   if (!user) return data({ wizard: null }, { headers });
+  // Listing needs the current Terms and Privacy Policy accepted: asked before anything is typed.
+  await requireConsent(request, user);
   return data({ wizard: await loadWizard(user) }, { headers });
 }
 

@@ -5,7 +5,7 @@ import { LoginPrompt } from "~/components/auth/login-prompt";
 import type { ApplicationAnswer } from "~/components/providers/application-form";
 import { formIsland } from "~/components/form/form-island";
 import { Section } from "~/components/ui/section";
-import { getSessionUser, requireUser } from "~/lib/auth/session.server";
+import { getSessionUser, requireConsent, requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
@@ -39,6 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const headers = { "Cache-Control": "private, no-store" };
   if (!user) return data({ user: null, pending: false }, { headers });
+  // Applying needs the current Terms and Privacy Policy accepted: asked before anything is typed.
+  await requireConsent(request, user);
   return data(
     {
       user: { fullName: user.name, email: user.email, phone: user.phone ?? "" },

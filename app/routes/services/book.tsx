@@ -4,7 +4,7 @@ import { submitContext } from "~/modules/requests/requests.server";
 import { data, href, Link, redirect } from "react-router";
 import type { BookingKind } from "~/components/booking/booking-form";
 import { formIsland } from "~/components/form/form-island";
-import { getSessionUser, loginUrl } from "~/lib/auth/session.server";
+import { getSessionUser, loginUrl, requireConsent } from "~/lib/auth/session.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
@@ -31,6 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = new Request(new URL(returnTo, request.url), { method: "GET" });
     throw redirect(loginUrl(back, "requestBooking"));
   }
+  // A booking needs an account in good standing: the current Terms and Privacy Policy accepted.
+  await requireConsent(request, user, returnTo);
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   // Back to the page without the parameters that opened the form.
   const back = new URL(returnTo, "http://x");

@@ -14,9 +14,12 @@ export const enErrors = {
   "error.refusedTitle": "We couldn't accept that",
   "error.badRequest": "The form could not be read. Please go back, check it and send it again.",
   "error.badUrl": "This address is not valid. Please check the link and try again.",
-  "error.crossSite": "This form was sent from another site, so it was refused. Please submit it from our own page.",
-  "error.lengthRequired": "The form was sent without its length, so it was refused. Please send it again from our page.",
-  "error.tooLarge": "What you sent is too large. Please shorten it (or send fewer or smaller photos) and try again.",
+  "error.crossSite":
+    "This form was sent from another site, so it was refused. Please submit it from our own page.",
+  "error.lengthRequired":
+    "The form was sent without its length, so it was refused. Please send it again from our page.",
+  "error.tooLarge":
+    "What you sent is too large. Please shorten it (or send fewer or smaller photos) and try again.",
   "error.unsupportedType": "This address only accepts forms sent from our pages.",
   "error.methodNotAllowed": "This address does not accept that kind of request.",
   "error.notImplemented": "This server does not support that kind of request.",

@@ -28,8 +28,7 @@ export const en = {
   "language.label": "Language",
   "language.current": "Language: {language}",
   "language.changedTitle": "Language set to {language}",
-  "language.changedPending":
-    "Translations are on their way; pages stay in English until they are ready.",
+  "language.changedPending": "Translations are on their way; pages stay in English until they are ready.",
   "language.changedDone": "The site is now shown in {language}.",
 
   // Footer
@@ -82,9 +81,11 @@ export const en = {
     "We make it simple for people in Toronto and the GTA to find trustworthy local help — for the home, on the road and for a place to stay. Instead of leaving you alone with a directory, our team reads every request and personally connects you with a verified provider.",
   "about.whyTitle": "Why {brand}?",
   "about.why.registered": "A registered Ontario business, accountable to the people it serves.",
-  "about.why.verification": "Every provider is verified manually by our team before they are matched with you.",
+  "about.why.verification":
+    "Every provider is verified manually by our team before they are matched with you.",
   "about.why.simple": "A simple site: tell us what you need in one short form, no account maze.",
-  "about.why.social": "Social integration: follow us and share providers you trust with friends and neighbours.",
+  "about.why.social":
+    "Social integration: follow us and share providers you trust with friends and neighbours.",
   "about.howTitle": "How It Works",
   "about.step1Title": "Browse Services",
   "about.step1Text": "Explore home services, cars and chauffeurs, and home rentals across the GTA.",
@@ -97,7 +98,8 @@ export const en = {
   "contact.metaTitle": "Contact {brand}",
   "contact.metaDescription": "Questions, feedback or partnership ideas? Send the {brand} team a message.",
   "contact.title": "Contact us",
-  "contact.intro": "Questions about a request, a listing or becoming a provider? Send us a message and we'll reply by email.",
+  "contact.intro":
+    "Questions about a request, a listing or becoming a provider? Send us a message and we'll reply by email.",
   "contact.infoTitle": "Get in touch",
   "contact.emailLabel": "Email",
   "contact.areaLabel": "Service area",
@@ -127,7 +129,8 @@ export const en = {
   "success.defaultService": "Your Request",
   "success.defaultMessage": "We have received your request and will be in touch shortly.",
   "success.title": "All set!",
-  "success.emailNote": "We've emailed you a confirmation. If it doesn't arrive within a few minutes, check your spam folder.",
+  "success.emailNote":
+    "We've emailed you a confirmation. If it doesn't arrive within a few minutes, check your spam folder.",
   "success.browseServices": "Browse Services",
   "success.backHome": "Back to Home",
 
@@ -140,9 +143,11 @@ export const en = {
 
   // Legal Center
   "legal.metaTitle": "Legal Center — {brand}",
-  "legal.metaDescription": "The terms, privacy policy, reviews policy and provider guidelines that govern {brand}.",
+  "legal.metaDescription":
+    "The terms, privacy policy, reviews policy and provider guidelines that govern {brand}.",
   "legal.title": "Legal Center",
-  "legal.intro": "Plain-language policies that explain how {brand} works, what we expect of everyone, and how we handle your information.",
+  "legal.intro":
+    "Plain-language policies that explain how {brand} works, what we expect of everyone, and how we handle your information.",
   "legal.read": "Read the {title}",
   "legal.effective": "Effective {date}",
   "legal.contents": "Contents",
@@ -180,7 +185,8 @@ export const en = {
   "verifySent.metaTitle": "Check your inbox — {brand}",
   "verifySent.title": "Thanks for signing up!",
   "verifySent.text": "We've sent a verification link to {email}. Open it to activate your account.",
-  "verifySent.noEmail": "We've sent a verification link to your email address. Open it to activate your account.",
+  "verifySent.noEmail":
+    "We've sent a verification link to your email address. Open it to activate your account.",
   "verifySent.didntGet": "Didn't get it? Check your spam folder, or",
   "verifySent.resend": "resend the link",
   "verifySent.resentTitle": "Link sent",
@@ -192,7 +198,8 @@ export const en = {
   "verify.emailChangedTitle": "Email changed",
   "verify.emailChangedText": "Your account now uses {email}.",
   "verify.invalidTitle": "This link can't be used",
-  "verify.invalidText": "The verification link is invalid, has expired or has already been used. Log in to get a new one.",
+  "verify.invalidText":
+    "The verification link is invalid, has expired or has already been used. Log in to get a new one.",
   "verify.logIn": "Go to Log In",
 
   // Accounts: log in / out
@@ -224,7 +231,8 @@ export const en = {
   "forgot.emailRequiredTitle": "Email Required",
   "forgot.emailRequiredText": "Please enter your email address.",
   "forgot.sentTitle": "Check Your Email",
-  "forgot.sentText": "If an account exists for {email}, we've sent a link to reset your password. It expires in 1 hour.",
+  "forgot.sentText":
+    "If an account exists for {email}, we've sent a link to reset your password. It expires in 1 hour.",
   "forgot.remembered": "Remembered it?",
   "forgot.backToLogin": "Back to Log In",
   "reset.metaTitle": "Choose a new password — {brand}",
@@ -263,7 +271,8 @@ export const en = {
   // My Account → Security (issue 28 item 1)
   "account.security": "Security",
   "security.changePassword": "Change password",
-  "security.changePasswordIntro": "Enter your current password, then the new one. Every other device will be signed out.",
+  "security.changePasswordIntro":
+    "Enter your current password, then the new one. Every other device will be signed out.",
   "security.currentPassword": "Current password",
   "security.newPassword": "New password",
   "security.confirmPassword": "Confirm new password",
@@ -273,7 +282,8 @@ export const en = {
   "security.passwordChangedTitle": "Password changed",
   "security.passwordChangedText": "Every other device has been signed out. We've emailed you a notice.",
   "security.sessions": "Signed-in devices",
-  "security.sessionsIntro": "These browsers are signed in to your account. If you don't recognize one, sign it out and change your password.",
+  "security.sessionsIntro":
+    "These browsers are signed in to your account. If you don't recognize one, sign it out and change your password.",
   "security.device": "{browser} on {os}",
   "security.unknownBrowser": "Unknown browser",
   "security.unknownSystem": "unknown system",
@@ -289,7 +299,8 @@ export const en = {
   "security.signedOutOthersTitle": "Signed out everywhere else",
   "security.signedOutOthersText": "Only this device is still signed in.",
   "security.sessionGone": "That session has already ended or isn't one of yours.",
-  "security.emailNote": "To change your email address, edit your profile: the new address is verified first, and we let the current one know.",
+  "security.emailNote":
+    "To change your email address, edit your profile: the new address is verified first, and we let the current one know.",
   "security.failed": "That didn't work. Please reload the page and try again.",
   "account.noBookingsTitle": "No bookings yet",
   "account.noBookingsText": "When you request a booking or a quote, it appears here with its status.",
@@ -309,25 +320,28 @@ export const en = {
 
   // Services
   "services.metaTitle": "Services — {brand}",
-  "services.metaDescription": "Handyman, cleaning, DJs, beauty, gardening, plumbing and car services across Toronto and the GTA, from verified local providers.",
+  "services.metaDescription":
+    "Handyman, cleaning, DJs, beauty, gardening, plumbing and car services across Toronto and the GTA, from verified local providers.",
   "services.title": "Services",
-  "services.intro": "Verified local providers across Toronto and the GTA. Pick a category to see what's included and request a booking.",
+  "services.intro":
+    "Verified local providers across Toronto and the GTA. Pick a category to see what's included and request a booking.",
   "services.searchLabel": "Search services",
   "services.searchPlaceholder": "What do you need? e.g. plumbing",
   "services.searchButton": "Search",
   "services.suggestions": "Suggestions",
   "services.somethingElse": "Looking for something else?",
   "services.somethingElseText": "Search for it, or tell us what you need and we'll find a provider.",
-  "services.noMatchTitle": "No exact matches found for \"{term}\"",
+  "services.noMatchTitle": 'No exact matches found for "{term}"',
   "services.noMatchHint": "Try related categories below or request this service.",
   "services.popular": "Popular services",
-  "services.resultCount#one": "{count} service matches \"{term}\"",
-  "services.resultCount#other": "{count} services match \"{term}\"",
+  "services.resultCount#one": '{count} service matches "{term}"',
+  "services.resultCount#other": '{count} services match "{term}"',
   "services.viewDetails": "View {title}",
   "services.allCount#one": "{count} service",
   "services.allCount#other": "{count} services",
   "services.viewCta": "View details",
-  "serviceRequest.intro": "Tell us what you need and where. We'll look for a verified provider and get back to you.",
+  "serviceRequest.intro":
+    "Tell us what you need and where. We'll look for a verified provider and get back to you.",
   "serviceRequest.contactHint": "We only use it to reply about this request.",
   "serviceRequest.sending": "Sending…",
   "serviceRequest.title": "Request this service",
@@ -347,9 +361,11 @@ export const en = {
   "service.gallery": "Gallery",
   "service.areas": "Areas served",
   "service.paymentTitle": "Payment",
-  "service.paymentNote": "Nothing is charged on this site. Payment is arranged directly with the provider once your booking is confirmed.",
+  "service.paymentNote":
+    "Nothing is charged on this site. Payment is arranged directly with the provider once your booking is confirmed.",
   "booking.title": "Request a booking",
-  "booking.description": "Tell us when and where. We'll match you with a verified provider and confirm by email.",
+  "booking.description":
+    "Tell us when and where. We'll match you with a verified provider and confirm by email.",
   "booking.service": "Service",
   "booking.fullName": "Full name",
   "booking.email": "Email",
@@ -398,7 +414,8 @@ export const en = {
 
   // Request hub (/request)
   "request.metaTitle": "Request a service or a home — {brand}",
-  "request.metaDescription": "Request a booking for a local service, or a home to rent, in Toronto and the GTA.",
+  "request.metaDescription":
+    "Request a booking for a local service, or a home to rent, in Toronto and the GTA.",
   "request.title": "What would you like to request?",
   "request.intro": "Pick one and we'll take it from there: our team matches every request by hand.",
   "request.servicesTitle": "A service",
@@ -410,9 +427,11 @@ export const en = {
 
   // Cars
   "cars.metaTitle": "Cars & chauffeurs — {brand}",
-  "cars.metaDescription": "Chauffeurs by the hour, airport transfers, rides, deliveries and wedding cars across Toronto and the GTA.",
+  "cars.metaDescription":
+    "Chauffeurs by the hour, airport transfers, rides, deliveries and wedding cars across Toronto and the GTA.",
   "cars.title": "Car & Driver / Rentals",
-  "cars.intro": "Chauffeurs, airport transfers, rides, deliveries and event cars. Choose a request and we'll confirm availability by email.",
+  "cars.intro":
+    "Chauffeurs, airport transfers, rides, deliveries and event cars. Choose a request and we'll confirm availability by email.",
   "cars.contactChauffeur": "Contact a Chauffeur",
   "cars.contactTitle": "Contact a Chauffeur",
   "cars.contactText": "Ask us anything about chauffeur services. We'll reply by email.",
@@ -498,7 +517,8 @@ export const en = {
 
   // Homes (listings, detail, rent and city requests)
   "homes.metaTitle": "Homes for rent in Toronto & the GTA — {brand}",
-  "homes.metaDescription": "Apartments, rooms, whole homes and short stays across Toronto and the GTA. Search by city or neighborhood and request to rent.",
+  "homes.metaDescription":
+    "Apartments, rooms, whole homes and short stays across Toronto and the GTA. Search by city or neighborhood and request to rent.",
   "homes.title": "Find your next home",
   "homes.intro": "Apartments, rooms, whole homes and short stays across Toronto and the GTA.",
   "homes.listProperty": "List Your Property",
@@ -518,10 +538,10 @@ export const en = {
   "homes.resultsHeading": "Listings",
   "homes.resultCount#one": "{count} home",
   "homes.resultCount#other": "{count} homes",
-  "homes.resultCountTerm#one": "{count} home matches \"{term}\"",
-  "homes.resultCountTerm#other": "{count} homes match \"{term}\"",
+  "homes.resultCountTerm#one": '{count} home matches "{term}"',
+  "homes.resultCountTerm#other": '{count} homes match "{term}"',
   "homes.resultCountCapped": "{count}+ homes",
-  "homes.resultCountTermCapped": "{count}+ homes match \"{term}\"",
+  "homes.resultCountTermCapped": '{count}+ homes match "{term}"',
   "homes.showing": "Showing {from}–{to}",
   "homes.pagination": "Pages",
   "homes.previousPage": "Previous",
@@ -530,11 +550,13 @@ export const en = {
   "homes.pastEndTitle": "No more listings",
   "homes.pastEndText": "You've reached the end of the results.",
   "homes.firstPage": "Back to the first page",
-  "homes.noResultsTitle": "We don't have listings in \"{term}\" yet.",
-  "homes.noResultsText": "Tell us where you're looking and we'll let you know when homes there become available.",
+  "homes.noResultsTitle": 'We don\'t have listings in "{term}" yet.',
+  "homes.noResultsText":
+    "Tell us where you're looking and we'll let you know when homes there become available.",
   "homes.noWindowTitle": "No new listings in this period",
   "homes.noWindowText": "Nothing was added in the period you picked. Try a longer one, or see all listings.",
-  "homes.noWindowTextTerm": "Nothing matching \"{term}\" was added in the period you picked. Try a longer one, or see all listings.",
+  "homes.noWindowTextTerm":
+    'Nothing matching "{term}" was added in the period you picked. Try a longer one, or see all listings.',
   "homes.showAll": "Show all listings",
   "homes.emptyTitle": "No listings yet",
   "homes.emptyText": "Homes appear here as soon as owners list them. Have a place to rent?",
@@ -559,7 +581,8 @@ export const en = {
   "homes.type.studio": "Studio",
   "homes.type.other": "Home",
   "homes.cityRequest.title": "Request homes in your city",
-  "homes.cityRequest.intro": "Tell us where you'd like to live. We'll contact you as soon as we have listings there.",
+  "homes.cityRequest.intro":
+    "Tell us where you'd like to live. We'll contact you as soon as we have listings there.",
   "homes.cityRequest.city": "City",
   "homes.cityRequest.name": "Your name",
   "homes.cityRequest.contact": "Email or phone",
@@ -570,7 +593,8 @@ export const en = {
   "homes.cityRequest.submit": "Send Request",
   "homes.cityRequest.sending": "Sending…",
   "homes.cityRequest.serviceName": "Homes in {city}",
-  "homes.cityRequest.success": "Thanks! We've received your request and will let you know as soon as we have homes there.",
+  "homes.cityRequest.success":
+    "Thanks! We've received your request and will let you know as soon as we have homes there.",
   "homes.notFoundTitle": "Listing Not Found",
   "homes.metaListing": "{price} · {place}. {description}",
   "homes.notFoundText": "The listing you're looking for doesn't exist or is no longer available.",
@@ -589,7 +613,8 @@ export const en = {
   "homes.availableFrom": "Available from {date}",
   "homes.availableNow": "Available now",
   "homes.requestToRent": "Request to Rent",
-  "homes.paymentNote": "Nothing is charged on this site. Rent and deposit are arranged directly with the owner.",
+  "homes.paymentNote":
+    "Nothing is charged on this site. Rent and deposit are arranged directly with the owner.",
   "homes.hostedBy": "Hosted by",
   "homes.ownerFallback": "The owner",
   "homes.verifiedOwner": "Verified Owner",
@@ -633,7 +658,8 @@ export const en = {
   "homes.rent.fieldName.budget": "Budget",
   "homes.rent.budgetPlaceholder": "e.g. $2,000 / month",
   "homes.rent.message": "Message",
-  "homes.rent.messageHint": "Introduce yourself: who will live there, work or study, pets, questions for the owner.",
+  "homes.rent.messageHint":
+    "Introduce yourself: who will live there, work or study, pets, questions for the owner.",
   "homes.rent.submit": "Send Request",
   "homes.rent.sending": "Sending…",
   "homes.rent.cancel": "Cancel",
@@ -642,9 +668,11 @@ export const en = {
 
   // Listing wizard (/homes/new) and owner listings
   "wizard.metaTitle": "List your property — {brand}",
-  "wizard.metaDescription": "List a home, room or short stay in Toronto and the GTA in four short steps. We review every listing within 24-48 hours.",
+  "wizard.metaDescription":
+    "List a home, room or short stay in Toronto and the GTA in four short steps. We review every listing within 24-48 hours.",
   "wizard.title": "List Your Property",
-  "wizard.intro": "Four short steps. Your progress is saved as you go, and we review every listing before it goes live.",
+  "wizard.intro":
+    "Four short steps. Your progress is saved as you go, and we review every listing before it goes live.",
   "wizard.backToHomes": "Back to Homes",
   "wizard.progress": "Step {current} of {total}",
   "wizard.stepsLabel": "Listing steps",
@@ -654,7 +682,8 @@ export const en = {
   "wizard.step.property": "Property Details",
   "wizard.step.pricing": "Pricing & Availability",
   "wizard.step.photos": "Photos",
-  "wizard.stepIntro.owner": "How our team and interested renters can reach you. Taken from your account; change anything you like.",
+  "wizard.stepIntro.owner":
+    "How our team and interested renters can reach you. Taken from your account; change anything you like.",
   "wizard.stepIntro.property": "What you're offering and where it is.",
   "wizard.stepIntro.pricing": "What it costs and when it's available.",
   "wizard.stepIntro.photos": "Add 1 to 12 photos. The first one is the cover of your listing.",
@@ -690,7 +719,8 @@ export const en = {
   "wizard.hint.bathrooms": "e.g. 1.5",
   "wizard.hint.description": "Describe the space, the building and the neighborhood.",
   "wizard.hint.minStay": "e.g. 1 month, or 2 nights",
-  "wizard.hint.strRegistration": "The City of Toronto requires a registration number for rentals of less than {nights} nights. Format: {example}.",
+  "wizard.hint.strRegistration":
+    "The City of Toronto requires a registration number for rentals of less than {nights} nights. Format: {example}.",
   "wizard.select": "Select…",
   "wizard.perMonth": "per month",
   "wizard.perNight": "per night",
@@ -762,7 +792,8 @@ export const en = {
   "wizard.reviewNote": "We usually review within {time}. Your listing stays private until it's approved.",
   "wizard.reviewTime": "24-48 hours",
   "wizard.successService": "Property listing",
-  "wizard.successMessage": "Your property listing has been submitted for review. We usually review within 24-48 hours.",
+  "wizard.successMessage":
+    "Your property listing has been submitted for review. We usually review within 24-48 hours.",
   "wizard.loginTitle": "Login Required",
   "wizard.loginText": "Please log in or create an account to list your property.",
   "account.listings": "My Listings",
@@ -817,7 +848,8 @@ export const en = {
   "admin.nav.outbox": "Outbox",
   "admin.nav.system": "System",
   "admin.system.title": "System",
-  "admin.system.intro": "How the site is running: its processes, database, outbox, daily jobs, disk space and the latest warnings and errors.",
+  "admin.system.intro":
+    "How the site is running: its processes, database, outbox, daily jobs, disk space and the latest warnings and errors.",
   "admin.system.thisProcess": "serving this page",
   "admin.system.processes": "Processes",
   "admin.system.host": "Host",
@@ -851,10 +883,13 @@ export const en = {
   "admin.system.backupLast": "Last backup",
   "admin.system.backupSize": "Its size",
   "admin.system.backupCount": "Backups kept",
-  "admin.system.backupScheduled": "The app makes backups itself on the schedule set by BACKUP_EVERY, keeping the newest BACKUP_KEEP.",
-  "admin.system.backupManual": "The app does not schedule backups (BACKUP_EVERY is not set): make them with npm run backup.",
+  "admin.system.backupScheduled":
+    "The app makes backups itself on the schedule set by BACKUP_EVERY, keeping the newest BACKUP_KEEP.",
+  "admin.system.backupManual":
+    "The app does not schedule backups (BACKUP_EVERY is not set): make them with npm run backup.",
   "admin.system.problems": "Recent warnings and errors",
-  "admin.system.problemsIntro": "The latest warnings and errors this process wrote to its log, newest first, without personal data. Quote the request id when reporting one.",
+  "admin.system.problemsIntro":
+    "The latest warnings and errors this process wrote to its log, newest first, without personal data. Quote the request id when reporting one.",
   "admin.system.problemsNone": "None since this process started.",
   "admin.system.time": "Time",
   "admin.system.level": "Level",
@@ -936,16 +971,19 @@ export const en = {
   "admin.outbox.htmlHint": "Shown in a sandbox: scripts, forms and remote images in the message are blocked.",
   "admin.outbox.htmlFrame": "HTML version of “{subject}”",
   "admin.outbox.resend": "Resend",
-  "admin.outbox.resendHint": "This message was not delivered. Resending puts it back in the queue and the mail worker sends it right away.",
+  "admin.outbox.resendHint":
+    "This message was not delivered. Resending puts it back in the queue and the mail worker sends it right away.",
   "admin.outbox.resentTitle": "Message queued",
   "admin.outbox.resentText": "The email will be sent again in a moment.",
   "admin.outbox.notResentTitle": "Not resent",
   "admin.outbox.notResentText": "Only a failed message can be sent again.",
   // Retention (issue 28 item 4): an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Trimmed",
-  "admin.outbox.trimmedText": "Under our retention periods, this email's text and its recipient's address were deleted. What kind of email it was, its subject, status and times are kept.",
+  "admin.outbox.trimmedText":
+    "Under our retention periods, this email's text and its recipient's address were deleted. What kind of email it was, its subject, status and times are kept.",
   "admin.dashboard.open": "Open requests",
-  "admin.dashboard.openIntro": "Received, in review or matched, by kind and by how long they have waited; the longest wait first.",
+  "admin.dashboard.openIntro":
+    "Received, in review or matched, by kind and by how long they have waited; the longest wait first.",
   "admin.dashboard.noneOpen": "Nothing is waiting.",
   "admin.dashboard.kind": "Kind",
   "admin.dashboard.total": "Open",
@@ -970,7 +1008,8 @@ export const en = {
   "admin.dashboard.event.signUp": "Sign Up clicks",
   "admin.dashboard.event.forProviders": "For Providers clicks",
   "admin.dashboard.exports": "Export",
-  "admin.dashboard.exportsIntro": "Each list as a CSV file for spreadsheets. The inbox and the outbox also export what their filters show.",
+  "admin.dashboard.exportsIntro":
+    "Each list as a CSV file for spreadsheets. The inbox and the outbox also export what their filters show.",
   "admin.export.requests": "Requests (CSV)",
   "admin.export.outbox": "Outbox (CSV)",
   "admin.export.listings": "Listings (CSV)",
@@ -1005,7 +1044,8 @@ export const en = {
   "admin.match.area": "Area",
   "admin.match.licensed": "Valid licence only",
   "admin.match.apply": "Update shortlist",
-  "admin.match.none": "No live, verified provider fits these filters. Widen them (any service, no area) to see more.",
+  "admin.match.none":
+    "No live, verified provider fits these filters. Widen them (any service, no area) to see more.",
   "admin.match.shortlist": "Verified providers",
   "admin.match.licenceTo": "Licence valid to {date}",
   "admin.match.noLicence": "No licence on file",
@@ -1029,8 +1069,10 @@ export const en = {
   "admin.error.noteRequired": "Write the note first.",
   "admin.error.chooseProvider": "Choose a provider from the shortlist.",
   "admin.error.gone": "This request no longer exists.",
-  "admin.error.providerUnavailable": "This provider can no longer be matched (not live, or a document has expired). Choose another.",
-  "admin.error.notAllowed": "This change is no longer possible: someone may have changed the request. Reload the page.",
+  "admin.error.providerUnavailable":
+    "This provider can no longer be matched (not live, or a document has expired). Choose another.",
+  "admin.error.notAllowed":
+    "This change is no longer possible: someone may have changed the request. Reload the page.",
   "admin.toast.deletedTitle": "Request Deleted",
   "admin.toast.deletedText": "The request has been removed.",
   "admin.toast.noteTitle": "Note saved",
@@ -1041,15 +1083,18 @@ export const en = {
   "admin.toast.completedText": "The customer has been notified and invited to leave a review.",
   "admin.toast.movedTitle": "Status updated",
   "admin.toast.movedText": "The request is now {status}. The customer has been emailed.",
-  "admin.email.reviewInvite": "Thank you for booking through us. How did it go? Your review helps other customers choose.",
+  "admin.email.reviewInvite":
+    "Thank you for booking through us. How did it go? Your review helps other customers choose.",
   "admin.email.writeReview": "Write a review",
-  "admin.email.introCustomer": "We have matched your request with {provider}, a verified provider. They will contact you to arrange the details; you can also reach them directly:",
+  "admin.email.introCustomer":
+    "We have matched your request with {provider}, a verified provider. They will contact you to arrange the details; you can also reach them directly:",
   "admin.email.providerEmail": "Email",
   "admin.email.providerPhone": "Phone",
   "admin.email.providerProfile": "View their profile",
   "admin.email.introProviderSubject": "New job for you: request {reference}",
   "admin.email.introProviderHeading": "You have been matched with a customer",
-  "admin.email.introProvider": "{customer} asked for: {title}. Please contact them to arrange the details (reply to this email to reach them). Their request:",
+  "admin.email.introProvider":
+    "{customer} asked for: {title}. Please contact them to arrange the details (reply to this email to reach them). Their request:",
 
   // Stored requests, as people read them (emails, status page, My Bookings, back office)
   "request.yes": "Yes",
@@ -1091,29 +1136,37 @@ export const en = {
   "request.title.cityRequest": "Homes in {city}",
   "request.title.listing": "Property listing",
   "request.title.contactMessage": "Contact message",
-  "request.confirm.booking": "We've received your booking request. We'll match you with a verified provider and email you to confirm.",
+  "request.confirm.booking":
+    "We've received your booking request. We'll match you with a verified provider and email you to confirm.",
   "request.confirm.quickBooking": "We've received your booking request. We'll contact you via email shortly.",
-  "request.confirm.serviceRequest": "Thank you! We've received your request for a new service. We'll look for a provider and get back to you.",
-  "request.confirm.chauffeurContact": "Thanks for reaching out! A member of our team will reply about chauffeur availability by email.",
-  "request.confirm.rentRequest": "We've received your request for \"{title}\". We'll get back to you shortly.",
-  "request.confirm.cityRequest": "Thanks! We've noted that you're looking for a home in {city}. We'll let you know as soon as we have listings there.",
+  "request.confirm.serviceRequest":
+    "Thank you! We've received your request for a new service. We'll look for a provider and get back to you.",
+  "request.confirm.chauffeurContact":
+    "Thanks for reaching out! A member of our team will reply about chauffeur availability by email.",
+  "request.confirm.rentRequest":
+    "We've received your request for \"{title}\". We'll get back to you shortly.",
+  "request.confirm.cityRequest":
+    "Thanks! We've noted that you're looking for a home in {city}. We'll let you know as soon as we have listings there.",
   "request.confirm.contactMessage": "Thank you for your message. We will get back to you via email shortly.",
   "email.operator.heading": "New request: {title}",
   "email.customer.subject": "We received your request — {reference}",
   "email.customer.heading": "Thanks, we received your request",
-  "email.customer.reference": "Your reference is {reference}. You can follow your request at any time, no log-in needed:",
+  "email.customer.reference":
+    "Your reference is {reference}. You can follow your request at any time, no log-in needed:",
   "email.customer.request": "Request",
   "email.customer.track": "Track your request",
   "email.status.subject": "Update on your request — {reference}",
   "email.status.heading": "Your request is now: {status}",
-  "email.status.text": "{title}: the status of your request changed to \"{status}\".",
-  "email.customer.footer": "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; payment is arranged directly with the provider.",
+  "email.status.text": '{title}: the status of your request changed to "{status}".',
+  "email.customer.footer":
+    "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; payment is arranged directly with the provider.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Verify your email for {brand}",
   "email.verify.heading": "Welcome to {brand}, {name}!",
-  "email.verify.text": "Confirm your email address to activate your account. The link works once and expires in 24 hours.",
+  "email.verify.text":
+    "Confirm your email address to activate your account. The link works once and expires in 24 hours.",
   "email.verify.action": "Verify my email",
   "email.verify.footer": "If you didn't create an account, you can ignore this email.",
   "email.reset.subject": "Reset your {brand} password",
@@ -1121,29 +1174,36 @@ export const en = {
   "email.reset.greeting": "Hi {name}, we received a request to reset your password.",
   "email.reset.text": "The link works once and expires in 1 hour. Resetting signs you out on every device.",
   "email.reset.action": "Choose a new password",
-  "email.reset.footer": "If you didn't ask for this, you can ignore this email: your password stays the same.",
+  "email.reset.footer":
+    "If you didn't ask for this, you can ignore this email: your password stays the same.",
   "email.existing.subject": "You already have a {brand} account",
   "email.existing.heading": "Someone tried to sign up with your email",
-  "email.existing.greeting": "Hi {name}, a sign-up was just attempted with this address, which already has an account.",
+  "email.existing.greeting":
+    "Hi {name}, a sign-up was just attempted with this address, which already has an account.",
   "email.existing.text": "If it was you, log in instead, or reset your password if you've forgotten it.",
   "email.existing.action": "Reset my password",
   "email.existing.footer": "If it wasn't you, no action is needed: your account is unchanged.",
   "email.emailChange.subject": "Confirm your new email address for {brand}",
   "email.emailChange.heading": "Confirm your new email address",
   "email.emailChange.greeting": "Hi {name}, you asked to use this address for your {brand} account.",
-  "email.emailChange.text": "Open the link to confirm it. It works once and expires in 24 hours; until then, your current address stays in use.",
+  "email.emailChange.text":
+    "Open the link to confirm it. It works once and expires in 24 hours; until then, your current address stays in use.",
   "email.emailChange.action": "Confirm my new email",
   "email.emailChange.footer": "If you didn't ask for this, you can ignore this email: nothing changes.",
   "email.passwordChanged.subject": "Your {brand} password was changed",
   "email.passwordChanged.heading": "Your password was changed",
-  "email.passwordChanged.greeting": "Hi {name}, the password of your {brand} account was just changed, and every other device was signed out.",
-  "email.passwordChanged.text": "If it wasn't you, reset your password right away: resetting signs out every device.",
+  "email.passwordChanged.greeting":
+    "Hi {name}, the password of your {brand} account was just changed, and every other device was signed out.",
+  "email.passwordChanged.text":
+    "If it wasn't you, reset your password right away: resetting signs out every device.",
   "email.passwordChanged.action": "Reset my password",
   "email.passwordChanged.footer": "If it was you, no action is needed.",
   "email.emailChanging.subject": "Your {brand} email address is being changed",
   "email.emailChanging.heading": "A change of email address was requested",
-  "email.emailChanging.greeting": "Hi {name}, someone signed in to your {brand} account asked to change its email address to {email}. The change happens once the link we sent to that address is opened.",
-  "email.emailChanging.text": "If it wasn't you, reset your password right away (this signs out every device), then contact us.",
+  "email.emailChanging.greeting":
+    "Hi {name}, someone signed in to your {brand} account asked to change its email address to {email}. The change happens once the link we sent to that address is opened.",
+  "email.emailChanging.text":
+    "If it wasn't you, reset your password right away (this signs out every device), then contact us.",
   "email.emailChanging.action": "Reset my password",
   "email.emailChanging.footer": "If it was you, no action is needed.",
   "status.published": "Published",
@@ -1203,13 +1263,16 @@ export const en = {
 
   // Providers: /provider-signup, /become-a-provider, /provider-pending, /provider-profile-setup, /providers/{id}
   "provider.signup.metaTitle": "Become a Verified Provider — {brand}",
-  "provider.signup.metaDescription": "Offer your services on {brand}: apply, get verified by our team, and go live in Toronto and the GTA.",
+  "provider.signup.metaDescription":
+    "Offer your services on {brand}: apply, get verified by our team, and go live in Toronto and the GTA.",
   "provider.signup.title": "Become a Verified Provider",
   "provider.signup.intro":
     "Customers on {brand} are matched by hand with providers our team has verified. Apply once with your details and documents; we check them and email you the result.",
   "provider.signup.checksTitle": "What we check",
-  "provider.signup.checkIdentity": "Your identity: a government-issued ID (driver's license, passport or national ID).",
-  "provider.signup.checkWork": "That you are authorized to work in Canada (and your work permit, if you have one).",
+  "provider.signup.checkIdentity":
+    "Your identity: a government-issued ID (driver's license, passport or national ID).",
+  "provider.signup.checkWork":
+    "That you are authorized to work in Canada (and your work permit, if you have one).",
   "provider.signup.checkLicence":
     "A valid license for services that require one: Plumbing, Salon/Beauty, Car/Chauffeur, Electrical, HVAC, Roofing and General Contracting.",
   "provider.signup.checkServices": "The services you offer (up to {max}) and the areas you serve.",
@@ -1217,7 +1280,8 @@ export const en = {
     "Your documents are stored privately and seen only by the admins who review applications; they are never published. If an application is not approved, its documents are deleted {days} days after the decision.",
   "provider.signup.stepsTitle": "How it works",
   "provider.signup.step.account": "Create your account and verify your email (or log in).",
-  "provider.signup.step.apply": "Fill in the application and upload your documents (PNG, JPG or PDF, up to 10 MB each).",
+  "provider.signup.step.apply":
+    "Fill in the application and upload your documents (PNG, JPG or PDF, up to 10 MB each).",
   "provider.signup.step.review": "Our team reviews your application within {time}.",
   "provider.signup.step.profile": "Once approved, set up your profile and go live.",
   "provider.signup.reviewTime": "Review time: {time}.",
@@ -1226,11 +1290,14 @@ export const en = {
   "provider.signup.logIn": "I have an account: log in",
 
   "provider.apply.metaTitle": "Become a Provider — {brand}",
-  "provider.apply.metaDescription": "Apply to offer your services on {brand}. Verification takes 1–3 business days.",
+  "provider.apply.metaDescription":
+    "Apply to offer your services on {brand}. Verification takes 1–3 business days.",
   "provider.apply.title": "Become a Provider",
-  "provider.apply.intro": "Tell us about yourself and your services, and upload your documents. Select up to {max} services. We'll review your application within {time}.",
+  "provider.apply.intro":
+    "Tell us about yourself and your services, and upload your documents. Select up to {max} services. We'll review your application within {time}.",
   "provider.apply.loginTitle": "Login Required",
-  "provider.apply.loginText": "Log in or create an account to apply. After you verify your email, you come straight back to the application.",
+  "provider.apply.loginText":
+    "Log in or create an account to apply. After you verify your email, you come straight back to the application.",
   "provider.apply.alreadyPending": "You already have an application under review.",
   "provider.section.about": "About you",
   "provider.section.services": "Your services",
@@ -1260,11 +1327,14 @@ export const en = {
   "provider.field.licenseRegion": "Issuing region",
   "provider.field.licenseExpiry": "License expiry date",
   "provider.field.licenseFile": "License document",
-  "provider.field.agreeToPolicies": "I agree to the Provider Guidelines, the Terms of Use and the Privacy Policy.",
-  "provider.field.consentToChecks": "I consent to {brand} checking my identity, work authorization and licenses.",
+  "provider.field.agreeToPolicies":
+    "I agree to the Provider Guidelines, the Terms of Use and the Privacy Policy.",
+  "provider.field.consentToChecks":
+    "I consent to {brand} checking my identity, work authorization and licenses.",
   "provider.field.documents": "Documents received",
   "provider.hint.serviceArea": "Separate areas with commas, e.g. Toronto, Mississauga, Vaughan.",
-  "provider.hint.services": "Select up to {max} services. Services marked with a license need a valid license.",
+  "provider.hint.services":
+    "Select up to {max} services. Services marked with a license need a valid license.",
   "provider.hint.customService": "Offer something that is not listed? Describe it in a few words.",
   "provider.hint.licence": "A valid license is required for the service(s) you selected.",
   "provider.hint.file": "PNG, JPG or PDF, up to 10 MB.",
@@ -1309,7 +1379,8 @@ export const en = {
   "provider.maxServicesText": "You can select up to {max} services.",
   "provider.incompleteTitle": "Incomplete Form",
   "provider.incompleteText": "Please review the errors and try again.",
-  "provider.chooseFilesAgain": "For your security, files are not kept when a form is sent back: please choose your documents again.",
+  "provider.chooseFilesAgain":
+    "For your security, files are not kept when a form is sent back: please choose your documents again.",
   "provider.reviewNote": "We review every application by hand and reply within {time}.",
   "provider.submit": "Submit Application",
   "provider.submitting": "Submitting…",
@@ -1354,7 +1425,8 @@ export const en = {
   "provider.service.roofing": "Roofing",
   "provider.service.general-contracting": "General Contracting",
   "provider.setup.metaTitle": "Set up your provider profile — {brand}",
-  "provider.setup.metaDescription": "Your verification was successful. Add your bio and categories to go live.",
+  "provider.setup.metaDescription":
+    "Your verification was successful. Add your bio and categories to go live.",
   "provider.setup.title": "Verification Successful!",
   "provider.setup.intro": "Your approved categories are selected below. Add a short bio and go live.",
   "provider.setup.bio": "Profile Bio",
@@ -1364,9 +1436,11 @@ export const en = {
   "provider.setup.savedTitle": "Profile Saved!",
   "provider.setup.savedText": "Your profile is live.",
   "provider.setup.notApproved": "Only approved providers can set up a profile.",
-  "provider.email.approvedText": "Welcome aboard! You are approved for: {services}. Set up your profile to go live.",
+  "provider.email.approvedText":
+    "Welcome aboard! You are approved for: {services}. Set up your profile to go live.",
   "provider.email.setupAction": "Set up your profile",
-  "provider.email.rejectedText": "Your documents will be deleted {days} days after this decision. You are welcome to apply again.",
+  "provider.email.rejectedText":
+    "Your documents will be deleted {days} days after this decision. You are welcome to apply again.",
   "provider.email.reminderSubject": "Your {document} expires on {date}",
   "provider.email.reminderHeading": "Please renew your {document}",
   "provider.email.reminderText":
@@ -1388,7 +1462,8 @@ export const en = {
   "provider.profile.noReviews": "No reviews yet.",
   // Community reviews (issue 14)
   "reviews.metaTitle": "Community Reviews — {brand}",
-  "reviews.metaDescription": "What customers say about the providers they booked through {brand}. Only completed bookings can be reviewed, and every review is checked before it is published.",
+  "reviews.metaDescription":
+    "What customers say about the providers they booked through {brand}. Only completed bookings can be reviewed, and every review is checked before it is published.",
   "reviews.title": "Community Reviews",
   "reviews.intro": "Reviews from customers whose bookings we matched and completed.",
   "reviews.listTitle": "All reviews",
@@ -1423,34 +1498,42 @@ export const en = {
   "reviews.write.sentTitle": "Thank you for your review!",
   "reviews.write.sentText": "It will appear once our team has checked it. You can follow its status here.",
   "reviews.refusal.notFoundTitle": "You can't review this request",
-  "reviews.refusal.notFound": "We couldn't find a completed booking of yours with this reference. Only the customer who made a booking can review it, once it is completed.",
+  "reviews.refusal.notFound":
+    "We couldn't find a completed booking of yours with this reference. Only the customer who made a booking can review it, once it is completed.",
   "reviews.refusal.notReviewableTitle": "This request can't be reviewed",
   "reviews.refusal.notReviewable": "Reviews are for bookings and car requests that a provider carried out.",
   "reviews.refusal.notCompletedTitle": "Not completed yet",
   "reviews.refusal.notCompleted": "You can review this booking once our team has marked it as completed.",
   "reviews.refusal.ownJobTitle": "You can't review your own work",
-  "reviews.refusal.ownJob": "You were the provider for this booking, and the Reviews Policy doesn't allow reviewing yourself.",
+  "reviews.refusal.ownJob":
+    "You were the provider for this booking, and the Reviews Policy doesn't allow reviewing yourself.",
   "reviews.refusal.alreadyTitle": "Already reviewed",
-  "reviews.refusal.already": "You have already reviewed this booking. Each booking can be reviewed once; you can see its status in My Reviews.",
+  "reviews.refusal.already":
+    "You have already reviewed this booking. Each booking can be reviewed once; you can see its status in My Reviews.",
   "reviews.form.rating": "Your rating",
   "reviews.form.ratingOption#one": "{count} star",
   "reviews.form.ratingOption#other": "{count} stars",
   "reviews.form.ratingRequired": "Please choose a star rating.",
   "reviews.form.comment": "Your comment",
   "reviews.form.commentName": "Comment",
-  "reviews.form.commentHint": "Between {min} and {max} characters. Describe the service: quality, punctuality, communication and value. No contact details or links.",
+  "reviews.form.commentHint":
+    "Between {min} and {max} characters. Describe the service: quality, punctuality, communication and value. No contact details or links.",
   "reviews.form.tooShort": "{label} must be at least {min} characters.",
   "reviews.form.photos": "Photos (optional)",
-  "reviews.form.photosHint": "Up to {max} photos of the work, JPG or PNG, up to 10 MB each. We remove location and camera details.",
+  "reviews.form.photosHint":
+    "Up to {max} photos of the work, JPG or PNG, up to 10 MB each. We remove location and camera details.",
   "reviews.form.tooManyPhotos": "You can add at most {max} photos.",
   "reviews.form.submit": "Submit Review",
   "reviews.form.sending": "Sending…",
   "reviews.policy.email": "Please remove the email address: reviews can't contain personal contact details.",
   "reviews.policy.phone": "Please remove the phone number: reviews can't contain personal contact details.",
-  "reviews.policy.address": "Please remove the street address: reviews can't contain personal contact details.",
+  "reviews.policy.address":
+    "Please remove the street address: reviews can't contain personal contact details.",
   "reviews.policy.link": "Please remove the link: reviews can't contain links to websites.",
-  "reviews.policy.promotion": "Please remove the advertising: reviews can't promote businesses or ask people to get in touch elsewhere.",
-  "reviews.policy.repeated": "Please remove the repeated text: reviews that repeat themselves look like spam.",
+  "reviews.policy.promotion":
+    "Please remove the advertising: reviews can't promote businesses or ask people to get in touch elsewhere.",
+  "reviews.policy.repeated":
+    "Please remove the repeated text: reviews that repeat themselves look like spam.",
   "reviews.mine.toReview": "Ready to review",
   "reviews.mine.write": "Write a review",
   "reviews.mine.writeFor": "Write a review for {reference}",
@@ -1460,13 +1543,15 @@ export const en = {
   "reviews.mine.pendingText": "Our team is checking it against the Reviews Policy.",
   "reviews.mine.providerReplied": "The provider replied",
   "reviews.mine.ofMine": "Reviews of your work",
-  "reviews.mine.ofMineText": "Published reviews of bookings you carried out. You may post one public reply to each.",
+  "reviews.mine.ofMineText":
+    "Published reviews of bookings you carried out. You may post one public reply to each.",
   "reviews.mine.ofMineNone": "No published reviews of your work yet.",
   "reviews.mine.yourReply": "Your reply",
   "reviews.mine.replyDeclined": "Your reply was declined.",
   "reviews.reply.name": "Reply",
   "reviews.reply.label": "Your public reply to {author}",
-  "reviews.reply.hint": "Between {min} and {max} characters. One reply per review; it is checked before it is published.",
+  "reviews.reply.hint":
+    "Between {min} and {max} characters. One reply per review; it is checked before it is published.",
   "reviews.reply.submit": "Post Reply",
   "reviews.reply.sentTitle": "Reply sent",
   "reviews.reply.sentText": "It will appear under the review once our team has checked it.",
@@ -1474,7 +1559,8 @@ export const en = {
   "reviews.reply.notFound": "This review can't be answered: it isn't a published review of your work.",
   "reviews.admin.metaTitle": "Reviews queue — {brand}",
   "reviews.admin.title": "Reviews queue",
-  "reviews.admin.intro": "Reviews and provider replies waiting for moderation, oldest first. Publish them, or decline with a reason the author is emailed.",
+  "reviews.admin.intro":
+    "Reviews and provider replies waiting for moderation, oldest first. Publish them, or decline with a reason the author is emailed.",
   "reviews.admin.reviews#one": "{count} review waiting",
   "reviews.admin.reviews#other": "{count} reviews waiting",
   "reviews.admin.replies#one": "{count} reply waiting",
@@ -1515,27 +1601,32 @@ export const en = {
   "reviews.email.published.text": "Your review of {service} is now published on the community reviews page.",
   "reviews.email.rejected.subject": "Your review was not published",
   "reviews.email.rejected.heading": "Your review was declined",
-  "reviews.email.rejected.text": "We could not publish your review of {service} because it does not follow our Reviews Policy. You can send a corrected version from My Reviews.",
+  "reviews.email.rejected.text":
+    "We could not publish your review of {service} because it does not follow our Reviews Policy. You can send a corrected version from My Reviews.",
   "reviews.email.replyPublished.subject": "Your reply is published",
   "reviews.email.replyPublished.heading": "Your reply is live",
-  "reviews.email.replyPublished.text": "Your reply to a review of {service} is now published under the review.",
+  "reviews.email.replyPublished.text":
+    "Your reply to a review of {service} is now published under the review.",
   "reviews.email.replyRejected.subject": "Your reply was not published",
   "reviews.email.replyRejected.heading": "Your reply was declined",
-  "reviews.email.replyRejected.text": "We could not publish your reply to a review of {service} because it does not follow our Reviews Policy. You can send a corrected reply from My Reviews.",
+  "reviews.email.replyRejected.text":
+    "We could not publish your reply to a review of {service} because it does not follow our Reviews Policy. You can send a corrected reply from My Reviews.",
   "reviews.email.reason": "Reason: {reason}",
   "reviews.email.seeReviews": "See the reviews",
   "reviews.email.myReviews": "Open My Reviews",
   "reviews.email.footer": "Questions about this decision? Write to us through the Contact page.",
   "reviews.email.newReview.subject": "A new review of your work",
   "reviews.email.newReview.heading": "A customer reviewed your work",
-  "reviews.email.newReview.text": "A review of your {service} job is now published. You may post one public reply from My Reviews.",
+  "reviews.email.newReview.text":
+    "A review of your {service} job is now published. You may post one public reply from My Reviews.",
   "reviews.email.newReview.action": "Reply in My Reviews",
   "provider.list.title": "Verified providers",
   "provider.documentLink.id_front": "ID (front), admins only",
   "provider.documentLink.id_back": "ID (back), admins only",
   "provider.documentLink.work_permit": "Work permit, admins only",
   "provider.documentLink.licence": "License, admins only",
-  "provider.apply.alreadyPendingText": "We're reviewing the application you sent. You can apply again once we've emailed you our decision.",
+  "provider.apply.alreadyPendingText":
+    "We're reviewing the application you sent. You can apply again once we've emailed you our decision.",
   "provider.account.setup": "Edit your provider profile",
   "provider.account.public": "View your public profile",
 
@@ -1575,7 +1666,8 @@ export const en = {
   "admin.listing.reject": "Reject listing",
   "admin.listing.takeDown": "Take the listing down",
   "admin.listing.str.title": "Short-term rental registration",
-  "admin.listing.str.help": "Listings priced per night (stays under {nights} nights) need a City of Toronto registration number. Check it with the City before approving.",
+  "admin.listing.str.help":
+    "Listings priced per night (stays under {nights} nights) need a City of Toronto registration number. Check it with the City before approving.",
   "admin.listing.str.number": "Registration number",
   "admin.listing.str.missing": "missing",
   "admin.listing.str.format": "Format check",
@@ -1587,12 +1679,15 @@ export const en = {
   "admin.listing.owner.noAccount": "None (sample listing)",
   "admin.listing.owner.status": "Verification",
   "admin.listing.owner.notVerified": "Not verified",
-  "admin.listing.owner.hintAccount": "Applies to the owner's account: the badge shows on all of their listings.",
-  "admin.listing.owner.hintListing": "This listing has no owner account: the badge is set on this listing only.",
+  "admin.listing.owner.hintAccount":
+    "Applies to the owner's account: the badge shows on all of their listings.",
+  "admin.listing.owner.hintListing":
+    "This listing has no owner account: the badge is set on this listing only.",
   "admin.listing.owner.verify": "Mark owner verified",
   "admin.listing.owner.unverify": "Remove verification",
   "admin.listing.error.strUnchecked": "Confirm that you checked the registration number with the City.",
-  "admin.listing.error.strInvalid": "The registration number is missing or not in the format STR-0000-XXXXXX: reject the listing and tell the owner why.",
+  "admin.listing.error.strInvalid":
+    "The registration number is missing or not in the format STR-0000-XXXXXX: reject the listing and tell the owner why.",
   "admin.listing.error.reason": "Please give a reason.",
   "admin.listing.error.notAllowed": "This listing changed in the meantime. Reload the page and try again.",
   "admin.listing.toast.approvedTitle": "Listing Approved",
@@ -1641,9 +1736,11 @@ export const en = {
   "admin.provider.reject": "Reject application",
   "admin.provider.error.services": "Choose at least one of the services applied for.",
   "admin.provider.error.reason": "Please give a reason.",
-  "admin.provider.error.notAllowed": "This application changed in the meantime. Reload the page and try again.",
+  "admin.provider.error.notAllowed":
+    "This application changed in the meantime. Reload the page and try again.",
   "admin.provider.toast.approvedTitle": "Application Approved",
-  "admin.provider.toast.approvedText": "{name} is now a provider and has been emailed a link to set up their profile.",
+  "admin.provider.toast.approvedText":
+    "{name} is now a provider and has been emailed a link to set up their profile.",
   "admin.provider.toast.rejectedTitle": "Application Rejected",
   "admin.provider.toast.rejectedText": "{name} has been emailed the reason.",
   "search.filterArea": "Area",
@@ -1657,23 +1754,30 @@ export const en = {
   // Download my data (issue 28 item 2): My Account → Your data, its email and the export's summary.html
   "account.data": "Your data",
   "dataExport.title": "Download your data",
-  "dataExport.intro": "Get a copy of everything {brand} holds about your account: your profile, your requests and bookings with the emails we sent you about them, your listings and reviews with their photos, your provider application and the list of its documents, and your signed-in devices. We prepare a ZIP file with a machine-readable data.json and a summary you can read, and email you when it is ready. It can be downloaded for {days} days, while logged in.",
+  "dataExport.intro":
+    "Get a copy of everything {brand} holds about your account: your profile, your requests and bookings with the emails we sent you about them, your listings and reviews with their photos, your provider application and the list of its documents, and your signed-in devices. We prepare a ZIP file with a machine-readable data.json and a summary you can read, and email you when it is ready. It can be downloaded for {days} days, while logged in.",
   "dataExport.request": "Request my data",
   "dataExport.queuedTitle": "Export requested",
   "dataExport.queuedText": "We're preparing your file and will email you when it's ready.",
-  "dataExport.alreadyQueued": "An export of your data is already being prepared. We'll email you when it's ready; you can request another one after that.",
+  "dataExport.alreadyQueued":
+    "An export of your data is already being prepared. We'll email you when it's ready; you can request another one after that.",
   "dataExport.failed": "That didn't work. Please reload the page and try again.",
-  "dataExport.stateQueued": "Your export requested {date} is being prepared. We'll email you when it's ready; reload this page to see where it stands.",
+  "dataExport.stateQueued":
+    "Your export requested {date} is being prepared. We'll email you when it's ready; reload this page to see where it stands.",
   "dataExport.stateReady": "Your export of {date} is ready. You can download it until {expires}.",
   "dataExport.download": "Download the ZIP file",
-  "dataExport.stateExpired": "Your last export expired on {date} and its file was deleted. You can request a new one.",
-  "dataExport.stateFailed": "We couldn't prepare your last export. Please request it again; if it fails again, contact us.",
+  "dataExport.stateExpired":
+    "Your last export expired on {date} and its file was deleted. You can request a new one.",
+  "dataExport.stateFailed":
+    "We couldn't prepare your last export. Please request it again; if it fails again, contact us.",
   "dataExport.notFound": "Not found.",
   "dataExport.expiredTitle": "This download has expired",
-  "dataExport.expiredText": "A data export can be downloaded for {days} days. This one has expired and its file was deleted; you can request a new one in My Account.",
+  "dataExport.expiredText":
+    "A data export can be downloaded for {days} days. This one has expired and its file was deleted; you can request a new one in My Account.",
   "dataExport.backToData": "Go to Your data",
   "dataExport.summary.title": "Your {brand} data: {name}",
-  "dataExport.summary.intro": "A copy of the data held about your account on {date}. The complete data, machine-readable, is in data.json beside this file.",
+  "dataExport.summary.intro":
+    "A copy of the data held about your account on {date}. The complete data, machine-readable, is in data.json beside this file.",
   "dataExport.summary.profile": "Profile",
   "dataExport.summary.name": "Name",
   "dataExport.summary.email": "Email",
@@ -1692,11 +1796,28 @@ export const en = {
   "dataExport.summary.sessions": "Signed-in devices",
   "dataExport.summary.photos": "Photos: {count}",
   "dataExport.summary.none": "None.",
-  "dataExport.summary.machine": "The photos you uploaded are in the photos folder. Provider documents are listed, not included.",
+  "dataExport.summary.machine":
+    "The photos you uploaded are in the photos folder. Provider documents are listed, not included.",
   "email.dataExport.subject": "Your {brand} data is ready",
   "email.dataExport.heading": "Your data is ready",
   "email.dataExport.greeting": "Hi {name}, the copy of your {brand} data that you requested is ready.",
-  "email.dataExport.text": "Log in and download it from My Account → Your data. It can be downloaded until {date}; then the file is deleted, and you can request a new one.",
+  "email.dataExport.text":
+    "Log in and download it from My Account → Your data. It can be downloaded until {date}; then the file is deleted, and you can request a new one.",
   "email.dataExport.action": "Download my data",
-  "email.dataExport.footer": "If you didn't request this, change your password and sign out your other devices in My Account → Security.",
+  "email.dataExport.footer":
+    "If you didn't request this, change your password and sign out your other devices in My Account → Security.",
+  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  "consent.metaTitle": "Updated policies — {brand}",
+  "consent.title": "We've updated our policies",
+  "consent.intro": "Before you continue, please read the new versions of these documents and accept them.",
+  "consent.version": "New version effective {date}",
+  "consent.statement": 'By selecting "I accept", you accept the new versions of the documents listed above.',
+  "consent.accept": "I accept",
+  "consent.accepting": "Saving…",
+  "consent.decline":
+    "If you don't accept, you can log out instead. Your account stays as it is, and we'll ask again the next time you log in.",
+  "consent.acceptedTitle": "Thank you",
+  "consent.acceptedText": "You've accepted the updated policies.",
+  "consent.changed":
+    "These documents changed while this page was open. Please review the versions shown below and accept them again.",
 } as const;

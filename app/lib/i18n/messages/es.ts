@@ -32,7 +32,8 @@ export const es = {
   "language.changedDone": "Versión del sitio: {language}.",
 
   // Footer
-  "footer.tagline": "Servicios, autos y viviendas en Toronto y el GTA, con personas reales que hacen la conexión.",
+  "footer.tagline":
+    "Servicios, autos y viviendas en Toronto y el GTA, con personas reales que hacen la conexión.",
   "footer.quickLinks": "Enlaces rápidos",
   "footer.company": "Empresa",
   "footer.legal": "Legal",
@@ -56,7 +57,8 @@ export const es = {
     "Encuentre proveedores locales de confianza para servicios del hogar, autos con chofer y alquiler de viviendas en Toronto y el GTA. Solicite una reserva y lo conectaremos personalmente.",
   "home.heroTitleA": "Servicios, autos y viviendas",
   "home.heroTitleB": "conectados con confianza",
-  "home.heroSubtitle": "Explore proveedores de confianza. Solicite una reserva. Lo conectaremos personalmente.",
+  "home.heroSubtitle":
+    "Explore proveedores de confianza. Solicite una reserva. Lo conectaremos personalmente.",
   "home.getStarted": "Comenzar",
   "home.requestQuote": "Solicitar una cotización",
   "home.partnerAds": "Anuncios de socios",
@@ -80,23 +82,31 @@ export const es = {
   "about.mission":
     "Facilitamos que las personas de Toronto y el GTA encuentren ayuda local confiable: para el hogar, para moverse y para tener dónde vivir. En lugar de dejarlo solo frente a un directorio, nuestro equipo lee cada solicitud y lo conecta personalmente con un proveedor verificado.",
   "about.whyTitle": "¿Por qué {brand}?",
-  "about.why.registered": "Una empresa registrada en Ontario, que responde ante las personas a las que sirve.",
-  "about.why.verification": "Nuestro equipo verifica manualmente a cada proveedor antes de conectarlo con usted.",
-  "about.why.simple": "Un sitio sencillo: díganos lo que necesita en un formulario breve, sin laberintos de cuentas.",
-  "about.why.social": "Integración social: síganos y comparta con amigos y vecinos los proveedores en los que confía.",
+  "about.why.registered":
+    "Una empresa registrada en Ontario, que responde ante las personas a las que sirve.",
+  "about.why.verification":
+    "Nuestro equipo verifica manualmente a cada proveedor antes de conectarlo con usted.",
+  "about.why.simple":
+    "Un sitio sencillo: díganos lo que necesita en un formulario breve, sin laberintos de cuentas.",
+  "about.why.social":
+    "Integración social: síganos y comparta con amigos y vecinos los proveedores en los que confía.",
   "about.howTitle": "Cómo funciona",
   "about.step1Title": "Explore los servicios",
-  "about.step1Text": "Descubra servicios para el hogar, autos con chofer y viviendas en alquiler en todo el GTA.",
+  "about.step1Text":
+    "Descubra servicios para el hogar, autos con chofer y viviendas en alquiler en todo el GTA.",
   "about.step2Title": "Solicite una reserva",
   "about.step2Text": "Envíe una solicitud breve con la fecha, la hora y la zona que le convengan.",
   "about.step3Title": "Lo conectamos",
-  "about.step3Text": "Nuestro equipo lo conecta con un proveedor verificado y se lo confirma por correo electrónico.",
+  "about.step3Text":
+    "Nuestro equipo lo conecta con un proveedor verificado y se lo confirma por correo electrónico.",
 
   // Contact
   "contact.metaTitle": "Contactar a {brand}",
-  "contact.metaDescription": "¿Preguntas, comentarios o ideas de colaboración? Envíe un mensaje al equipo de {brand}.",
+  "contact.metaDescription":
+    "¿Preguntas, comentarios o ideas de colaboración? Envíe un mensaje al equipo de {brand}.",
   "contact.title": "Contáctenos",
-  "contact.intro": "¿Tiene preguntas sobre una solicitud, un anuncio o cómo convertirse en proveedor? Envíenos un mensaje y le responderemos por correo electrónico.",
+  "contact.intro":
+    "¿Tiene preguntas sobre una solicitud, un anuncio o cómo convertirse en proveedor? Envíenos un mensaje y le responderemos por correo electrónico.",
   "contact.infoTitle": "Póngase en contacto",
   "contact.emailLabel": "Correo electrónico",
   "contact.areaLabel": "Área de servicio",
@@ -126,7 +136,8 @@ export const es = {
   "success.defaultService": "Su solicitud",
   "success.defaultMessage": "Hemos recibido su solicitud y nos pondremos en contacto con usted muy pronto.",
   "success.title": "¡Listo!",
-  "success.emailNote": "Le enviamos una confirmación por correo electrónico. Si no llega en unos minutos, revise su carpeta de correo no deseado.",
+  "success.emailNote":
+    "Le enviamos una confirmación por correo electrónico. Si no llega en unos minutos, revise su carpeta de correo no deseado.",
   "success.browseServices": "Explorar servicios",
   "success.backHome": "Volver al inicio",
 
@@ -145,9 +156,12 @@ export const es = {
   "error.refusedTitle": "No pudimos aceptar el envío",
   "error.badRequest": "No se pudo leer el formulario. Vuelva atrás, revíselo y envíelo de nuevo.",
   "error.badUrl": "Esta dirección no es válida. Revise el enlace y vuelva a intentarlo.",
-  "error.crossSite": "Este formulario se envió desde otro sitio, por lo que fue rechazado. Envíelo desde nuestra propia página.",
-  "error.lengthRequired": "El formulario se envió sin su longitud, por lo que fue rechazado. Envíelo de nuevo desde nuestra página.",
-  "error.tooLarge": "Lo que envió es demasiado grande. Acórtelo (o envíe menos fotos, o más pequeñas) y vuelva a intentarlo.",
+  "error.crossSite":
+    "Este formulario se envió desde otro sitio, por lo que fue rechazado. Envíelo desde nuestra propia página.",
+  "error.lengthRequired":
+    "El formulario se envió sin su longitud, por lo que fue rechazado. Envíelo de nuevo desde nuestra página.",
+  "error.tooLarge":
+    "Lo que envió es demasiado grande. Acórtelo (o envíe menos fotos, o más pequeñas) y vuelva a intentarlo.",
   "error.unsupportedType": "Esta dirección solo acepta formularios enviados desde nuestras páginas.",
   "error.methodNotAllowed": "Esta dirección no acepta ese tipo de solicitud.",
   "error.notImplemented": "Este servidor no admite ese tipo de solicitud.",
@@ -155,9 +169,11 @@ export const es = {
 
   // Legal Center
   "legal.metaTitle": "Centro legal — {brand}",
-  "legal.metaDescription": "Los términos, la política de privacidad, la política de reseñas y las pautas para proveedores que rigen {brand}.",
+  "legal.metaDescription":
+    "Los términos, la política de privacidad, la política de reseñas y las pautas para proveedores que rigen {brand}.",
   "legal.title": "Centro legal",
-  "legal.intro": "Políticas en lenguaje claro que explican cómo funciona {brand}, qué esperamos de todos y cómo tratamos su información.",
+  "legal.intro":
+    "Políticas en lenguaje claro que explican cómo funciona {brand}, qué esperamos de todos y cómo tratamos su información.",
   "legal.read": "Leer: {title}",
   "legal.effective": "Vigente desde el {date}",
   "legal.contents": "Contenido",
@@ -168,14 +184,16 @@ export const es = {
 
   // Accounts: sign-up
   "signup.metaTitle": "Cree su cuenta — {brand}",
-  "signup.metaDescription": "Cree una cuenta gratuita de {brand} para solicitar reservas y seguir sus solicitudes.",
+  "signup.metaDescription":
+    "Cree una cuenta gratuita de {brand} para solicitar reservas y seguir sus solicitudes.",
   "signup.title": "Cree su cuenta",
   "signup.intro": "Solicite reservas, siga cada solicitud y administre su perfil en un solo lugar.",
   "signup.fullName": "Nombre completo",
   "signup.email": "Correo electrónico",
   "signup.phone": "Teléfono (opcional)",
   "signup.password": "Contraseña",
-  "signup.passwordHint": "Al menos {min} caracteres. Las frases de contraseña largas son bienvenidas; las contraseñas comunes, no.",
+  "signup.passwordHint":
+    "Al menos {min} caracteres. Las frases de contraseña largas son bienvenidas; las contraseñas comunes, no.",
   "signup.adult": "Confirmo que tengo {age} años o más.",
   "signup.adultRequired": "Debe tener {age} años o más para crear una cuenta.",
   "signup.terms": "Acepto los Términos de uso y la Política de privacidad.",
@@ -195,11 +213,13 @@ export const es = {
   "verifySent.metaTitle": "Revise su bandeja de entrada — {brand}",
   "verifySent.title": "¡Gracias por registrarse!",
   "verifySent.text": "Enviamos un enlace de verificación a {email}. Ábralo para activar su cuenta.",
-  "verifySent.noEmail": "Enviamos un enlace de verificación a su correo electrónico. Ábralo para activar su cuenta.",
+  "verifySent.noEmail":
+    "Enviamos un enlace de verificación a su correo electrónico. Ábralo para activar su cuenta.",
   "verifySent.didntGet": "¿No lo recibió? Revise su carpeta de correo no deseado, o",
   "verifySent.resend": "reenvíe el enlace",
   "verifySent.resentTitle": "Enlace enviado",
-  "verifySent.resentText": "Si existe una cuenta sin verificar con esa dirección, ya va en camino un nuevo enlace.",
+  "verifySent.resentText":
+    "Si existe una cuenta sin verificar con esa dirección, ya va en camino un nuevo enlace.",
   "verifySent.backHome": "Volver al inicio",
   "verify.metaTitle": "Verifique su correo electrónico — {brand}",
   "verify.doneTitle": "Correo electrónico verificado",
@@ -207,14 +227,16 @@ export const es = {
   "verify.emailChangedTitle": "Correo electrónico cambiado",
   "verify.emailChangedText": "Su cuenta ahora usa {email}.",
   "verify.invalidTitle": "Este enlace no se puede usar",
-  "verify.invalidText": "El enlace de verificación no es válido, venció o ya se usó. Inicie sesión para recibir uno nuevo.",
+  "verify.invalidText":
+    "El enlace de verificación no es válido, venció o ya se usó. Inicie sesión para recibir uno nuevo.",
   "verify.logIn": "Ir a iniciar sesión",
 
   // Accounts: log in / out
   "login.metaTitle": "Iniciar sesión — {brand}",
   "login.metaDescription": "Inicie sesión en su cuenta de {brand}.",
   "login.title": "Iniciar sesión",
-  "login.intro": "Le damos la bienvenida de nuevo. Inicie sesión para solicitar reservas y seguir sus solicitudes.",
+  "login.intro":
+    "Le damos la bienvenida de nuevo. Inicie sesión para solicitar reservas y seguir sus solicitudes.",
   "login.email": "Correo electrónico",
   "login.password": "Contraseña",
   "login.submit": "Iniciar sesión",
@@ -234,13 +256,15 @@ export const es = {
   // Accounts: forgot / reset
   "forgot.metaTitle": "Restablezca su contraseña — {brand}",
   "forgot.title": "¿Olvidó su contraseña?",
-  "forgot.intro": "Ingrese el correo electrónico con el que se registró y le enviaremos un enlace para elegir una nueva contraseña.",
+  "forgot.intro":
+    "Ingrese el correo electrónico con el que se registró y le enviaremos un enlace para elegir una nueva contraseña.",
   "forgot.email": "Correo electrónico",
   "forgot.submit": "Enviar enlace",
   "forgot.emailRequiredTitle": "Correo electrónico obligatorio",
   "forgot.emailRequiredText": "Ingrese su dirección de correo electrónico.",
   "forgot.sentTitle": "Revise su correo",
-  "forgot.sentText": "Si existe una cuenta para {email}, le enviamos un enlace para restablecer su contraseña. Vence en 1 hora.",
+  "forgot.sentText":
+    "Si existe una cuenta para {email}, le enviamos un enlace para restablecer su contraseña. Vence en 1 hora.",
   "forgot.remembered": "¿Ya la recordó?",
   "forgot.backToLogin": "Volver a iniciar sesión",
   "reset.metaTitle": "Elija una nueva contraseña — {brand}",
@@ -249,10 +273,12 @@ export const es = {
   "reset.confirm": "Confirme la nueva contraseña",
   "reset.mismatch": "Las contraseñas no coinciden.",
   "reset.submit": "Guardar la nueva contraseña",
-  "reset.invalid": "Este enlace para restablecer la contraseña no es válido, venció o ya se usó. Solicite uno nuevo.",
+  "reset.invalid":
+    "Este enlace para restablecer la contraseña no es válido, venció o ya se usó. Solicite uno nuevo.",
   "reset.requestNew": "Solicitar un nuevo enlace",
   "reset.doneTitle": "Contraseña actualizada",
-  "reset.doneText": "Inicie sesión con su nueva contraseña. Se cerró su sesión en todos los demás dispositivos.",
+  "reset.doneText":
+    "Inicie sesión con su nueva contraseña. Se cerró su sesión en todos los demás dispositivos.",
 
   // My Account
   "account.metaTitle": "Mi cuenta — {brand}",
@@ -273,23 +299,28 @@ export const es = {
   "account.savedText": "Se guardaron sus cambios.",
   "account.emailChangeTitle": "Confirme su nuevo correo electrónico",
   "account.emailChangeText": "Enviamos un enlace a {email}. Su correo electrónico cambiará cuando lo abra.",
-  "account.emailHint": "Si cambia su correo electrónico, enviaremos un enlace de verificación a la nueva dirección.",
+  "account.emailHint":
+    "Si cambia su correo electrónico, enviaremos un enlace de verificación a la nueva dirección.",
   "account.emailTaken": "Ese correo electrónico no se puede usar. Pruebe con otra dirección.",
 
   // My Account → Security (issue 28 item 1)
   "account.security": "Seguridad",
   "security.changePassword": "Cambiar la contraseña",
-  "security.changePasswordIntro": "Escriba su contraseña actual y luego la nueva. Se cerrará la sesión en todos sus otros dispositivos.",
+  "security.changePasswordIntro":
+    "Escriba su contraseña actual y luego la nueva. Se cerrará la sesión en todos sus otros dispositivos.",
   "security.currentPassword": "Contraseña actual",
   "security.newPassword": "Nueva contraseña",
   "security.confirmPassword": "Confirme la nueva contraseña",
-  "security.passwordHint": "De {min} a {max} caracteres. Una frase larga es fácil de recordar y difícil de adivinar.",
+  "security.passwordHint":
+    "De {min} a {max} caracteres. Una frase larga es fácil de recordar y difícil de adivinar.",
   "security.savePassword": "Cambiar contraseña",
   "security.wrongPassword": "Su contraseña actual no es correcta.",
   "security.passwordChangedTitle": "Contraseña cambiada",
-  "security.passwordChangedText": "Se cerró la sesión en todos sus otros dispositivos. Le enviamos un aviso por correo electrónico.",
+  "security.passwordChangedText":
+    "Se cerró la sesión en todos sus otros dispositivos. Le enviamos un aviso por correo electrónico.",
   "security.sessions": "Dispositivos con sesión iniciada",
-  "security.sessionsIntro": "Estos navegadores tienen una sesión abierta en su cuenta. Si no reconoce alguno, cierre su sesión y cambie su contraseña.",
+  "security.sessionsIntro":
+    "Estos navegadores tienen una sesión abierta en su cuenta. Si no reconoce alguno, cierre su sesión y cambie su contraseña.",
   "security.device": "{browser} en {os}",
   "security.unknownBrowser": "Navegador desconocido",
   "security.unknownSystem": "sistema desconocido",
@@ -305,7 +336,8 @@ export const es = {
   "security.signedOutOthersTitle": "Sesiones cerradas",
   "security.signedOutOthersText": "Solo este dispositivo sigue con la sesión iniciada.",
   "security.sessionGone": "Esa sesión ya terminó o no es suya.",
-  "security.emailNote": "Para cambiar su dirección de correo electrónico, edite su perfil: primero verificamos la nueva dirección y avisamos a la actual.",
+  "security.emailNote":
+    "Para cambiar su dirección de correo electrónico, edite su perfil: primero verificamos la nueva dirección y avisamos a la actual.",
   "security.failed": "No se pudo completar. Vuelva a cargar la página e inténtelo de nuevo.",
   "account.noBookingsTitle": "Aún no tiene reservas",
   "account.noBookingsText": "Cuando solicite una reserva o una cotización, aparecerá aquí con su estado.",
@@ -325,9 +357,11 @@ export const es = {
 
   // Services
   "services.metaTitle": "Servicios — {brand}",
-  "services.metaDescription": "Mantenimiento, limpieza, DJ, belleza, jardinería, plomería y servicios de autos en Toronto y el GTA, con proveedores locales verificados.",
+  "services.metaDescription":
+    "Mantenimiento, limpieza, DJ, belleza, jardinería, plomería y servicios de autos en Toronto y el GTA, con proveedores locales verificados.",
   "services.title": "Servicios",
-  "services.intro": "Proveedores locales verificados en Toronto y el GTA. Elija una categoría para ver qué incluye y solicitar una reserva.",
+  "services.intro":
+    "Proveedores locales verificados en Toronto y el GTA. Elija una categoría para ver qué incluye y solicitar una reserva.",
   "services.searchLabel": "Buscar servicios",
   "services.searchPlaceholder": "¿Qué necesita? p. ej., plomería",
   "services.searchButton": "Buscar",
@@ -345,7 +379,8 @@ export const es = {
   "services.allCount#many": "{count} de servicios",
   "services.allCount#other": "{count} servicios",
   "services.viewCta": "Ver detalles",
-  "serviceRequest.intro": "Díganos qué necesita y dónde. Buscaremos un proveedor verificado y nos pondremos en contacto con usted.",
+  "serviceRequest.intro":
+    "Díganos qué necesita y dónde. Buscaremos un proveedor verificado y nos pondremos en contacto con usted.",
   "serviceRequest.contactHint": "Solo lo usamos para responderle sobre esta solicitud.",
   "serviceRequest.sending": "Enviando…",
   "serviceRequest.title": "Solicitar este servicio",
@@ -365,9 +400,11 @@ export const es = {
   "service.gallery": "Galería",
   "service.areas": "Zonas que atiende",
   "service.paymentTitle": "Pago",
-  "service.paymentNote": "En este sitio no se cobra nada. El pago se acuerda directamente con el proveedor una vez confirmada su reserva.",
+  "service.paymentNote":
+    "En este sitio no se cobra nada. El pago se acuerda directamente con el proveedor una vez confirmada su reserva.",
   "booking.title": "Solicitar una reserva",
-  "booking.description": "Díganos cuándo y dónde. Lo conectaremos con un proveedor verificado y se lo confirmaremos por correo electrónico.",
+  "booking.description":
+    "Díganos cuándo y dónde. Lo conectaremos con un proveedor verificado y se lo confirmaremos por correo electrónico.",
   "booking.service": "Servicio",
   "booking.fullName": "Nombre completo",
   "booking.email": "Correo electrónico",
@@ -383,7 +420,8 @@ export const es = {
   "booking.sentTitle": "¡Solicitud recibida!",
   "booking.sentText": "Le escribiremos muy pronto para confirmar su reserva.",
   "booking.quickSentTitle": "¡Solicitud de reserva enviada!",
-  "booking.quickSentText": "Recibimos su solicitud. Nos pondremos en contacto por correo electrónico muy pronto.",
+  "booking.quickSentText":
+    "Recibimos su solicitud. Nos pondremos en contacto por correo electrónico muy pronto.",
   "booking.loginTitle": "Inicio de sesión necesario",
   "loginPrompt.logIn": "Iniciar sesión",
   "loginPrompt.signUp": "Registrarse",
@@ -404,37 +442,45 @@ export const es = {
   "search.allCategories": "Todas las categorías",
   "search.allFilters": "Todos los filtros",
   "search.clearFilters": "Borrar todos los filtros",
-  "search.filtersHint": "Filtre por categoría y zona. Todos los proveedores que recomendamos están verificados.",
+  "search.filtersHint":
+    "Filtre por categoría y zona. Todos los proveedores que recomendamos están verificados.",
   "search.resultsTitle": "Resultados",
   "search.results#one": "{count} servicio coincidente",
   "search.results#many": "{count} de servicios coincidentes",
   "search.results#other": "{count} servicios coincidentes",
   "search.servesArea": "Atiende {area}",
   "search.noResultsTitle": "No se encontraron resultados",
-  "search.noResultsText": "No encontramos coincidencias, pero nuestro equipo aún puede ayudarlo. Díganos qué necesita.",
+  "search.noResultsText":
+    "No encontramos coincidencias, pero nuestro equipo aún puede ayudarlo. Díganos qué necesita.",
   "search.requestBooking": "Solicitar una reserva",
   "search.prompt": "Busque por tipo de servicio, por zona o por ambos.",
 
   // Request hub (/request)
   "request.metaTitle": "Solicitar un servicio o una vivienda — {brand}",
-  "request.metaDescription": "Solicite la reserva de un servicio local, o una vivienda en alquiler, en Toronto y el GTA.",
+  "request.metaDescription":
+    "Solicite la reserva de un servicio local, o una vivienda en alquiler, en Toronto y el GTA.",
   "request.title": "¿Qué le gustaría solicitar?",
-  "request.intro": "Elija una opción y nosotros nos encargamos del resto: nuestro equipo atiende cada solicitud personalmente.",
+  "request.intro":
+    "Elija una opción y nosotros nos encargamos del resto: nuestro equipo atiende cada solicitud personalmente.",
   "request.servicesTitle": "Un servicio",
   "request.servicesText": "Mantenimiento, limpieza, eventos, belleza, jardinería, plomería, autos y más.",
   "request.servicesCta": "Solicitar un servicio",
   "request.homesTitle": "Una vivienda",
-  "request.homesText": "Apartamentos, habitaciones y estadías cortas en todo el GTA. Díganos en qué ciudad busca.",
+  "request.homesText":
+    "Apartamentos, habitaciones y estadías cortas en todo el GTA. Díganos en qué ciudad busca.",
   "request.homesCta": "Solicitar una vivienda",
 
   // Cars
   "cars.metaTitle": "Autos y choferes — {brand}",
-  "cars.metaDescription": "Choferes por hora, traslados al aeropuerto, viajes, entregas y autos para bodas en Toronto y el GTA.",
+  "cars.metaDescription":
+    "Choferes por hora, traslados al aeropuerto, viajes, entregas y autos para bodas en Toronto y el GTA.",
   "cars.title": "Auto con chofer / Alquiler",
-  "cars.intro": "Choferes, traslados al aeropuerto, viajes, entregas y autos para eventos. Elija un tipo de solicitud y le confirmaremos la disponibilidad por correo electrónico.",
+  "cars.intro":
+    "Choferes, traslados al aeropuerto, viajes, entregas y autos para eventos. Elija un tipo de solicitud y le confirmaremos la disponibilidad por correo electrónico.",
   "cars.contactChauffeur": "Contactar a un chofer",
   "cars.contactTitle": "Contactar a un chofer",
-  "cars.contactText": "Pregúntenos lo que quiera sobre los servicios de chofer. Le responderemos por correo electrónico.",
+  "cars.contactText":
+    "Pregúntenos lo que quiera sobre los servicios de chofer. Le responderemos por correo electrónico.",
   "cars.contactSend": "Enviar",
   "cars.contactSentTitle": "¡Solicitud enviada!",
   "cars.contactSentText": "Le responderemos muy pronto por correo electrónico.",
@@ -447,23 +493,30 @@ export const es = {
   "cars.submit": "Enviar solicitud",
   "cars.optional": "opcional",
   "cars.requestMetaTitle": "{name} — {brand}",
-  "cars.requestMetaDescription": "Solicite su servicio de “{name}” en Toronto y el GTA. Le confirmamos por correo electrónico.",
+  "cars.requestMetaDescription":
+    "Solicite su servicio de “{name}” en Toronto y el GTA. Le confirmamos por correo electrónico.",
   "cars.type.chauffeur-hourly": "Chofer (por hora)",
   "cars.type.airport-transfer": "Traslado al aeropuerto",
   "cars.type.personal-ride": "Viaje privado",
   "cars.type.package-delivery": "Entrega de paquetes",
   "cars.type.event-wedding": "Auto para eventos / bodas",
   "cars.type.custom": "Solicitud personalizada",
-  "cars.tile.chauffeur-hourly": "Un chofer profesional por hora para reuniones, diligencias o una salida nocturna.",
-  "cars.tile.airport-transfer": "Pearson o Billy Bishop, con seguimiento del vuelo y recepción en el aeropuerto.",
+  "cars.tile.chauffeur-hourly":
+    "Un chofer profesional por hora para reuniones, diligencias o una salida nocturna.",
+  "cars.tile.airport-transfer":
+    "Pearson o Billy Bishop, con seguimiento del vuelo y recepción en el aeropuerto.",
   "cars.tile.personal-ride": "Un viaje privado de puerta a puerta, solo ida o ida y vuelta.",
   "cars.tile.package-delivery": "Mensajería el mismo día en todo el GTA, con seguimiento.",
   "cars.tile.event-wedding": "Limusinas, autos clásicos y flotas para bodas y eventos.",
   "cars.tile.custom": "¿Otra cosa? Descríbala y encontraremos el auto adecuado.",
-  "cars.success.chauffeur-hourly": "¡Gracias! Confirmaremos la disponibilidad y le enviaremos su cotización por correo electrónico.",
-  "cars.success.airport-transfer": "Seguiremos su vuelo y le confirmaremos los detalles de la recogida por correo electrónico.",
-  "cars.success.personal-ride": "¡Gracias! Le enviaremos la hora estimada de llegada y los datos del chofer por correo electrónico.",
-  "cars.success.package-delivery": "Confirmaremos un mensajero y le enviaremos el seguimiento por correo electrónico.",
+  "cars.success.chauffeur-hourly":
+    "¡Gracias! Confirmaremos la disponibilidad y le enviaremos su cotización por correo electrónico.",
+  "cars.success.airport-transfer":
+    "Seguiremos su vuelo y le confirmaremos los detalles de la recogida por correo electrónico.",
+  "cars.success.personal-ride":
+    "¡Gracias! Le enviaremos la hora estimada de llegada y los datos del chofer por correo electrónico.",
+  "cars.success.package-delivery":
+    "Confirmaremos un mensajero y le enviaremos el seguimiento por correo electrónico.",
   "cars.success.event-wedding": "¡Gracias! Le enviaremos una cotización a su medida y la disponibilidad.",
   "cars.success.custom": "Revisaremos su solicitud y le propondremos opciones.",
   "cars.field.fullName": "Nombre completo",
@@ -517,7 +570,8 @@ export const es = {
 
   // Homes (listings, detail, rent and city requests)
   "homes.metaTitle": "Viviendas en alquiler en Toronto y el GTA — {brand}",
-  "homes.metaDescription": "Apartamentos, habitaciones, casas completas y estadías cortas en Toronto y el GTA. Busque por ciudad o barrio y solicite el alquiler.",
+  "homes.metaDescription":
+    "Apartamentos, habitaciones, casas completas y estadías cortas en Toronto y el GTA. Busque por ciudad o barrio y solicite el alquiler.",
   "homes.title": "Encuentre su próximo hogar",
   "homes.intro": "Apartamentos, habitaciones, casas completas y estadías cortas en Toronto y el GTA.",
   "homes.listProperty": "Publique su propiedad",
@@ -554,11 +608,14 @@ export const es = {
   "homes.noResultsTitle": "Todavía no tenemos anuncios en “{term}”.",
   "homes.noResultsText": "Díganos dónde busca y le avisaremos cuando haya viviendas disponibles allí.",
   "homes.noWindowTitle": "No hay anuncios nuevos en este período",
-  "homes.noWindowText": "No se publicó nada en el período elegido. Pruebe uno más largo o vea todos los anuncios.",
-  "homes.noWindowTextTerm": "No se publicó nada que coincida con “{term}” en el período elegido. Pruebe uno más largo o vea todos los anuncios.",
+  "homes.noWindowText":
+    "No se publicó nada en el período elegido. Pruebe uno más largo o vea todos los anuncios.",
+  "homes.noWindowTextTerm":
+    "No se publicó nada que coincida con “{term}” en el período elegido. Pruebe uno más largo o vea todos los anuncios.",
   "homes.showAll": "Ver todos los anuncios",
   "homes.emptyTitle": "Aún no hay anuncios",
-  "homes.emptyText": "Las viviendas aparecen aquí en cuanto los propietarios las publican. ¿Tiene un lugar para alquilar?",
+  "homes.emptyText":
+    "Las viviendas aparecen aquí en cuanto los propietarios las publican. ¿Tiene un lugar para alquilar?",
   "homes.popularCities": "Ciudades populares",
   "homes.cityListings#one": "{count} anuncio",
   "homes.cityListings#many": "{count} de anuncios",
@@ -583,7 +640,8 @@ export const es = {
   "homes.type.studio": "Estudio",
   "homes.type.other": "Vivienda",
   "homes.cityRequest.title": "Solicite viviendas en su ciudad",
-  "homes.cityRequest.intro": "Díganos dónde le gustaría vivir. Nos pondremos en contacto en cuanto tengamos anuncios allí.",
+  "homes.cityRequest.intro":
+    "Díganos dónde le gustaría vivir. Nos pondremos en contacto en cuanto tengamos anuncios allí.",
   "homes.cityRequest.city": "Ciudad",
   "homes.cityRequest.name": "Su nombre",
   "homes.cityRequest.contact": "Correo electrónico o teléfono",
@@ -594,7 +652,8 @@ export const es = {
   "homes.cityRequest.submit": "Enviar solicitud",
   "homes.cityRequest.sending": "Enviando…",
   "homes.cityRequest.serviceName": "Viviendas en {city}",
-  "homes.cityRequest.success": "¡Gracias! Recibimos su solicitud y le avisaremos en cuanto tengamos viviendas allí.",
+  "homes.cityRequest.success":
+    "¡Gracias! Recibimos su solicitud y le avisaremos en cuanto tengamos viviendas allí.",
   "homes.notFoundTitle": "Anuncio no encontrado",
   "homes.metaListing": "{price} · {place}. {description}",
   "homes.notFoundText": "El anuncio que busca no existe o ya no está disponible.",
@@ -613,7 +672,8 @@ export const es = {
   "homes.availableFrom": "Disponible desde el {date}",
   "homes.availableNow": "Disponible ahora",
   "homes.requestToRent": "Solicitar alquiler",
-  "homes.paymentNote": "En este sitio no se cobra nada. El alquiler y el depósito se acuerdan directamente con el propietario.",
+  "homes.paymentNote":
+    "En este sitio no se cobra nada. El alquiler y el depósito se acuerdan directamente con el propietario.",
   "homes.hostedBy": "Publicado por",
   "homes.ownerFallback": "El propietario",
   "homes.verifiedOwner": "Propietario verificado",
@@ -657,7 +717,8 @@ export const es = {
   "homes.rent.fieldName.budget": "Presupuesto",
   "homes.rent.budgetPlaceholder": "p. ej., $2,000 / mes",
   "homes.rent.message": "Mensaje",
-  "homes.rent.messageHint": "Preséntese: quién vivirá allí, si trabaja o estudia, mascotas, preguntas para el propietario.",
+  "homes.rent.messageHint":
+    "Preséntese: quién vivirá allí, si trabaja o estudia, mascotas, preguntas para el propietario.",
   "homes.rent.submit": "Enviar solicitud",
   "homes.rent.sending": "Enviando…",
   "homes.rent.cancel": "Cancelar",
@@ -666,9 +727,11 @@ export const es = {
 
   // Listing wizard (/homes/new) and owner listings
   "wizard.metaTitle": "Publique su propiedad — {brand}",
-  "wizard.metaDescription": "Publique una casa, una habitación o una estadía corta en Toronto y el GTA en cuatro pasos breves. Revisamos cada anuncio en un plazo de 24 a 48 horas.",
+  "wizard.metaDescription":
+    "Publique una casa, una habitación o una estadía corta en Toronto y el GTA en cuatro pasos breves. Revisamos cada anuncio en un plazo de 24 a 48 horas.",
   "wizard.title": "Publique su propiedad",
-  "wizard.intro": "Cuatro pasos breves. Su avance se guarda a medida que completa el formulario, y revisamos cada anuncio antes de publicarlo.",
+  "wizard.intro":
+    "Cuatro pasos breves. Su avance se guarda a medida que completa el formulario, y revisamos cada anuncio antes de publicarlo.",
   "wizard.backToHomes": "Volver a Viviendas",
   "wizard.progress": "Paso {current} de {total}",
   "wizard.stepsLabel": "Pasos del anuncio",
@@ -678,14 +741,16 @@ export const es = {
   "wizard.step.property": "Detalles de la propiedad",
   "wizard.step.pricing": "Precio y disponibilidad",
   "wizard.step.photos": "Fotos",
-  "wizard.stepIntro.owner": "Cómo pueden contactarlo nuestro equipo y los interesados. Los datos vienen de su cuenta; cambie lo que quiera.",
+  "wizard.stepIntro.owner":
+    "Cómo pueden contactarlo nuestro equipo y los interesados. Los datos vienen de su cuenta; cambie lo que quiera.",
   "wizard.stepIntro.property": "Qué ofrece y dónde está.",
   "wizard.stepIntro.pricing": "Cuánto cuesta y cuándo está disponible.",
   "wizard.stepIntro.photos": "Agregue de 1 a 12 fotos. La primera será la portada de su anuncio.",
   "wizard.field.ownerName": "Nombre completo",
   "wizard.field.ownerEmail": "Correo electrónico",
   "wizard.field.ownerPhone": "Teléfono (opcional)",
-  "wizard.field.agreed": "Acepto las Pautas para proveedores, los Términos de uso y la Política de privacidad.",
+  "wizard.field.agreed":
+    "Acepto las Pautas para proveedores, los Términos de uso y la Política de privacidad.",
   "wizard.field.propertyType": "Tipo de propiedad",
   "wizard.field.address": "Dirección",
   "wizard.field.city": "Ciudad",
@@ -710,11 +775,13 @@ export const es = {
   "wizard.field.leaseTerm": "Plazo del contrato (opcional)",
   "wizard.fieldName.leaseTerm": "Plazo del contrato",
   "wizard.field.photos": "Fotos",
-  "wizard.hint.address": "Solo se muestra a los interesados después de que nuestro equipo apruebe su anuncio.",
+  "wizard.hint.address":
+    "Solo se muestra a los interesados después de que nuestro equipo apruebe su anuncio.",
   "wizard.hint.bathrooms": "p. ej., 1.5",
   "wizard.hint.description": "Describa el espacio, el edificio y el barrio.",
   "wizard.hint.minStay": "p. ej., 1 mes o 2 noches",
-  "wizard.hint.strRegistration": "La Ciudad de Toronto exige un número de registro para alquileres de menos de {nights} noches. Formato: {example}.",
+  "wizard.hint.strRegistration":
+    "La Ciudad de Toronto exige un número de registro para alquileres de menos de {nights} noches. Formato: {example}.",
   "wizard.select": "Seleccione…",
   "wizard.perMonth": "por mes",
   "wizard.perNight": "por noche",
@@ -783,16 +850,20 @@ export const es = {
   "wizard.photos.added#one": "Se agregó {count} foto.",
   "wizard.photos.added#many": "Se agregaron {count} de fotos.",
   "wizard.photos.added#other": "Se agregaron {count} fotos.",
-  "wizard.photos.empty": "Aún no hay fotos. Los interesados miran primero las fotos: agregue algunas con buena luz.",
-  "wizard.reviewNote": "Normalmente revisamos en un plazo de {time}. Su anuncio permanece privado hasta que se apruebe.",
+  "wizard.photos.empty":
+    "Aún no hay fotos. Los interesados miran primero las fotos: agregue algunas con buena luz.",
+  "wizard.reviewNote":
+    "Normalmente revisamos en un plazo de {time}. Su anuncio permanece privado hasta que se apruebe.",
   "wizard.reviewTime": "24 a 48 horas",
   "wizard.successService": "Anuncio de propiedad",
-  "wizard.successMessage": "Su anuncio se envió para revisión. Normalmente revisamos en un plazo de 24 a 48 horas.",
+  "wizard.successMessage":
+    "Su anuncio se envió para revisión. Normalmente revisamos en un plazo de 24 a 48 horas.",
   "wizard.loginTitle": "Inicio de sesión necesario",
   "wizard.loginText": "Inicie sesión o cree una cuenta para publicar su propiedad.",
   "account.listings": "Mis anuncios",
   "wizard.mine.emptyTitle": "Aún no tiene anuncios",
-  "wizard.mine.emptyText": "Publique una casa, una habitación o una estadía corta. Aparecerá aquí con el estado de su revisión.",
+  "wizard.mine.emptyText":
+    "Publique una casa, una habitación o una estadía corta. Aparecerá aquí con el estado de su revisión.",
   "wizard.mine.cta": "Publique su propiedad",
   "wizard.mine.another": "Publicar otra propiedad",
   "wizard.mine.status.pending": "Pendiente de revisión",
@@ -832,7 +903,8 @@ export const es = {
   // Back office
   "admin.title": "Administración",
   "admin.welcome": "Sesión iniciada como {name}.",
-  "admin.text": "Solicitudes abiertas, anuncios, postulaciones de proveedores, reseñas y correos, en un solo lugar.",
+  "admin.text":
+    "Solicitudes abiertas, anuncios, postulaciones de proveedores, reseñas y correos, en un solo lugar.",
   "admin.nav.label": "Administración",
   "admin.nav.dashboard": "Panel",
   "admin.nav.inbox": "Bandeja de entrada",
@@ -842,7 +914,8 @@ export const es = {
   "admin.nav.outbox": "Correos salientes",
   "admin.nav.system": "Sistema",
   "admin.system.title": "Sistema",
-  "admin.system.intro": "Cómo funciona el sitio: sus procesos, la base de datos, los correos salientes, las tareas diarias, el espacio en disco y las últimas advertencias y errores.",
+  "admin.system.intro":
+    "Cómo funciona el sitio: sus procesos, la base de datos, los correos salientes, las tareas diarias, el espacio en disco y las últimas advertencias y errores.",
   "admin.system.thisProcess": "sirve esta página",
   "admin.system.processes": "Procesos",
   "admin.system.host": "Servidor",
@@ -876,10 +949,13 @@ export const es = {
   "admin.system.backupLast": "Última copia de seguridad",
   "admin.system.backupSize": "Su tamaño",
   "admin.system.backupCount": "Copias conservadas",
-  "admin.system.backupScheduled": "La aplicación hace las copias de seguridad por sí misma según BACKUP_EVERY y conserva las BACKUP_KEEP más recientes.",
-  "admin.system.backupManual": "La aplicación no programa copias de seguridad (BACKUP_EVERY no está definido): hágalas con npm run backup.",
+  "admin.system.backupScheduled":
+    "La aplicación hace las copias de seguridad por sí misma según BACKUP_EVERY y conserva las BACKUP_KEEP más recientes.",
+  "admin.system.backupManual":
+    "La aplicación no programa copias de seguridad (BACKUP_EVERY no está definido): hágalas con npm run backup.",
   "admin.system.problems": "Advertencias y errores recientes",
-  "admin.system.problemsIntro": "Las últimas advertencias y errores que este proceso escribió en su registro, de los más nuevos a los más antiguos, sin datos personales. Indique el identificador de la solicitud al reportar uno.",
+  "admin.system.problemsIntro":
+    "Las últimas advertencias y errores que este proceso escribió en su registro, de los más nuevos a los más antiguos, sin datos personales. Indique el identificador de la solicitud al reportar uno.",
   "admin.system.problemsNone": "Ninguno desde que se inició este proceso.",
   "admin.system.time": "Hora",
   "admin.system.level": "Nivel",
@@ -930,7 +1006,8 @@ export const es = {
   "admin.dashboard.title": "Panel",
   // Back office: outbox, dashboard and exports (issue 13 items 8 and 9)
   "admin.outbox.title": "Bandeja de salida",
-  "admin.outbox.intro": "Todos los correos que envía el sitio, del más reciente al más antiguo. Un mensaje fallido se puede volver a enviar.",
+  "admin.outbox.intro":
+    "Todos los correos que envía el sitio, del más reciente al más antiguo. Un mensaje fallido se puede volver a enviar.",
   "admin.outbox.filters": "Filtrar la bandeja de salida",
   "admin.outbox.search": "Destinatario o asunto",
   "admin.outbox.anyStatus": "Cualquier estado",
@@ -961,19 +1038,23 @@ export const es = {
   "admin.outbox.headers": "Encabezados",
   "admin.outbox.textBody": "Versión de texto",
   "admin.outbox.htmlBody": "Versión HTML",
-  "admin.outbox.htmlHint": "Se muestra aislada: los scripts, formularios e imágenes remotas del mensaje están bloqueados.",
+  "admin.outbox.htmlHint":
+    "Se muestra aislada: los scripts, formularios e imágenes remotas del mensaje están bloqueados.",
   "admin.outbox.htmlFrame": "Versión HTML de «{subject}»",
   "admin.outbox.resend": "Reenviar",
-  "admin.outbox.resendHint": "Este mensaje no se entregó. Al reenviarlo vuelve a la cola y el servicio de correo lo envía de inmediato.",
+  "admin.outbox.resendHint":
+    "Este mensaje no se entregó. Al reenviarlo vuelve a la cola y el servicio de correo lo envía de inmediato.",
   "admin.outbox.resentTitle": "Mensaje en cola",
   "admin.outbox.resentText": "El correo se volverá a enviar en un momento.",
   "admin.outbox.notResentTitle": "No reenviado",
   "admin.outbox.notResentText": "Solo se puede reenviar un mensaje fallido.",
   // Retention (issue 28 item 4): an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Recortado",
-  "admin.outbox.trimmedText": "Según nuestros plazos de conservación, se eliminaron el texto de este correo y la dirección de su destinatario. Se conservan el tipo de correo, el asunto, el estado y las fechas.",
+  "admin.outbox.trimmedText":
+    "Según nuestros plazos de conservación, se eliminaron el texto de este correo y la dirección de su destinatario. Se conservan el tipo de correo, el asunto, el estado y las fechas.",
   "admin.dashboard.open": "Solicitudes abiertas",
-  "admin.dashboard.openIntro": "Recibidas, en revisión o asignadas, por tipo y por tiempo de espera; la espera más larga primero.",
+  "admin.dashboard.openIntro":
+    "Recibidas, en revisión o asignadas, por tipo y por tiempo de espera; la espera más larga primero.",
   "admin.dashboard.noneOpen": "No hay nada pendiente.",
   "admin.dashboard.kind": "Tipo",
   "admin.dashboard.total": "Abiertas",
@@ -999,7 +1080,8 @@ export const es = {
   "admin.dashboard.event.signUp": "Clics en Registrarse",
   "admin.dashboard.event.forProviders": "Clics en Para proveedores",
   "admin.dashboard.exports": "Exportar",
-  "admin.dashboard.exportsIntro": "Cada lista como archivo CSV para hojas de cálculo. La bandeja de entrada y la de salida también exportan lo que muestran sus filtros.",
+  "admin.dashboard.exportsIntro":
+    "Cada lista como archivo CSV para hojas de cálculo. La bandeja de entrada y la de salida también exportan lo que muestran sus filtros.",
   "admin.export.requests": "Solicitudes (CSV)",
   "admin.export.outbox": "Bandeja de salida (CSV)",
   "admin.export.listings": "Anuncios (CSV)",
@@ -1034,7 +1116,8 @@ export const es = {
   "admin.match.area": "Zona",
   "admin.match.licensed": "Solo con licencia vigente",
   "admin.match.apply": "Actualizar preselección",
-  "admin.match.none": "Ningún proveedor verificado y activo cumple estos filtros. Amplíelos (cualquier servicio, sin zona) para ver más.",
+  "admin.match.none":
+    "Ningún proveedor verificado y activo cumple estos filtros. Amplíelos (cualquier servicio, sin zona) para ver más.",
   "admin.match.shortlist": "Proveedores verificados",
   "admin.match.licenceTo": "Licencia vigente hasta {date}",
   "admin.match.noLicence": "Sin licencia registrada",
@@ -1043,7 +1126,8 @@ export const es = {
   "admin.match.load#other": "{count} asignaciones abiertas",
   "admin.match.choose": "Elegir",
   "admin.match.chooseName": "Elegir a {name}",
-  "admin.match.confirmText": "¿Presentar por correo al cliente y a {name} y marcar la solicitud como asignada?",
+  "admin.match.confirmText":
+    "¿Presentar por correo al cliente y a {name} y marcar la solicitud como asignada?",
   "admin.match.confirm": "Confirmar asignación",
   "admin.workflow.title": "Estado",
   "admin.workflow.current": "Ahora: {status}",
@@ -1051,7 +1135,8 @@ export const es = {
   "admin.workflow.final": "Esta solicitud está cerrada: no admite más cambios.",
   "admin.workflow.moveTo": "Pasar a",
   "admin.workflow.note": "Nota para el cliente",
-  "admin.workflow.noteHint": "Se envía en el correo de estado. Obligatoria al cancelar. Hasta {max} caracteres.",
+  "admin.workflow.noteHint":
+    "Se envía en el correo de estado. Obligatoria al cancelar. Hasta {max} caracteres.",
   "admin.workflow.submit": "Actualizar estado",
   "admin.error.tooLong": "Use como máximo {max} caracteres.",
   "admin.error.chooseStatus": "Elija el nuevo estado.",
@@ -1059,8 +1144,10 @@ export const es = {
   "admin.error.noteRequired": "Escriba primero la nota.",
   "admin.error.chooseProvider": "Elija un proveedor de la preselección.",
   "admin.error.gone": "Esta solicitud ya no existe.",
-  "admin.error.providerUnavailable": "Este proveedor ya no puede asignarse (no está activo o un documento venció). Elija otro.",
-  "admin.error.notAllowed": "Este cambio ya no es posible: alguien pudo haber cambiado la solicitud. Recargue la página.",
+  "admin.error.providerUnavailable":
+    "Este proveedor ya no puede asignarse (no está activo o un documento venció). Elija otro.",
+  "admin.error.notAllowed":
+    "Este cambio ya no es posible: alguien pudo haber cambiado la solicitud. Recargue la página.",
   "admin.toast.deletedTitle": "Solicitud eliminada",
   "admin.toast.deletedText": "La solicitud se ha eliminado.",
   "admin.toast.noteTitle": "Nota guardada",
@@ -1071,15 +1158,18 @@ export const es = {
   "admin.toast.completedText": "Se avisó al cliente y se le invitó a dejar una reseña.",
   "admin.toast.movedTitle": "Estado actualizado",
   "admin.toast.movedText": "La solicitud está ahora en «{status}». Se envió un correo al cliente.",
-  "admin.email.reviewInvite": "Gracias por reservar con nosotros. ¿Cómo le fue? Su reseña ayuda a otros clientes a elegir.",
+  "admin.email.reviewInvite":
+    "Gracias por reservar con nosotros. ¿Cómo le fue? Su reseña ayuda a otros clientes a elegir.",
   "admin.email.writeReview": "Escribir una reseña",
-  "admin.email.introCustomer": "Hemos asignado su solicitud a {provider}, un proveedor verificado. Se pondrá en contacto con usted para acordar los detalles; también puede contactarle directamente:",
+  "admin.email.introCustomer":
+    "Hemos asignado su solicitud a {provider}, un proveedor verificado. Se pondrá en contacto con usted para acordar los detalles; también puede contactarle directamente:",
   "admin.email.providerEmail": "Correo electrónico",
   "admin.email.providerPhone": "Teléfono",
   "admin.email.providerProfile": "Ver su perfil",
   "admin.email.introProviderSubject": "Nuevo trabajo para usted: solicitud {reference}",
   "admin.email.introProviderHeading": "Le hemos asignado un cliente",
-  "admin.email.introProvider": "{customer} solicitó: {title}. Póngase en contacto para acordar los detalles (responda a este correo para escribirle). Su solicitud:",
+  "admin.email.introProvider":
+    "{customer} solicitó: {title}. Póngase en contacto para acordar los detalles (responda a este correo para escribirle). Su solicitud:",
 
   // Stored requests, as people read them (emails, status page, My Bookings, back office)
   "request.yes": "Sí",
@@ -1121,59 +1211,76 @@ export const es = {
   "request.title.cityRequest": "Viviendas en {city}",
   "request.title.listing": "Anuncio de propiedad",
   "request.title.contactMessage": "Mensaje de contacto",
-  "request.confirm.booking": "Recibimos su solicitud de reserva. Lo conectaremos con un proveedor verificado y le escribiremos para confirmarla.",
-  "request.confirm.quickBooking": "Recibimos su solicitud de reserva. Nos pondremos en contacto por correo electrónico muy pronto.",
-  "request.confirm.serviceRequest": "¡Gracias! Recibimos su solicitud de un nuevo servicio. Buscaremos un proveedor y nos pondremos en contacto con usted.",
-  "request.confirm.chauffeurContact": "¡Gracias por escribirnos! Un miembro de nuestro equipo le responderá por correo electrónico sobre la disponibilidad de choferes.",
+  "request.confirm.booking":
+    "Recibimos su solicitud de reserva. Lo conectaremos con un proveedor verificado y le escribiremos para confirmarla.",
+  "request.confirm.quickBooking":
+    "Recibimos su solicitud de reserva. Nos pondremos en contacto por correo electrónico muy pronto.",
+  "request.confirm.serviceRequest":
+    "¡Gracias! Recibimos su solicitud de un nuevo servicio. Buscaremos un proveedor y nos pondremos en contacto con usted.",
+  "request.confirm.chauffeurContact":
+    "¡Gracias por escribirnos! Un miembro de nuestro equipo le responderá por correo electrónico sobre la disponibilidad de choferes.",
   "request.confirm.rentRequest": "Recibimos su solicitud para “{title}”. Le responderemos muy pronto.",
-  "request.confirm.cityRequest": "¡Gracias! Tomamos nota de que busca una vivienda en {city}. Le avisaremos en cuanto tengamos anuncios allí.",
-  "request.confirm.contactMessage": "Gracias por su mensaje. Le responderemos muy pronto por correo electrónico.",
+  "request.confirm.cityRequest":
+    "¡Gracias! Tomamos nota de que busca una vivienda en {city}. Le avisaremos en cuanto tengamos anuncios allí.",
+  "request.confirm.contactMessage":
+    "Gracias por su mensaje. Le responderemos muy pronto por correo electrónico.",
   "email.operator.heading": "Nueva solicitud: {title}",
   "email.customer.subject": "Recibimos su solicitud — {reference}",
   "email.customer.heading": "Gracias, recibimos su solicitud",
-  "email.customer.reference": "Su referencia es {reference}. Puede seguir su solicitud en cualquier momento, sin iniciar sesión:",
+  "email.customer.reference":
+    "Su referencia es {reference}. Puede seguir su solicitud en cualquier momento, sin iniciar sesión:",
   "email.customer.request": "Solicitud",
   "email.customer.track": "Seguir su solicitud",
   "email.status.subject": "Novedades sobre su solicitud — {reference}",
   "email.status.heading": "Su solicitud ahora está: {status}",
   "email.status.text": "{title}: el estado de su solicitud cambió a “{status}”.",
-  "email.customer.footer": "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el pago se acuerda directamente con el proveedor.",
+  "email.customer.footer":
+    "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el pago se acuerda directamente con el proveedor.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Verifique su correo electrónico para {brand}",
   "email.verify.heading": "¡Le damos la bienvenida a {brand}, {name}!",
-  "email.verify.text": "Confirme su dirección de correo electrónico para activar su cuenta. El enlace funciona una sola vez y vence en 24 horas.",
+  "email.verify.text":
+    "Confirme su dirección de correo electrónico para activar su cuenta. El enlace funciona una sola vez y vence en 24 horas.",
   "email.verify.action": "Verificar mi correo electrónico",
   "email.verify.footer": "Si no creó una cuenta, puede ignorar este correo.",
   "email.reset.subject": "Restablezca su contraseña de {brand}",
   "email.reset.heading": "Restablezca su contraseña",
   "email.reset.greeting": "Hola, {name}: recibimos una solicitud para restablecer su contraseña.",
-  "email.reset.text": "El enlace funciona una sola vez y vence en 1 hora. Al restablecerla, se cerrará su sesión en todos los dispositivos.",
+  "email.reset.text":
+    "El enlace funciona una sola vez y vence en 1 hora. Al restablecerla, se cerrará su sesión en todos los dispositivos.",
   "email.reset.action": "Elegir una nueva contraseña",
-  "email.reset.footer": "Si no lo solicitó, puede ignorar este correo: su contraseña seguirá siendo la misma.",
+  "email.reset.footer":
+    "Si no lo solicitó, puede ignorar este correo: su contraseña seguirá siendo la misma.",
   "email.existing.subject": "Ya tiene una cuenta de {brand}",
   "email.existing.heading": "Alguien intentó registrarse con su correo electrónico",
-  "email.existing.greeting": "Hola, {name}: alguien acaba de intentar registrarse con esta dirección, que ya tiene una cuenta.",
+  "email.existing.greeting":
+    "Hola, {name}: alguien acaba de intentar registrarse con esta dirección, que ya tiene una cuenta.",
   "email.existing.text": "Si fue usted, inicie sesión, o restablezca su contraseña si la olvidó.",
   "email.existing.action": "Restablecer mi contraseña",
   "email.existing.footer": "Si no fue usted, no tiene que hacer nada: su cuenta no cambió.",
   "email.emailChange.subject": "Confirme su nuevo correo electrónico para {brand}",
   "email.emailChange.heading": "Confirme su nueva dirección de correo electrónico",
   "email.emailChange.greeting": "Hola, {name}: pidió usar esta dirección para su cuenta de {brand}.",
-  "email.emailChange.text": "Abra el enlace para confirmarla. Funciona una sola vez y vence en 24 horas; mientras tanto, seguimos usando su dirección actual.",
+  "email.emailChange.text":
+    "Abra el enlace para confirmarla. Funciona una sola vez y vence en 24 horas; mientras tanto, seguimos usando su dirección actual.",
   "email.emailChange.action": "Confirmar mi nuevo correo",
   "email.emailChange.footer": "Si no lo pidió, puede ignorar este correo: no cambia nada.",
   "email.passwordChanged.subject": "Se cambió su contraseña de {brand}",
   "email.passwordChanged.heading": "Se cambió su contraseña",
-  "email.passwordChanged.greeting": "Hola, {name}: la contraseña de su cuenta de {brand} acaba de cambiarse y se cerró la sesión en todos los demás dispositivos.",
-  "email.passwordChanged.text": "Si no fue usted, restablezca su contraseña de inmediato: al hacerlo se cierra la sesión en todos los dispositivos.",
+  "email.passwordChanged.greeting":
+    "Hola, {name}: la contraseña de su cuenta de {brand} acaba de cambiarse y se cerró la sesión en todos los demás dispositivos.",
+  "email.passwordChanged.text":
+    "Si no fue usted, restablezca su contraseña de inmediato: al hacerlo se cierra la sesión en todos los dispositivos.",
   "email.passwordChanged.action": "Restablecer mi contraseña",
   "email.passwordChanged.footer": "Si fue usted, no tiene que hacer nada.",
   "email.emailChanging.subject": "Se está cambiando su correo electrónico de {brand}",
   "email.emailChanging.heading": "Se pidió cambiar su dirección de correo electrónico",
-  "email.emailChanging.greeting": "Hola, {name}: desde una sesión abierta en su cuenta de {brand} se pidió cambiar su correo electrónico a {email}. El cambio se hará cuando se abra el enlace que enviamos a esa dirección.",
-  "email.emailChanging.text": "Si no fue usted, restablezca su contraseña de inmediato (así se cierra la sesión en todos los dispositivos) y luego contáctenos.",
+  "email.emailChanging.greeting":
+    "Hola, {name}: desde una sesión abierta en su cuenta de {brand} se pidió cambiar su correo electrónico a {email}. El cambio se hará cuando se abra el enlace que enviamos a esa dirección.",
+  "email.emailChanging.text":
+    "Si no fue usted, restablezca su contraseña de inmediato (así se cierra la sesión en todos los dispositivos) y luego contáctenos.",
   "email.emailChanging.action": "Restablecer mi contraseña",
   "email.emailChanging.footer": "Si fue usted, no tiene que hacer nada.",
   "status.published": "Publicado",
@@ -1233,13 +1340,16 @@ export const es = {
 
   // Providers: /provider-signup, /become-a-provider, /provider-pending, /provider-profile-setup, /providers/{id}
   "provider.signup.metaTitle": "Conviértase en proveedor verificado — {brand}",
-  "provider.signup.metaDescription": "Ofrezca sus servicios en {brand}: postúlese, obtenga la verificación de nuestro equipo y publique su perfil en Toronto y el GTA.",
+  "provider.signup.metaDescription":
+    "Ofrezca sus servicios en {brand}: postúlese, obtenga la verificación de nuestro equipo y publique su perfil en Toronto y el GTA.",
   "provider.signup.title": "Conviértase en proveedor verificado",
   "provider.signup.intro":
     "En {brand}, nuestro equipo conecta a mano a cada cliente con proveedores que ya verificó. Postúlese una sola vez con sus datos y documentos; los revisamos y le enviamos el resultado por correo electrónico.",
   "provider.signup.checksTitle": "Qué verificamos",
-  "provider.signup.checkIdentity": "Su identidad: un documento de identidad oficial (licencia de conducir, pasaporte o documento nacional de identidad).",
-  "provider.signup.checkWork": "Que está autorizado para trabajar en Canadá (y su permiso de trabajo, si tiene uno).",
+  "provider.signup.checkIdentity":
+    "Su identidad: un documento de identidad oficial (licencia de conducir, pasaporte o documento nacional de identidad).",
+  "provider.signup.checkWork":
+    "Que está autorizado para trabajar en Canadá (y su permiso de trabajo, si tiene uno).",
   "provider.signup.checkLicence":
     "Una licencia vigente para los servicios que la exigen: Plomería, Salón/Belleza, Auto/Chofer, Electricidad, Climatización (HVAC), Techos y Contratista general.",
   "provider.signup.checkServices": "Los servicios que ofrece (hasta {max}) y las zonas que atiende.",
@@ -1247,7 +1357,8 @@ export const es = {
     "Sus documentos se almacenan de forma privada y solo los ven los administradores que revisan las postulaciones; nunca se publican. Si una postulación no se aprueba, sus documentos se eliminan {days} días después de la decisión.",
   "provider.signup.stepsTitle": "Cómo funciona",
   "provider.signup.step.account": "Cree su cuenta y verifique su correo electrónico (o inicie sesión).",
-  "provider.signup.step.apply": "Complete la postulación y suba sus documentos (PNG, JPG o PDF, de hasta 10 MB cada uno).",
+  "provider.signup.step.apply":
+    "Complete la postulación y suba sus documentos (PNG, JPG o PDF, de hasta 10 MB cada uno).",
   "provider.signup.step.review": "Nuestro equipo revisa su postulación en un plazo de {time}.",
   "provider.signup.step.profile": "Una vez aprobado, configure su perfil y publíquelo.",
   "provider.signup.reviewTime": "Tiempo de revisión: {time}.",
@@ -1255,11 +1366,14 @@ export const es = {
   "provider.signup.createAccount": "Crear una cuenta para postularse",
   "provider.signup.logIn": "Ya tengo una cuenta: iniciar sesión",
   "provider.apply.metaTitle": "Conviértase en proveedor — {brand}",
-  "provider.apply.metaDescription": "Postúlese para ofrecer sus servicios en {brand}. La verificación tarda de 1 a 3 días hábiles.",
+  "provider.apply.metaDescription":
+    "Postúlese para ofrecer sus servicios en {brand}. La verificación tarda de 1 a 3 días hábiles.",
   "provider.apply.title": "Conviértase en proveedor",
-  "provider.apply.intro": "Háblenos de usted y de sus servicios, y suba sus documentos. Seleccione hasta {max} servicios. Revisaremos su postulación en un plazo de {time}.",
+  "provider.apply.intro":
+    "Háblenos de usted y de sus servicios, y suba sus documentos. Seleccione hasta {max} servicios. Revisaremos su postulación en un plazo de {time}.",
   "provider.apply.loginTitle": "Inicio de sesión necesario",
-  "provider.apply.loginText": "Inicie sesión o cree una cuenta para postularse. Después de verificar su correo electrónico, volverá directamente a la postulación.",
+  "provider.apply.loginText":
+    "Inicie sesión o cree una cuenta para postularse. Después de verificar su correo electrónico, volverá directamente a la postulación.",
   "provider.apply.alreadyPending": "Ya tiene una postulación en revisión.",
   "provider.section.about": "Sobre usted",
   "provider.section.services": "Sus servicios",
@@ -1289,11 +1403,14 @@ export const es = {
   "provider.field.licenseRegion": "Región emisora",
   "provider.field.licenseExpiry": "Fecha de vencimiento de la licencia",
   "provider.field.licenseFile": "Documento de la licencia",
-  "provider.field.agreeToPolicies": "Acepto las Pautas para proveedores, los Términos de uso y la Política de privacidad.",
-  "provider.field.consentToChecks": "Autorizo a {brand} a verificar mi identidad, mi autorización de trabajo y mis licencias.",
+  "provider.field.agreeToPolicies":
+    "Acepto las Pautas para proveedores, los Términos de uso y la Política de privacidad.",
+  "provider.field.consentToChecks":
+    "Autorizo a {brand} a verificar mi identidad, mi autorización de trabajo y mis licencias.",
   "provider.field.documents": "Documentos recibidos",
   "provider.hint.serviceArea": "Separe las zonas con comas, p. ej., Toronto, Mississauga, Vaughan.",
-  "provider.hint.services": "Seleccione hasta {max} servicios. Los servicios marcados con “licencia” requieren una licencia vigente.",
+  "provider.hint.services":
+    "Seleccione hasta {max} servicios. Los servicios marcados con “licencia” requieren una licencia vigente.",
   "provider.hint.customService": "¿Ofrece algo que no está en la lista? Descríbalo en pocas palabras.",
   "provider.hint.licence": "Los servicios que seleccionó requieren una licencia vigente.",
   "provider.hint.file": "PNG, JPG o PDF, de hasta 10 MB.",
@@ -1338,7 +1455,8 @@ export const es = {
   "provider.maxServicesText": "Puede seleccionar hasta {max} servicios.",
   "provider.incompleteTitle": "Formulario incompleto",
   "provider.incompleteText": "Revise los errores e inténtelo de nuevo.",
-  "provider.chooseFilesAgain": "Por su seguridad, los archivos no se conservan cuando se le devuelve un formulario: vuelva a elegir sus documentos.",
+  "provider.chooseFilesAgain":
+    "Por su seguridad, los archivos no se conservan cuando se le devuelve un formulario: vuelva a elegir sus documentos.",
   "provider.reviewNote": "Revisamos cada postulación a mano y respondemos en un plazo de {time}.",
   "provider.submit": "Enviar postulación",
   "provider.submitting": "Enviando…",
@@ -1381,9 +1499,11 @@ export const es = {
   "provider.service.roofing": "Techado",
   "provider.service.general-contracting": "Contratista general",
   "provider.setup.metaTitle": "Configure su perfil de proveedor — {brand}",
-  "provider.setup.metaDescription": "Su verificación se completó con éxito. Agregue su biografía y sus categorías para publicar su perfil.",
+  "provider.setup.metaDescription":
+    "Su verificación se completó con éxito. Agregue su biografía y sus categorías para publicar su perfil.",
   "provider.setup.title": "¡Verificación completada!",
-  "provider.setup.intro": "Sus categorías aprobadas ya están seleccionadas abajo. Agregue una breve biografía y publique su perfil.",
+  "provider.setup.intro":
+    "Sus categorías aprobadas ya están seleccionadas abajo. Agregue una breve biografía y publique su perfil.",
   "provider.setup.bio": "Biografía del perfil",
   "provider.setup.bioHint": "Cuente a los clientes sobre su experiencia y lo que ofrece.",
   "provider.setup.categories": "Categorías",
@@ -1391,9 +1511,11 @@ export const es = {
   "provider.setup.savedTitle": "¡Perfil guardado!",
   "provider.setup.savedText": "Su perfil ya está publicado.",
   "provider.setup.notApproved": "Solo los proveedores aprobados pueden configurar un perfil.",
-  "provider.email.approvedText": "¡Bienvenido! Está aprobado para: {services}. Configure su perfil para publicarlo.",
+  "provider.email.approvedText":
+    "¡Bienvenido! Está aprobado para: {services}. Configure su perfil para publicarlo.",
   "provider.email.setupAction": "Configurar su perfil",
-  "provider.email.rejectedText": "Sus documentos se eliminarán {days} días después de esta decisión. Puede volver a postularse cuando quiera.",
+  "provider.email.rejectedText":
+    "Sus documentos se eliminarán {days} días después de esta decisión. Puede volver a postularse cuando quiera.",
   "provider.email.reminderSubject": "Su {document} vence el {date}",
   "provider.email.reminderHeading": "Renueve su {document}",
   "provider.email.reminderText":
@@ -1414,7 +1536,8 @@ export const es = {
   "provider.profile.noReviews": "Aún no hay reseñas.",
   // Community reviews (issue 14)
   "reviews.metaTitle": "Reseñas de la comunidad — {brand}",
-  "reviews.metaDescription": "Lo que dicen los clientes sobre los proveedores que reservaron a través de {brand}. Solo se pueden reseñar las reservas completadas, y cada reseña se revisa antes de publicarse.",
+  "reviews.metaDescription":
+    "Lo que dicen los clientes sobre los proveedores que reservaron a través de {brand}. Solo se pueden reseñar las reservas completadas, y cada reseña se revisa antes de publicarse.",
   "reviews.title": "Reseñas de la comunidad",
   "reviews.intro": "Reseñas de clientes cuyas reservas coordinamos y se completaron.",
   "reviews.listTitle": "Todas las reseñas",
@@ -1450,15 +1573,20 @@ export const es = {
   "reviews.write.sentTitle": "¡Gracias por su reseña!",
   "reviews.write.sentText": "Aparecerá cuando nuestro equipo la haya revisado. Puede seguir su estado aquí.",
   "reviews.refusal.notFoundTitle": "No puede reseñar esta solicitud",
-  "reviews.refusal.notFound": "No encontramos una reserva completada suya con esta referencia. Solo el cliente que hizo una reserva puede reseñarla, una vez completada.",
+  "reviews.refusal.notFound":
+    "No encontramos una reserva completada suya con esta referencia. Solo el cliente que hizo una reserva puede reseñarla, una vez completada.",
   "reviews.refusal.notReviewableTitle": "Esta solicitud no se puede reseñar",
-  "reviews.refusal.notReviewable": "Las reseñas son para reservas y solicitudes de auto que realizó un proveedor.",
+  "reviews.refusal.notReviewable":
+    "Las reseñas son para reservas y solicitudes de auto que realizó un proveedor.",
   "reviews.refusal.notCompletedTitle": "Aún no se ha completado",
-  "reviews.refusal.notCompleted": "Podrá reseñar esta reserva cuando nuestro equipo la marque como completada.",
+  "reviews.refusal.notCompleted":
+    "Podrá reseñar esta reserva cuando nuestro equipo la marque como completada.",
   "reviews.refusal.ownJobTitle": "No puede reseñar su propio trabajo",
-  "reviews.refusal.ownJob": "Usted fue el proveedor de esta reserva, y la Política de reseñas no permite reseñarse a uno mismo.",
+  "reviews.refusal.ownJob":
+    "Usted fue el proveedor de esta reserva, y la Política de reseñas no permite reseñarse a uno mismo.",
   "reviews.refusal.alreadyTitle": "Ya la reseñó",
-  "reviews.refusal.already": "Ya reseñó esta reserva. Cada reserva se puede reseñar una sola vez; puede ver su estado en Mis reseñas.",
+  "reviews.refusal.already":
+    "Ya reseñó esta reserva. Cada reserva se puede reseñar una sola vez; puede ver su estado en Mis reseñas.",
   "reviews.form.rating": "Su calificación",
   "reviews.form.ratingOption#one": "{count} estrella",
   "reviews.form.ratingOption#many": "{count} de estrellas",
@@ -1466,18 +1594,24 @@ export const es = {
   "reviews.form.ratingRequired": "Elija una calificación con estrellas.",
   "reviews.form.comment": "Su comentario",
   "reviews.form.commentName": "Comentario",
-  "reviews.form.commentHint": "Entre {min} y {max} caracteres. Describa el servicio: calidad, puntualidad, comunicación y precio. Sin datos de contacto ni enlaces.",
+  "reviews.form.commentHint":
+    "Entre {min} y {max} caracteres. Describa el servicio: calidad, puntualidad, comunicación y precio. Sin datos de contacto ni enlaces.",
   "reviews.form.tooShort": "{label} debe tener al menos {min} caracteres.",
   "reviews.form.photos": "Fotos (opcional)",
-  "reviews.form.photosHint": "Hasta {max} fotos del trabajo, JPG o PNG, de hasta 10 MB cada una. Eliminamos los datos de ubicación y de la cámara.",
+  "reviews.form.photosHint":
+    "Hasta {max} fotos del trabajo, JPG o PNG, de hasta 10 MB cada una. Eliminamos los datos de ubicación y de la cámara.",
   "reviews.form.tooManyPhotos": "Puede agregar como máximo {max} fotos.",
   "reviews.form.submit": "Enviar reseña",
   "reviews.form.sending": "Enviando…",
-  "reviews.policy.email": "Elimine la dirección de correo electrónico: las reseñas no pueden contener datos de contacto personales.",
-  "reviews.policy.phone": "Elimine el número de teléfono: las reseñas no pueden contener datos de contacto personales.",
-  "reviews.policy.address": "Elimine la dirección: las reseñas no pueden contener datos de contacto personales.",
+  "reviews.policy.email":
+    "Elimine la dirección de correo electrónico: las reseñas no pueden contener datos de contacto personales.",
+  "reviews.policy.phone":
+    "Elimine el número de teléfono: las reseñas no pueden contener datos de contacto personales.",
+  "reviews.policy.address":
+    "Elimine la dirección: las reseñas no pueden contener datos de contacto personales.",
   "reviews.policy.link": "Elimine el enlace: las reseñas no pueden contener enlaces a sitios web.",
-  "reviews.policy.promotion": "Elimine la publicidad: las reseñas no pueden promocionar negocios ni invitar a contactar a alguien por otro medio.",
+  "reviews.policy.promotion":
+    "Elimine la publicidad: las reseñas no pueden promocionar negocios ni invitar a contactar a alguien por otro medio.",
   "reviews.policy.repeated": "Elimine el texto repetido: las reseñas que se repiten parecen spam.",
   "reviews.mine.toReview": "Listas para reseñar",
   "reviews.mine.write": "Escribir una reseña",
@@ -1488,13 +1622,15 @@ export const es = {
   "reviews.mine.pendingText": "Nuestro equipo la está revisando según la Política de reseñas.",
   "reviews.mine.providerReplied": "El proveedor respondió",
   "reviews.mine.ofMine": "Reseñas de su trabajo",
-  "reviews.mine.ofMineText": "Reseñas publicadas de reservas que usted realizó. Puede publicar una respuesta pública a cada una.",
+  "reviews.mine.ofMineText":
+    "Reseñas publicadas de reservas que usted realizó. Puede publicar una respuesta pública a cada una.",
   "reviews.mine.ofMineNone": "Aún no hay reseñas publicadas de su trabajo.",
   "reviews.mine.yourReply": "Su respuesta",
   "reviews.mine.replyDeclined": "Su respuesta fue rechazada.",
   "reviews.reply.name": "Respuesta",
   "reviews.reply.label": "Su respuesta pública a {author}",
-  "reviews.reply.hint": "Entre {min} y {max} caracteres. Una respuesta por reseña; se revisa antes de publicarse.",
+  "reviews.reply.hint":
+    "Entre {min} y {max} caracteres. Una respuesta por reseña; se revisa antes de publicarse.",
   "reviews.reply.submit": "Publicar respuesta",
   "reviews.reply.sentTitle": "Respuesta enviada",
   "reviews.reply.sentText": "Aparecerá debajo de la reseña cuando nuestro equipo la haya revisado.",
@@ -1502,7 +1638,8 @@ export const es = {
   "reviews.reply.notFound": "No se puede responder a esta reseña: no es una reseña publicada de su trabajo.",
   "reviews.admin.metaTitle": "Cola de reseñas — {brand}",
   "reviews.admin.title": "Cola de reseñas",
-  "reviews.admin.intro": "Reseñas y respuestas de proveedores pendientes de moderación, de la más antigua a la más reciente. Publíquelas o recházelas con un motivo que se envía al autor por correo.",
+  "reviews.admin.intro":
+    "Reseñas y respuestas de proveedores pendientes de moderación, de la más antigua a la más reciente. Publíquelas o recházelas con un motivo que se envía al autor por correo.",
   "reviews.admin.reviews#one": "{count} reseña pendiente",
   "reviews.admin.reviews#many": "{count} de reseñas pendientes",
   "reviews.admin.reviews#other": "{count} reseñas pendientes",
@@ -1542,37 +1679,44 @@ export const es = {
   "reviews.email.operator.action": "Abrir la cola de reseñas",
   "reviews.email.published.subject": "Su reseña está publicada",
   "reviews.email.published.heading": "Gracias: su reseña ya está publicada",
-  "reviews.email.published.text": "Su reseña de {service} ya está publicada en la página de reseñas de la comunidad.",
+  "reviews.email.published.text":
+    "Su reseña de {service} ya está publicada en la página de reseñas de la comunidad.",
   "reviews.email.rejected.subject": "Su reseña no se publicó",
   "reviews.email.rejected.heading": "Su reseña fue rechazada",
-  "reviews.email.rejected.text": "No pudimos publicar su reseña de {service} porque no cumple nuestra Política de reseñas. Puede enviar una versión corregida desde Mis reseñas.",
+  "reviews.email.rejected.text":
+    "No pudimos publicar su reseña de {service} porque no cumple nuestra Política de reseñas. Puede enviar una versión corregida desde Mis reseñas.",
   "reviews.email.replyPublished.subject": "Su respuesta está publicada",
   "reviews.email.replyPublished.heading": "Su respuesta ya está publicada",
-  "reviews.email.replyPublished.text": "Su respuesta a una reseña de {service} ya está publicada debajo de la reseña.",
+  "reviews.email.replyPublished.text":
+    "Su respuesta a una reseña de {service} ya está publicada debajo de la reseña.",
   "reviews.email.replyRejected.subject": "Su respuesta no se publicó",
   "reviews.email.replyRejected.heading": "Su respuesta fue rechazada",
-  "reviews.email.replyRejected.text": "No pudimos publicar su respuesta a una reseña de {service} porque no cumple nuestra Política de reseñas. Puede enviar una respuesta corregida desde Mis reseñas.",
+  "reviews.email.replyRejected.text":
+    "No pudimos publicar su respuesta a una reseña de {service} porque no cumple nuestra Política de reseñas. Puede enviar una respuesta corregida desde Mis reseñas.",
   "reviews.email.reason": "Motivo: {reason}",
   "reviews.email.seeReviews": "Ver las reseñas",
   "reviews.email.myReviews": "Abrir Mis reseñas",
   "reviews.email.footer": "¿Preguntas sobre esta decisión? Escríbanos desde la página de Contacto.",
   "reviews.email.newReview.subject": "Una nueva reseña de su trabajo",
   "reviews.email.newReview.heading": "Un cliente reseñó su trabajo",
-  "reviews.email.newReview.text": "Ya está publicada una reseña de su trabajo de {service}. Puede publicar una respuesta pública desde Mis reseñas.",
+  "reviews.email.newReview.text":
+    "Ya está publicada una reseña de su trabajo de {service}. Puede publicar una respuesta pública desde Mis reseñas.",
   "reviews.email.newReview.action": "Responder en Mis reseñas",
   "provider.list.title": "Proveedores verificados",
   "provider.documentLink.id_front": "Documento de identidad (frente), solo administradores",
   "provider.documentLink.id_back": "Documento de identidad (reverso), solo administradores",
   "provider.documentLink.work_permit": "Permiso de trabajo, solo administradores",
   "provider.documentLink.licence": "Licencia, solo administradores",
-  "provider.apply.alreadyPendingText": "Estamos revisando la postulación que nos envió. Podrá volver a postularse cuando le hayamos comunicado nuestra decisión por correo electrónico.",
+  "provider.apply.alreadyPendingText":
+    "Estamos revisando la postulación que nos envió. Podrá volver a postularse cuando le hayamos comunicado nuestra decisión por correo electrónico.",
   "provider.account.setup": "Editar su perfil de proveedor",
   "provider.account.public": "Ver su perfil público",
 
   // Back office: listings moderation and provider applications (issue 13 items 5–6)
   "admin.moderation.total": "Total: {total}",
   "admin.listings.title": "Anuncios",
-  "admin.listings.intro": "Primero aparecen los anuncios pendientes de revisión; arriba, los que llevan más tiempo esperando.",
+  "admin.listings.intro":
+    "Primero aparecen los anuncios pendientes de revisión; arriba, los que llevan más tiempo esperando.",
   "admin.listings.filterLabel": "Estado",
   "admin.listings.filter.all": "Todos los anuncios",
   "admin.listings.filter.pending": "Pendientes de revisión",
@@ -1597,7 +1741,8 @@ export const es = {
   "admin.listing.address": "Dirección completa",
   "admin.listing.submitted": "Enviado",
   "admin.listing.decision": "Decisión",
-  "admin.listing.noRequest": "Este anuncio de ejemplo no tiene solicitud: no hay nada que aprobar ni rechazar.",
+  "admin.listing.noRequest":
+    "Este anuncio de ejemplo no tiene solicitud: no hay nada que aprobar ni rechazar.",
   "admin.listing.noDecision": "En este estado no se puede tomar ninguna decisión.",
   "admin.listing.approve": "Aprobar y publicar",
   "admin.listing.strChecked": "Verifiqué el número de registro {number} con la Ciudad de Toronto.",
@@ -1605,7 +1750,8 @@ export const es = {
   "admin.listing.reject": "Rechazar anuncio",
   "admin.listing.takeDown": "Retirar el anuncio",
   "admin.listing.str.title": "Registro de alquiler a corto plazo",
-  "admin.listing.str.help": "Los anuncios con precio por noche (estancias de menos de {nights} noches) necesitan un número de registro de la Ciudad de Toronto. Verifíquelo con la Ciudad antes de aprobar.",
+  "admin.listing.str.help":
+    "Los anuncios con precio por noche (estancias de menos de {nights} noches) necesitan un número de registro de la Ciudad de Toronto. Verifíquelo con la Ciudad antes de aprobar.",
   "admin.listing.str.number": "Número de registro",
   "admin.listing.str.missing": "falta",
   "admin.listing.str.format": "Control del formato",
@@ -1617,16 +1763,21 @@ export const es = {
   "admin.listing.owner.noAccount": "Ninguna (anuncio de ejemplo)",
   "admin.listing.owner.status": "Verificación",
   "admin.listing.owner.notVerified": "No verificado",
-  "admin.listing.owner.hintAccount": "Se aplica a la cuenta del propietario: la insignia aparece en todos sus anuncios.",
-  "admin.listing.owner.hintListing": "Este anuncio no tiene cuenta de propietario: la insignia se aplica solo a este anuncio.",
+  "admin.listing.owner.hintAccount":
+    "Se aplica a la cuenta del propietario: la insignia aparece en todos sus anuncios.",
+  "admin.listing.owner.hintListing":
+    "Este anuncio no tiene cuenta de propietario: la insignia se aplica solo a este anuncio.",
   "admin.listing.owner.verify": "Marcar propietario como verificado",
   "admin.listing.owner.unverify": "Quitar la verificación",
   "admin.listing.error.strUnchecked": "Confirme que verificó el número de registro con la Ciudad.",
-  "admin.listing.error.strInvalid": "Falta el número de registro o no tiene el formato STR-0000-XXXXXX: rechace el anuncio e indique el motivo al propietario.",
+  "admin.listing.error.strInvalid":
+    "Falta el número de registro o no tiene el formato STR-0000-XXXXXX: rechace el anuncio e indique el motivo al propietario.",
   "admin.listing.error.reason": "Indique un motivo.",
-  "admin.listing.error.notAllowed": "Este anuncio cambió mientras tanto. Vuelva a cargar la página e inténtelo de nuevo.",
+  "admin.listing.error.notAllowed":
+    "Este anuncio cambió mientras tanto. Vuelva a cargar la página e inténtelo de nuevo.",
   "admin.listing.toast.approvedTitle": "Anuncio aprobado",
-  "admin.listing.toast.approvedText": "“{title}” está publicado y se notificó al propietario por correo electrónico.",
+  "admin.listing.toast.approvedText":
+    "“{title}” está publicado y se notificó al propietario por correo electrónico.",
   "admin.listing.toast.rejectedTitle": "Anuncio rechazado",
   "admin.listing.toast.rejectedText": "Se envió el motivo al propietario por correo electrónico.",
   "admin.listing.toast.verifiedTitle": "Propietario verificado",
@@ -1634,7 +1785,8 @@ export const es = {
   "admin.listing.toast.unverifiedTitle": "Verificación retirada",
   "admin.listing.toast.unverifiedText": "La insignia “Propietario verificado” ya no aparece en sus anuncios.",
   "admin.providers.title": "Postulaciones de proveedores",
-  "admin.providers.intro": "Primero aparecen las postulaciones que esperan una decisión; arriba, las que llevan más tiempo esperando.",
+  "admin.providers.intro":
+    "Primero aparecen las postulaciones que esperan una decisión; arriba, las que llevan más tiempo esperando.",
   "admin.providers.filterLabel": "Estado",
   "admin.providers.filter.all": "Todas las postulaciones",
   "admin.providers.filter.open": "Esperando una decisión",
@@ -1650,7 +1802,8 @@ export const es = {
   "admin.provider.back": "Todas las postulaciones",
   "admin.provider.submitted": "Enviada el {date}",
   "admin.provider.documents": "Documentos",
-  "admin.provider.documentsHint": "Cada vez que se abre un documento queda registrado en el historial de accesos.",
+  "admin.provider.documentsHint":
+    "Cada vez que se abre un documento queda registrado en el historial de accesos.",
   "admin.provider.noDocuments": "Sin documentos.",
   "admin.provider.fields": "Postulación",
   "admin.provider.decided": "Decidida: {status}.",
@@ -1671,9 +1824,11 @@ export const es = {
   "admin.provider.reject": "Rechazar postulación",
   "admin.provider.error.services": "Elija al menos uno de los servicios solicitados.",
   "admin.provider.error.reason": "Indique un motivo.",
-  "admin.provider.error.notAllowed": "Esta postulación cambió mientras tanto. Vuelva a cargar la página e inténtelo de nuevo.",
+  "admin.provider.error.notAllowed":
+    "Esta postulación cambió mientras tanto. Vuelva a cargar la página e inténtelo de nuevo.",
   "admin.provider.toast.approvedTitle": "Postulación aprobada",
-  "admin.provider.toast.approvedText": "{name} ya es proveedor y recibió por correo electrónico un enlace para configurar su perfil.",
+  "admin.provider.toast.approvedText":
+    "{name} ya es proveedor y recibió por correo electrónico un enlace para configurar su perfil.",
   "admin.provider.toast.rejectedTitle": "Postulación rechazada",
   "admin.provider.toast.rejectedText": "Se envió el motivo a {name} por correo electrónico.",
   "search.filterArea": "Zona",
@@ -1687,23 +1842,31 @@ export const es = {
   // Download my data (issue 28 item 2): My Account → Your data, its email and the export's summary.html
   "account.data": "Sus datos",
   "dataExport.title": "Descargar sus datos",
-  "dataExport.intro": "Obtenga una copia de todo lo que {brand} guarda sobre su cuenta: su perfil, sus solicitudes y reservas con los correos electrónicos que le enviamos sobre ellas, sus anuncios y reseñas con sus fotos, su postulación como proveedor y la lista de sus documentos, y sus dispositivos con sesión iniciada. Preparamos un archivo ZIP con un data.json legible por máquina y un resumen que usted puede leer, y le avisamos por correo electrónico cuando esté listo. Se puede descargar durante {days} días, con la sesión iniciada.",
+  "dataExport.intro":
+    "Obtenga una copia de todo lo que {brand} guarda sobre su cuenta: su perfil, sus solicitudes y reservas con los correos electrónicos que le enviamos sobre ellas, sus anuncios y reseñas con sus fotos, su postulación como proveedor y la lista de sus documentos, y sus dispositivos con sesión iniciada. Preparamos un archivo ZIP con un data.json legible por máquina y un resumen que usted puede leer, y le avisamos por correo electrónico cuando esté listo. Se puede descargar durante {days} días, con la sesión iniciada.",
   "dataExport.request": "Solicitar mis datos",
   "dataExport.queuedTitle": "Exportación solicitada",
-  "dataExport.queuedText": "Estamos preparando su archivo y le avisaremos por correo electrónico cuando esté listo.",
-  "dataExport.alreadyQueued": "Ya estamos preparando una exportación de sus datos. Le avisaremos por correo electrónico cuando esté lista; después podrá solicitar otra.",
+  "dataExport.queuedText":
+    "Estamos preparando su archivo y le avisaremos por correo electrónico cuando esté listo.",
+  "dataExport.alreadyQueued":
+    "Ya estamos preparando una exportación de sus datos. Le avisaremos por correo electrónico cuando esté lista; después podrá solicitar otra.",
   "dataExport.failed": "No funcionó. Vuelva a cargar la página e inténtelo de nuevo.",
-  "dataExport.stateQueued": "Estamos preparando la exportación que solicitó el {date}. Le avisaremos por correo electrónico cuando esté lista; vuelva a cargar esta página para ver cómo va.",
+  "dataExport.stateQueued":
+    "Estamos preparando la exportación que solicitó el {date}. Le avisaremos por correo electrónico cuando esté lista; vuelva a cargar esta página para ver cómo va.",
   "dataExport.stateReady": "Su exportación del {date} está lista. Puede descargarla hasta el {expires}.",
   "dataExport.download": "Descargar el archivo ZIP",
-  "dataExport.stateExpired": "Su última exportación venció el {date} y su archivo se eliminó. Puede solicitar una nueva.",
-  "dataExport.stateFailed": "No pudimos preparar su última exportación. Solicítela de nuevo; si vuelve a fallar, contáctenos.",
+  "dataExport.stateExpired":
+    "Su última exportación venció el {date} y su archivo se eliminó. Puede solicitar una nueva.",
+  "dataExport.stateFailed":
+    "No pudimos preparar su última exportación. Solicítela de nuevo; si vuelve a fallar, contáctenos.",
   "dataExport.notFound": "No encontrado.",
   "dataExport.expiredTitle": "Esta descarga ha vencido",
-  "dataExport.expiredText": "Una exportación de datos se puede descargar durante {days} días. Esta ha vencido y su archivo se eliminó; puede solicitar una nueva en Mi cuenta.",
+  "dataExport.expiredText":
+    "Una exportación de datos se puede descargar durante {days} días. Esta ha vencido y su archivo se eliminó; puede solicitar una nueva en Mi cuenta.",
   "dataExport.backToData": "Ir a Sus datos",
   "dataExport.summary.title": "Sus datos de {brand}: {name}",
-  "dataExport.summary.intro": "Una copia de los datos guardados sobre su cuenta al {date}. Los datos completos, legibles por máquina, están en data.json junto a este archivo.",
+  "dataExport.summary.intro":
+    "Una copia de los datos guardados sobre su cuenta al {date}. Los datos completos, legibles por máquina, están en data.json junto a este archivo.",
   "dataExport.summary.profile": "Perfil",
   "dataExport.summary.name": "Nombre",
   "dataExport.summary.email": "Correo electrónico",
@@ -1722,11 +1885,29 @@ export const es = {
   "dataExport.summary.sessions": "Dispositivos con sesión iniciada",
   "dataExport.summary.photos": "Fotos: {count}",
   "dataExport.summary.none": "Ninguno.",
-  "dataExport.summary.machine": "Las fotos que subió están en la carpeta photos. Los documentos de proveedor se enumeran, no se incluyen.",
+  "dataExport.summary.machine":
+    "Las fotos que subió están en la carpeta photos. Los documentos de proveedor se enumeran, no se incluyen.",
   "email.dataExport.subject": "Sus datos de {brand} están listos",
   "email.dataExport.heading": "Sus datos están listos",
   "email.dataExport.greeting": "Hola, {name}: la copia de sus datos de {brand} que solicitó está lista.",
-  "email.dataExport.text": "Inicie sesión y descárguela en Mi cuenta → Sus datos. Se puede descargar hasta el {date}; después el archivo se elimina y puede solicitar uno nuevo.",
+  "email.dataExport.text":
+    "Inicie sesión y descárguela en Mi cuenta → Sus datos. Se puede descargar hasta el {date}; después el archivo se elimina y puede solicitar uno nuevo.",
   "email.dataExport.action": "Descargar mis datos",
-  "email.dataExport.footer": "Si usted no lo solicitó, cambie su contraseña y cierre la sesión de sus otros dispositivos en Mi cuenta → Seguridad.",
+  "email.dataExport.footer":
+    "Si usted no lo solicitó, cambie su contraseña y cierre la sesión de sus otros dispositivos en Mi cuenta → Seguridad.",
+  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  "consent.metaTitle": "Políticas actualizadas — {brand}",
+  "consent.title": "Hemos actualizado nuestras políticas",
+  "consent.intro": "Antes de continuar, lea las nuevas versiones de estos documentos y acéptelas.",
+  "consent.version": "Nueva versión vigente desde el {date}",
+  "consent.statement":
+    "Al seleccionar “Acepto”, acepta las nuevas versiones de los documentos indicados arriba.",
+  "consent.accept": "Acepto",
+  "consent.accepting": "Guardando…",
+  "consent.decline":
+    "Si no las acepta, puede cerrar sesión. Su cuenta seguirá tal como está y se lo volveremos a preguntar la próxima vez que inicie sesión.",
+  "consent.acceptedTitle": "Gracias",
+  "consent.acceptedText": "Ha aceptado las políticas actualizadas.",
+  "consent.changed":
+    "Estos documentos cambiaron mientras esta página estaba abierta. Revise las versiones que se muestran a continuación y vuelva a aceptarlas.",
 } satisfies CatalogueWith<"one" | "many" | "other">;

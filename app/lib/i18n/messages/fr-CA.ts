@@ -28,12 +28,12 @@ export const frCA = {
   "language.label": "Langue",
   "language.current": "Langue : {language}",
   "language.changedTitle": "Langue choisie : {language}",
-  "language.changedPending":
-    "Les traductions s'en viennent; les pages restent en anglais d'ici là.",
+  "language.changedPending": "Les traductions s'en viennent; les pages restent en anglais d'ici là.",
   "language.changedDone": "Version du site : {language}.",
 
   // Footer
-  "footer.tagline": "Des services, des voitures et des logements partout à Toronto et dans le GTA, avec de vraies personnes pour faire le jumelage.",
+  "footer.tagline":
+    "Des services, des voitures et des logements partout à Toronto et dans le GTA, avec de vraies personnes pour faire le jumelage.",
   "footer.quickLinks": "Liens rapides",
   "footer.company": "Entreprise",
   "footer.legal": "Juridique",
@@ -57,12 +57,14 @@ export const frCA = {
     "Trouvez des fournisseurs locaux de confiance pour vos services à domicile, vos voitures et chauffeurs, et la location de logements à Toronto et dans le GTA. Faites une demande de réservation : nous vous jumelons personnellement.",
   "home.heroTitleA": "Services, voitures et logements",
   "home.heroTitleB": "trouvés en toute confiance",
-  "home.heroSubtitle": "Parcourez des fournisseurs de confiance. Demandez une réservation. Nous vous jumelons personnellement.",
+  "home.heroSubtitle":
+    "Parcourez des fournisseurs de confiance. Demandez une réservation. Nous vous jumelons personnellement.",
   "home.getStarted": "Commencer",
   "home.requestQuote": "Demander une soumission",
   "home.partnerAds": "Annonces de nos partenaires",
   "home.popularTitle": "Découvrez les services populaires",
-  "home.popularSubtitle": "Des fournisseurs vérifiés et choisis avec soin pour ce que les gens réservent le plus.",
+  "home.popularSubtitle":
+    "Des fournisseurs vérifiés et choisis avec soin pour ce que les gens réservent le plus.",
   "home.card.handyman": "Homme à tout faire",
   "home.card.carRental": "Location de voitures",
   "home.card.djEvents": "DJ/Événements",
@@ -82,22 +84,29 @@ export const frCA = {
     "Nous aidons les gens de Toronto et du GTA à trouver facilement de l'aide locale fiable — pour la maison, sur la route ou pour se loger. Plutôt que de vous laisser seul devant un répertoire, notre équipe lit chaque demande et vous met personnellement en contact avec un fournisseur vérifié.",
   "about.whyTitle": "Pourquoi {brand}?",
   "about.why.registered": "Une entreprise enregistrée en Ontario, responsable envers les gens qu'elle sert.",
-  "about.why.verification": "Chaque fournisseur est vérifié manuellement par notre équipe avant d'être jumelé avec vous.",
-  "about.why.simple": "Un site simple : dites-nous ce qu'il vous faut dans un court formulaire, sans labyrinthe de comptes.",
-  "about.why.social": "Intégration sociale : suivez-nous et recommandez les fournisseurs en qui vous avez confiance à vos amis et voisins.",
+  "about.why.verification":
+    "Chaque fournisseur est vérifié manuellement par notre équipe avant d'être jumelé avec vous.",
+  "about.why.simple":
+    "Un site simple : dites-nous ce qu'il vous faut dans un court formulaire, sans labyrinthe de comptes.",
+  "about.why.social":
+    "Intégration sociale : suivez-nous et recommandez les fournisseurs en qui vous avez confiance à vos amis et voisins.",
   "about.howTitle": "Comment ça marche",
   "about.step1Title": "Parcourez les services",
-  "about.step1Text": "Découvrez les services à domicile, les voitures et chauffeurs, et les logements à louer partout dans le GTA.",
+  "about.step1Text":
+    "Découvrez les services à domicile, les voitures et chauffeurs, et les logements à louer partout dans le GTA.",
   "about.step2Title": "Demandez une réservation",
   "about.step2Text": "Envoyez une courte demande avec la date, l'heure et le secteur qui vous conviennent.",
   "about.step3Title": "Nous vous mettons en contact",
-  "about.step3Text": "Notre équipe vous jumelle avec un fournisseur vérifié et vous confirme le tout par courriel.",
+  "about.step3Text":
+    "Notre équipe vous jumelle avec un fournisseur vérifié et vous confirme le tout par courriel.",
 
   // Contact
   "contact.metaTitle": "Joindre {brand}",
-  "contact.metaDescription": "Des questions, des commentaires ou une idée de partenariat? Écrivez à l'équipe {brand}.",
+  "contact.metaDescription":
+    "Des questions, des commentaires ou une idée de partenariat? Écrivez à l'équipe {brand}.",
   "contact.title": "Nous joindre",
-  "contact.intro": "Une question sur une demande, une annonce ou sur la façon de devenir fournisseur? Écrivez-nous et nous vous répondrons par courriel.",
+  "contact.intro":
+    "Une question sur une demande, une annonce ou sur la façon de devenir fournisseur? Écrivez-nous et nous vous répondrons par courriel.",
   "contact.infoTitle": "Pour nous joindre",
   "contact.emailLabel": "Courriel",
   "contact.areaLabel": "Zone desservie",
@@ -127,7 +136,8 @@ export const frCA = {
   "success.defaultService": "Votre demande",
   "success.defaultMessage": "Nous avons bien reçu votre demande et vous répondrons sous peu.",
   "success.title": "C'est fait!",
-  "success.emailNote": "Nous vous avons envoyé une confirmation par courriel. Si elle n'arrive pas d'ici quelques minutes, vérifiez vos courriels indésirables.",
+  "success.emailNote":
+    "Nous vous avons envoyé une confirmation par courriel. Si elle n'arrive pas d'ici quelques minutes, vérifiez vos courriels indésirables.",
   "success.browseServices": "Parcourir les services",
   "success.backHome": "Retour à l'accueil",
 
@@ -144,11 +154,15 @@ export const frCA = {
   "error.forbiddenTitle": "Accès refusé",
   "error.forbiddenText": "Votre compte n'a pas accès à cette page.",
   "error.refusedTitle": "Nous n'avons pas pu accepter cet envoi",
-  "error.badRequest": "Le formulaire n'a pas pu être lu. Veuillez revenir en arrière, le vérifier et l'envoyer de nouveau.",
+  "error.badRequest":
+    "Le formulaire n'a pas pu être lu. Veuillez revenir en arrière, le vérifier et l'envoyer de nouveau.",
   "error.badUrl": "Cette adresse n'est pas valide. Veuillez vérifier le lien et réessayer.",
-  "error.crossSite": "Ce formulaire a été envoyé depuis un autre site et a donc été refusé. Veuillez le soumettre depuis notre propre page.",
-  "error.lengthRequired": "Le formulaire a été envoyé sans sa longueur et a donc été refusé. Veuillez l'envoyer de nouveau depuis notre page.",
-  "error.tooLarge": "Votre envoi est trop volumineux. Veuillez le raccourcir (ou envoyer moins de photos, ou des photos plus petites) et réessayer.",
+  "error.crossSite":
+    "Ce formulaire a été envoyé depuis un autre site et a donc été refusé. Veuillez le soumettre depuis notre propre page.",
+  "error.lengthRequired":
+    "Le formulaire a été envoyé sans sa longueur et a donc été refusé. Veuillez l'envoyer de nouveau depuis notre page.",
+  "error.tooLarge":
+    "Votre envoi est trop volumineux. Veuillez le raccourcir (ou envoyer moins de photos, ou des photos plus petites) et réessayer.",
   "error.unsupportedType": "Cette adresse n'accepte que les formulaires envoyés depuis nos pages.",
   "error.methodNotAllowed": "Cette adresse n'accepte pas ce type de requête.",
   "error.notImplemented": "Ce serveur ne prend pas en charge ce type de requête.",
@@ -156,9 +170,11 @@ export const frCA = {
 
   // Legal Center
   "legal.metaTitle": "Centre juridique — {brand}",
-  "legal.metaDescription": "Les conditions d'utilisation, la politique de confidentialité, la politique sur les avis et les lignes directrices des fournisseurs qui encadrent {brand}.",
+  "legal.metaDescription":
+    "Les conditions d'utilisation, la politique de confidentialité, la politique sur les avis et les lignes directrices des fournisseurs qui encadrent {brand}.",
   "legal.title": "Centre juridique",
-  "legal.intro": "Des politiques en langage clair qui expliquent le fonctionnement de {brand}, ce que nous attendons de chacun et la façon dont nous traitons vos renseignements.",
+  "legal.intro":
+    "Des politiques en langage clair qui expliquent le fonctionnement de {brand}, ce que nous attendons de chacun et la façon dont nous traitons vos renseignements.",
   "legal.read": "Lire : {title}",
   "legal.effective": "En vigueur le {date}",
   "legal.contents": "Table des matières",
@@ -169,18 +185,22 @@ export const frCA = {
 
   // Accounts: sign-up
   "signup.metaTitle": "Créez votre compte — {brand}",
-  "signup.metaDescription": "Créez un compte {brand} gratuit pour demander des réservations et suivre vos demandes.",
+  "signup.metaDescription":
+    "Créez un compte {brand} gratuit pour demander des réservations et suivre vos demandes.",
   "signup.title": "Créez votre compte",
-  "signup.intro": "Demandez des réservations, suivez chacune de vos demandes et gérez votre profil au même endroit.",
+  "signup.intro":
+    "Demandez des réservations, suivez chacune de vos demandes et gérez votre profil au même endroit.",
   "signup.fullName": "Nom complet",
   "signup.email": "Courriel",
   "signup.phone": "Téléphone (facultatif)",
   "signup.password": "Mot de passe",
-  "signup.passwordHint": "Au moins {min} caractères. Les longues phrases de passe sont les bienvenues; les mots de passe courants, non.",
+  "signup.passwordHint":
+    "Au moins {min} caractères. Les longues phrases de passe sont les bienvenues; les mots de passe courants, non.",
   "signup.adult": "Je confirme avoir {age} ans ou plus.",
   "signup.adultRequired": "Vous devez avoir {age} ans ou plus pour créer un compte.",
   "signup.terms": "J'accepte les Conditions d'utilisation et la Politique de confidentialité.",
-  "signup.termsRequired": "Vous devez accepter les Conditions d'utilisation et la Politique de confidentialité.",
+  "signup.termsRequired":
+    "Vous devez accepter les Conditions d'utilisation et la Politique de confidentialité.",
   "signup.readTerms": "Lire les Conditions d'utilisation",
   "signup.readPrivacy": "Lire la Politique de confidentialité",
   "signup.submit": "Créer le compte",
@@ -195,12 +215,15 @@ export const frCA = {
   // Accounts: verification
   "verifySent.metaTitle": "Vérifiez votre boîte de réception — {brand}",
   "verifySent.title": "Merci de votre inscription!",
-  "verifySent.text": "Nous avons envoyé un lien de vérification à {email}. Ouvrez-le pour activer votre compte.",
-  "verifySent.noEmail": "Nous avons envoyé un lien de vérification à votre adresse courriel. Ouvrez-le pour activer votre compte.",
+  "verifySent.text":
+    "Nous avons envoyé un lien de vérification à {email}. Ouvrez-le pour activer votre compte.",
+  "verifySent.noEmail":
+    "Nous avons envoyé un lien de vérification à votre adresse courriel. Ouvrez-le pour activer votre compte.",
   "verifySent.didntGet": "Vous ne l'avez pas reçu? Vérifiez vos courriels indésirables, ou",
   "verifySent.resend": "renvoyez le lien",
   "verifySent.resentTitle": "Lien envoyé",
-  "verifySent.resentText": "Si un compte non vérifié existe pour cette adresse, un nouveau lien est en route.",
+  "verifySent.resentText":
+    "Si un compte non vérifié existe pour cette adresse, un nouveau lien est en route.",
   "verifySent.backHome": "Retour à l'accueil",
   "verify.metaTitle": "Vérifiez votre courriel — {brand}",
   "verify.doneTitle": "Courriel vérifié",
@@ -208,7 +231,8 @@ export const frCA = {
   "verify.emailChangedTitle": "Courriel changé",
   "verify.emailChangedText": "Votre compte utilise maintenant {email}.",
   "verify.invalidTitle": "Ce lien ne peut pas être utilisé",
-  "verify.invalidText": "Le lien de vérification est invalide, a expiré ou a déjà été utilisé. Connectez-vous pour en recevoir un nouveau.",
+  "verify.invalidText":
+    "Le lien de vérification est invalide, a expiré ou a déjà été utilisé. Connectez-vous pour en recevoir un nouveau.",
   "verify.logIn": "Aller à la connexion",
 
   // Accounts: log in / out
@@ -224,7 +248,8 @@ export const frCA = {
   "login.noAccount": "Nouveau sur {brand}?",
   "login.signUp": "Créer un compte",
   "login.invalid": "Le courriel ou le mot de passe est incorrect.",
-  "login.unverified": "Veuillez d'abord vérifier votre courriel. Nous vous avons envoyé un nouveau lien de vérification.",
+  "login.unverified":
+    "Veuillez d'abord vérifier votre courriel. Nous vous avons envoyé un nouveau lien de vérification.",
   "login.tooMany#one": "Trop de tentatives. Veuillez patienter {count} minute, puis réessayer.",
   "login.tooMany#many": "Trop de tentatives. Veuillez patienter {count} de minutes, puis réessayer.",
   "login.tooMany#other": "Trop de tentatives. Veuillez patienter {count} minutes, puis réessayer.",
@@ -235,13 +260,15 @@ export const frCA = {
   // Accounts: forgot / reset
   "forgot.metaTitle": "Réinitialisez votre mot de passe — {brand}",
   "forgot.title": "Mot de passe oublié?",
-  "forgot.intro": "Entrez le courriel utilisé à l'inscription et nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+  "forgot.intro":
+    "Entrez le courriel utilisé à l'inscription et nous vous enverrons un lien pour choisir un nouveau mot de passe.",
   "forgot.email": "Courriel",
   "forgot.submit": "Envoyer le lien",
   "forgot.emailRequiredTitle": "Courriel obligatoire",
   "forgot.emailRequiredText": "Veuillez entrer votre adresse courriel.",
   "forgot.sentTitle": "Vérifiez vos courriels",
-  "forgot.sentText": "Si un compte existe pour {email}, nous avons envoyé un lien pour réinitialiser votre mot de passe. Il expire dans 1 heure.",
+  "forgot.sentText":
+    "Si un compte existe pour {email}, nous avons envoyé un lien pour réinitialiser votre mot de passe. Il expire dans 1 heure.",
   "forgot.remembered": "Ça vous revient?",
   "forgot.backToLogin": "Retour à la connexion",
   "reset.metaTitle": "Choisissez un nouveau mot de passe — {brand}",
@@ -250,10 +277,12 @@ export const frCA = {
   "reset.confirm": "Confirmez le nouveau mot de passe",
   "reset.mismatch": "Les mots de passe ne correspondent pas.",
   "reset.submit": "Enregistrer le mot de passe",
-  "reset.invalid": "Ce lien de réinitialisation est invalide, a expiré ou a déjà été utilisé. Demandez-en un nouveau.",
+  "reset.invalid":
+    "Ce lien de réinitialisation est invalide, a expiré ou a déjà été utilisé. Demandez-en un nouveau.",
   "reset.requestNew": "Demander un nouveau lien",
   "reset.doneTitle": "Mot de passe mis à jour",
-  "reset.doneText": "Connectez-vous avec votre nouveau mot de passe. Vous avez été déconnecté partout ailleurs.",
+  "reset.doneText":
+    "Connectez-vous avec votre nouveau mot de passe. Vous avez été déconnecté partout ailleurs.",
 
   // My Account
   "account.metaTitle": "Mon compte — {brand}",
@@ -273,24 +302,30 @@ export const frCA = {
   "account.savedTitle": "Profil mis à jour",
   "account.savedText": "Vos modifications ont été enregistrées.",
   "account.emailChangeTitle": "Confirmez votre nouveau courriel",
-  "account.emailChangeText": "Nous avons envoyé un lien à {email}. Votre courriel sera modifié dès que vous l'aurez ouvert.",
-  "account.emailHint": "Si vous changez de courriel, un lien de vérification sera envoyé à la nouvelle adresse.",
+  "account.emailChangeText":
+    "Nous avons envoyé un lien à {email}. Votre courriel sera modifié dès que vous l'aurez ouvert.",
+  "account.emailHint":
+    "Si vous changez de courriel, un lien de vérification sera envoyé à la nouvelle adresse.",
   "account.emailTaken": "Ce courriel ne peut pas être utilisé. Essayez une autre adresse.",
 
   // My Account → Security (issue 28 item 1)
   "account.security": "Sécurité",
   "security.changePassword": "Changer le mot de passe",
-  "security.changePasswordIntro": "Entrez votre mot de passe actuel, puis le nouveau. Tous vos autres appareils seront déconnectés.",
+  "security.changePasswordIntro":
+    "Entrez votre mot de passe actuel, puis le nouveau. Tous vos autres appareils seront déconnectés.",
   "security.currentPassword": "Mot de passe actuel",
   "security.newPassword": "Nouveau mot de passe",
   "security.confirmPassword": "Confirmez le nouveau mot de passe",
-  "security.passwordHint": "De {min} à {max} caractères. Une longue phrase est facile à retenir et difficile à deviner.",
+  "security.passwordHint":
+    "De {min} à {max} caractères. Une longue phrase est facile à retenir et difficile à deviner.",
   "security.savePassword": "Enregistrer le mot de passe",
   "security.wrongPassword": "Votre mot de passe actuel est incorrect.",
   "security.passwordChangedTitle": "Mot de passe changé",
-  "security.passwordChangedText": "Tous vos autres appareils ont été déconnectés. Nous vous avons envoyé un avis par courriel.",
+  "security.passwordChangedText":
+    "Tous vos autres appareils ont été déconnectés. Nous vous avons envoyé un avis par courriel.",
   "security.sessions": "Appareils connectés",
-  "security.sessionsIntro": "Ces navigateurs sont connectés à votre compte. Si vous n'en reconnaissez pas un, déconnectez-le et changez votre mot de passe.",
+  "security.sessionsIntro":
+    "Ces navigateurs sont connectés à votre compte. Si vous n'en reconnaissez pas un, déconnectez-le et changez votre mot de passe.",
   "security.device": "{browser} sur {os}",
   "security.unknownBrowser": "Navigateur inconnu",
   "security.unknownSystem": "système inconnu",
@@ -306,13 +341,16 @@ export const frCA = {
   "security.signedOutOthersTitle": "Autres appareils déconnectés",
   "security.signedOutOthersText": "Seul cet appareil est encore connecté.",
   "security.sessionGone": "Cette session est déjà terminée ou ne vous appartient pas.",
-  "security.emailNote": "Pour changer votre adresse courriel, modifiez votre profil\u00a0: la nouvelle adresse est d'abord vérifiée, et nous prévenons l'adresse actuelle.",
+  "security.emailNote":
+    "Pour changer votre adresse courriel, modifiez votre profil\u00a0: la nouvelle adresse est d'abord vérifiée, et nous prévenons l'adresse actuelle.",
   "security.failed": "L'opération n'a pas pu être effectuée. Rechargez la page et réessayez.",
   "account.noBookingsTitle": "Aucune réservation pour l'instant",
-  "account.noBookingsText": "Quand vous demandez une réservation ou une soumission, elle apparaît ici avec son statut.",
+  "account.noBookingsText":
+    "Quand vous demandez une réservation ou une soumission, elle apparaît ici avec son statut.",
   "account.browseServices": "Parcourir les services",
   "account.noReviewsTitle": "Aucun avis pour l'instant",
-  "account.noReviewsText": "Après une réservation, vous pourrez évaluer le fournisseur. Vos avis apparaîtront ici.",
+  "account.noReviewsText":
+    "Après une réservation, vous pourrez évaluer le fournisseur. Vos avis apparaîtront ici.",
   "account.logOut": "Se déconnecter",
 
   // Dates and times shared by request forms
@@ -326,15 +364,18 @@ export const frCA = {
 
   // Services
   "services.metaTitle": "Services — {brand}",
-  "services.metaDescription": "Homme à tout faire, ménage, DJ, beauté, jardinage, plomberie et services automobiles partout à Toronto et dans le GTA, offerts par des fournisseurs locaux vérifiés.",
+  "services.metaDescription":
+    "Homme à tout faire, ménage, DJ, beauté, jardinage, plomberie et services automobiles partout à Toronto et dans le GTA, offerts par des fournisseurs locaux vérifiés.",
   "services.title": "Services",
-  "services.intro": "Des fournisseurs locaux vérifiés partout à Toronto et dans le GTA. Choisissez une catégorie pour voir ce qui est inclus et demander une réservation.",
+  "services.intro":
+    "Des fournisseurs locaux vérifiés partout à Toronto et dans le GTA. Choisissez une catégorie pour voir ce qui est inclus et demander une réservation.",
   "services.searchLabel": "Rechercher des services",
   "services.searchPlaceholder": "De quoi avez-vous besoin? p. ex. plomberie",
   "services.searchButton": "Rechercher",
   "services.suggestions": "Suggestions",
   "services.somethingElse": "Vous cherchez autre chose?",
-  "services.somethingElseText": "Lancez une recherche, ou dites-nous ce qu'il vous faut et nous trouverons un fournisseur.",
+  "services.somethingElseText":
+    "Lancez une recherche, ou dites-nous ce qu'il vous faut et nous trouverons un fournisseur.",
   "services.noMatchTitle": "Aucun résultat exact pour « {term} »",
   "services.noMatchHint": "Essayez les catégories connexes ci-dessous ou faites une demande pour ce service.",
   "services.popular": "Services populaires",
@@ -346,7 +387,8 @@ export const frCA = {
   "services.allCount#many": "{count} de services",
   "services.allCount#other": "{count} services",
   "services.viewCta": "Voir les détails",
-  "serviceRequest.intro": "Dites-nous ce qu'il vous faut et où. Nous chercherons un fournisseur vérifié et communiquerons avec vous.",
+  "serviceRequest.intro":
+    "Dites-nous ce qu'il vous faut et où. Nous chercherons un fournisseur vérifié et communiquerons avec vous.",
   "serviceRequest.contactHint": "Nous l'utilisons uniquement pour vous répondre au sujet de cette demande.",
   "serviceRequest.sending": "Envoi en cours…",
   "serviceRequest.title": "Demander ce service",
@@ -366,9 +408,11 @@ export const frCA = {
   "service.gallery": "Galerie",
   "service.areas": "Secteurs desservis",
   "service.paymentTitle": "Paiement",
-  "service.paymentNote": "Aucun montant n'est facturé sur ce site. Le paiement se règle directement avec le fournisseur une fois votre réservation confirmée.",
+  "service.paymentNote":
+    "Aucun montant n'est facturé sur ce site. Le paiement se règle directement avec le fournisseur une fois votre réservation confirmée.",
   "booking.title": "Demander une réservation",
-  "booking.description": "Dites-nous quand et où. Nous vous jumellerons avec un fournisseur vérifié et confirmerons par courriel.",
+  "booking.description":
+    "Dites-nous quand et où. Nous vous jumellerons avec un fournisseur vérifié et confirmerons par courriel.",
   "booking.service": "Service",
   "booking.fullName": "Nom complet",
   "booking.email": "Courriel",
@@ -405,37 +449,45 @@ export const frCA = {
   "search.allCategories": "Toutes les catégories",
   "search.allFilters": "Tous les filtres",
   "search.clearFilters": "Effacer tous les filtres",
-  "search.filtersHint": "Filtrez par catégorie et par secteur. Chaque fournisseur que nous proposons est vérifié.",
+  "search.filtersHint":
+    "Filtrez par catégorie et par secteur. Chaque fournisseur que nous proposons est vérifié.",
   "search.resultsTitle": "Résultats",
   "search.results#one": "{count} service correspondant",
   "search.results#many": "{count} de services correspondants",
   "search.results#other": "{count} services correspondants",
   "search.servesArea": "Dessert {area}",
   "search.noResultsTitle": "Aucun résultat",
-  "search.noResultsText": "Nous n'avons rien trouvé, mais notre équipe peut quand même vous aider. Dites-nous ce qu'il vous faut.",
+  "search.noResultsText":
+    "Nous n'avons rien trouvé, mais notre équipe peut quand même vous aider. Dites-nous ce qu'il vous faut.",
   "search.requestBooking": "Demander une réservation",
   "search.prompt": "Cherchez par type de service, par secteur ou les deux.",
 
   // Request hub (/request)
   "request.metaTitle": "Demander un service ou un logement — {brand}",
-  "request.metaDescription": "Demandez la réservation d'un service local, ou un logement à louer, à Toronto et dans le GTA.",
+  "request.metaDescription":
+    "Demandez la réservation d'un service local, ou un logement à louer, à Toronto et dans le GTA.",
   "request.title": "Que souhaitez-vous demander?",
   "request.intro": "Faites votre choix, on s'occupe du reste : notre équipe traite chaque demande à la main.",
   "request.servicesTitle": "Un service",
-  "request.servicesText": "Homme à tout faire, ménage, événements, beauté, jardinage, plomberie, voitures et plus encore.",
+  "request.servicesText":
+    "Homme à tout faire, ménage, événements, beauté, jardinage, plomberie, voitures et plus encore.",
   "request.servicesCta": "Demander un service",
   "request.homesTitle": "Un logement",
-  "request.homesText": "Appartements, chambres et séjours de courte durée partout dans le GTA. Dites-nous dans quelle ville vous cherchez.",
+  "request.homesText":
+    "Appartements, chambres et séjours de courte durée partout dans le GTA. Dites-nous dans quelle ville vous cherchez.",
   "request.homesCta": "Demander un logement",
 
   // Cars
   "cars.metaTitle": "Voitures et chauffeurs — {brand}",
-  "cars.metaDescription": "Chauffeurs à l'heure, navettes aéroport, déplacements, livraisons et voitures de mariage partout à Toronto et dans le GTA.",
+  "cars.metaDescription":
+    "Chauffeurs à l'heure, navettes aéroport, déplacements, livraisons et voitures de mariage partout à Toronto et dans le GTA.",
   "cars.title": "Voiture avec chauffeur / Location",
-  "cars.intro": "Chauffeurs, navettes aéroport, déplacements, livraisons et voitures pour événements. Choisissez un type de demande et nous confirmerons la disponibilité par courriel.",
+  "cars.intro":
+    "Chauffeurs, navettes aéroport, déplacements, livraisons et voitures pour événements. Choisissez un type de demande et nous confirmerons la disponibilité par courriel.",
   "cars.contactChauffeur": "Joindre un chauffeur",
   "cars.contactTitle": "Joindre un chauffeur",
-  "cars.contactText": "Posez-nous toutes vos questions sur nos services de chauffeur. Nous vous répondrons par courriel.",
+  "cars.contactText":
+    "Posez-nous toutes vos questions sur nos services de chauffeur. Nous vous répondrons par courriel.",
   "cars.contactSend": "Envoyer",
   "cars.contactSentTitle": "Demande envoyée!",
   "cars.contactSentText": "Nous vous répondrons sous peu par courriel.",
@@ -448,22 +500,27 @@ export const frCA = {
   "cars.submit": "Soumettre la demande",
   "cars.optional": "facultatif",
   "cars.requestMetaTitle": "{name} — {brand}",
-  "cars.requestMetaDescription": "Demandez votre service « {name} » à Toronto et dans le GTA. Nous confirmons par courriel.",
+  "cars.requestMetaDescription":
+    "Demandez votre service « {name} » à Toronto et dans le GTA. Nous confirmons par courriel.",
   "cars.type.chauffeur-hourly": "Chauffeur (à l'heure)",
   "cars.type.airport-transfer": "Navette aéroport",
   "cars.type.personal-ride": "Déplacement privé",
   "cars.type.package-delivery": "Livraison de colis",
   "cars.type.event-wedding": "Voiture d'événement / de mariage",
   "cars.type.custom": "Demande personnalisée",
-  "cars.tile.chauffeur-hourly": "Un chauffeur professionnel à l'heure pour vos réunions, vos courses ou une soirée.",
+  "cars.tile.chauffeur-hourly":
+    "Un chauffeur professionnel à l'heure pour vos réunions, vos courses ou une soirée.",
   "cars.tile.airport-transfer": "Pearson ou Billy Bishop, avec suivi du vol et accueil à l'arrivée.",
   "cars.tile.personal-ride": "Un trajet privé de porte à porte, aller simple ou aller-retour.",
   "cars.tile.package-delivery": "Messagerie le jour même partout dans le GTA, avec suivi.",
   "cars.tile.event-wedding": "Limousines, voitures d'époque et flottes pour mariages et événements.",
   "cars.tile.custom": "Autre chose? Décrivez-le et nous trouverons la voiture qu'il vous faut.",
-  "cars.success.chauffeur-hourly": "Merci! Nous confirmerons la disponibilité et vous enverrons votre soumission par courriel.",
-  "cars.success.airport-transfer": "Nous suivrons votre vol et vous confirmerons les détails de la prise en charge par courriel.",
-  "cars.success.personal-ride": "Merci! Nous vous enverrons l'heure d'arrivée prévue et les coordonnées du chauffeur par courriel.",
+  "cars.success.chauffeur-hourly":
+    "Merci! Nous confirmerons la disponibilité et vous enverrons votre soumission par courriel.",
+  "cars.success.airport-transfer":
+    "Nous suivrons votre vol et vous confirmerons les détails de la prise en charge par courriel.",
+  "cars.success.personal-ride":
+    "Merci! Nous vous enverrons l'heure d'arrivée prévue et les coordonnées du chauffeur par courriel.",
   "cars.success.package-delivery": "Nous confirmerons un messager et vous enverrons le suivi par courriel.",
   "cars.success.event-wedding": "Merci! Nous vous enverrons une soumission sur mesure et nos disponibilités.",
   "cars.success.custom": "Nous examinerons votre demande et vous proposerons des options.",
@@ -518,9 +575,11 @@ export const frCA = {
 
   // Homes (listings, detail, rent and city requests)
   "homes.metaTitle": "Logements à louer à Toronto et dans le GTA — {brand}",
-  "homes.metaDescription": "Appartements, chambres, maisons entières et séjours de courte durée partout à Toronto et dans le GTA. Cherchez par ville ou par quartier et faites une demande de location.",
+  "homes.metaDescription":
+    "Appartements, chambres, maisons entières et séjours de courte durée partout à Toronto et dans le GTA. Cherchez par ville ou par quartier et faites une demande de location.",
   "homes.title": "Trouvez votre prochain chez-vous",
-  "homes.intro": "Appartements, chambres, maisons entières et séjours de courte durée partout à Toronto et dans le GTA.",
+  "homes.intro":
+    "Appartements, chambres, maisons entières et séjours de courte durée partout à Toronto et dans le GTA.",
   "homes.listProperty": "Afficher votre propriété",
   "homes.searchLabel": "Rechercher des logements",
   "homes.searchPlaceholder": "Ville, quartier ou mot-clé",
@@ -553,13 +612,17 @@ export const frCA = {
   "homes.pastEndText": "Vous êtes arrivé à la fin des résultats.",
   "homes.firstPage": "Retour à la première page",
   "homes.noResultsTitle": "Nous n'avons pas encore d'annonces pour « {term} ».",
-  "homes.noResultsText": "Dites-nous où vous cherchez et nous vous préviendrons quand des logements s'y libéreront.",
+  "homes.noResultsText":
+    "Dites-nous où vous cherchez et nous vous préviendrons quand des logements s'y libéreront.",
   "homes.noWindowTitle": "Aucune nouvelle annonce pour cette période",
-  "homes.noWindowText": "Rien n'a été ajouté pendant la période choisie. Essayez une période plus longue, ou voyez toutes les annonces.",
-  "homes.noWindowTextTerm": "Rien correspondant à « {term} » n'a été ajouté pendant la période choisie. Essayez une période plus longue, ou voyez toutes les annonces.",
+  "homes.noWindowText":
+    "Rien n'a été ajouté pendant la période choisie. Essayez une période plus longue, ou voyez toutes les annonces.",
+  "homes.noWindowTextTerm":
+    "Rien correspondant à « {term} » n'a été ajouté pendant la période choisie. Essayez une période plus longue, ou voyez toutes les annonces.",
   "homes.showAll": "Voir toutes les annonces",
   "homes.emptyTitle": "Aucune annonce pour l'instant",
-  "homes.emptyText": "Les logements apparaissent ici dès que des propriétaires les affichent. Vous avez un logement à louer?",
+  "homes.emptyText":
+    "Les logements apparaissent ici dès que des propriétaires les affichent. Vous avez un logement à louer?",
   "homes.popularCities": "Villes populaires",
   "homes.cityListings#one": "{count} annonce",
   "homes.cityListings#many": "{count} d'annonces",
@@ -584,18 +647,21 @@ export const frCA = {
   "homes.type.studio": "Studio",
   "homes.type.other": "Logement",
   "homes.cityRequest.title": "Demandez des logements dans votre ville",
-  "homes.cityRequest.intro": "Dites-nous où vous aimeriez habiter. Nous vous contacterons dès que nous aurons des annonces dans ce secteur.",
+  "homes.cityRequest.intro":
+    "Dites-nous où vous aimeriez habiter. Nous vous contacterons dès que nous aurons des annonces dans ce secteur.",
   "homes.cityRequest.city": "Ville",
   "homes.cityRequest.name": "Votre nom",
   "homes.cityRequest.contact": "Courriel ou téléphone",
-  "homes.cityRequest.contactHint": "Nous l'utilisons uniquement pour vous répondre au sujet de cette demande.",
+  "homes.cityRequest.contactHint":
+    "Nous l'utilisons uniquement pour vous répondre au sujet de cette demande.",
   "homes.cityRequest.contactInvalid": "Veuillez entrer un courriel ou un numéro de téléphone valide.",
   "homes.cityRequest.note": "Remarque (facultatif)",
   "homes.cityRequest.fieldName.note": "Remarque",
   "homes.cityRequest.submit": "Envoyer la demande",
   "homes.cityRequest.sending": "Envoi en cours…",
   "homes.cityRequest.serviceName": "Logements à {city}",
-  "homes.cityRequest.success": "Merci! Nous avons bien reçu votre demande et vous préviendrons dès que nous aurons des logements dans ce secteur.",
+  "homes.cityRequest.success":
+    "Merci! Nous avons bien reçu votre demande et vous préviendrons dès que nous aurons des logements dans ce secteur.",
   "homes.notFoundTitle": "Annonce introuvable",
   "homes.metaListing": "{price} · {place}. {description}",
   "homes.notFoundText": "L'annonce que vous cherchez n'existe pas ou n'est plus disponible.",
@@ -614,7 +680,8 @@ export const frCA = {
   "homes.availableFrom": "Disponible à partir du {date}",
   "homes.availableNow": "Disponible dès maintenant",
   "homes.requestToRent": "Demande de location",
-  "homes.paymentNote": "Aucun montant n'est facturé sur ce site. Le loyer et le dépôt se règlent directement avec le propriétaire.",
+  "homes.paymentNote":
+    "Aucun montant n'est facturé sur ce site. Le loyer et le dépôt se règlent directement avec le propriétaire.",
   "homes.hostedBy": "Proposé par",
   "homes.ownerFallback": "Le propriétaire",
   "homes.verifiedOwner": "Propriétaire vérifié",
@@ -658,7 +725,8 @@ export const frCA = {
   "homes.rent.fieldName.budget": "Budget",
   "homes.rent.budgetPlaceholder": "p. ex. 2 000 $ / mois",
   "homes.rent.message": "Message",
-  "homes.rent.messageHint": "Présentez-vous : qui habitera le logement, travail ou études, animaux, questions pour le propriétaire.",
+  "homes.rent.messageHint":
+    "Présentez-vous : qui habitera le logement, travail ou études, animaux, questions pour le propriétaire.",
   "homes.rent.submit": "Envoyer la demande",
   "homes.rent.sending": "Envoi en cours…",
   "homes.rent.cancel": "Annuler",
@@ -667,9 +735,11 @@ export const frCA = {
 
   // Listing wizard (/homes/new) and owner listings
   "wizard.metaTitle": "Affichez votre propriété — {brand}",
-  "wizard.metaDescription": "Affichez une maison, une chambre ou un séjour de courte durée à Toronto et dans le GTA en quatre courtes étapes. Nous examinons chaque annonce en 24 à 48 heures.",
+  "wizard.metaDescription":
+    "Affichez une maison, une chambre ou un séjour de courte durée à Toronto et dans le GTA en quatre courtes étapes. Nous examinons chaque annonce en 24 à 48 heures.",
   "wizard.title": "Afficher votre propriété",
-  "wizard.intro": "Quatre courtes étapes. Votre progression est enregistrée au fur et à mesure, et nous examinons chaque annonce avant sa mise en ligne.",
+  "wizard.intro":
+    "Quatre courtes étapes. Votre progression est enregistrée au fur et à mesure, et nous examinons chaque annonce avant sa mise en ligne.",
   "wizard.backToHomes": "Retour aux logements",
   "wizard.progress": "Étape {current} sur {total}",
   "wizard.stepsLabel": "Étapes de l'annonce",
@@ -679,14 +749,17 @@ export const frCA = {
   "wizard.step.property": "Détails de la propriété",
   "wizard.step.pricing": "Prix et disponibilité",
   "wizard.step.photos": "Photos",
-  "wizard.stepIntro.owner": "Comment notre équipe et les locataires intéressés peuvent vous joindre. Ces renseignements viennent de votre compte; modifiez-les à votre guise.",
+  "wizard.stepIntro.owner":
+    "Comment notre équipe et les locataires intéressés peuvent vous joindre. Ces renseignements viennent de votre compte; modifiez-les à votre guise.",
   "wizard.stepIntro.property": "Ce que vous offrez et où cela se trouve.",
   "wizard.stepIntro.pricing": "Combien ça coûte et quand c'est disponible.",
-  "wizard.stepIntro.photos": "Ajoutez de 1 à 12 photos. La première sert de photo principale de votre annonce.",
+  "wizard.stepIntro.photos":
+    "Ajoutez de 1 à 12 photos. La première sert de photo principale de votre annonce.",
   "wizard.field.ownerName": "Nom complet",
   "wizard.field.ownerEmail": "Courriel",
   "wizard.field.ownerPhone": "Téléphone (facultatif)",
-  "wizard.field.agreed": "J'accepte les Lignes directrices des fournisseurs, les Conditions d'utilisation et la Politique de confidentialité.",
+  "wizard.field.agreed":
+    "J'accepte les Lignes directrices des fournisseurs, les Conditions d'utilisation et la Politique de confidentialité.",
   "wizard.field.propertyType": "Type de propriété",
   "wizard.field.address": "Adresse municipale",
   "wizard.field.city": "Ville",
@@ -711,11 +784,13 @@ export const frCA = {
   "wizard.field.leaseTerm": "Durée du bail (facultatif)",
   "wizard.fieldName.leaseTerm": "Durée du bail",
   "wizard.field.photos": "Photos",
-  "wizard.hint.address": "Montrée aux locataires seulement après l'approbation de votre annonce par notre équipe.",
+  "wizard.hint.address":
+    "Montrée aux locataires seulement après l'approbation de votre annonce par notre équipe.",
   "wizard.hint.bathrooms": "p. ex. 1,5",
   "wizard.hint.description": "Décrivez l'espace, l'immeuble et le quartier.",
   "wizard.hint.minStay": "p. ex. 1 mois, ou 2 nuits",
-  "wizard.hint.strRegistration": "La Ville de Toronto exige un numéro d'inscription pour les locations de moins de {nights} nuits. Format : {example}.",
+  "wizard.hint.strRegistration":
+    "La Ville de Toronto exige un numéro d'inscription pour les locations de moins de {nights} nuits. Format : {example}.",
   "wizard.select": "Choisir…",
   "wizard.perMonth": "par mois",
   "wizard.perNight": "par nuit",
@@ -742,7 +817,8 @@ export const frCA = {
   "wizard.error.depositRange": "Le dépôt doit être un nombre entier de 0 à {max}.",
   "wizard.error.postal": "Veuillez entrer un code postal valide, comme M5V 2T6.",
   "wizard.error.strRequired": "Une annonce au prix par nuit exige un numéro d'inscription.",
-  "wizard.error.strFormat": "Entrez le numéro d'inscription sous la forme STR-0000-XXXXXX, par exemple {example}.",
+  "wizard.error.strFormat":
+    "Entrez le numéro d'inscription sous la forme STR-0000-XXXXXX, par exemple {example}.",
   "wizard.next": "Suivant",
   "wizard.previous": "Précédent",
   "wizard.saveDraft": "Enregistrer le brouillon",
@@ -750,7 +826,8 @@ export const frCA = {
   "wizard.working": "Enregistrement…",
   "wizard.submitting": "Envoi en cours…",
   "wizard.draftSavedTitle": "Brouillon enregistré",
-  "wizard.draftSavedText": "Votre progression est enregistrée. Revenez quand vous voulez pour terminer votre annonce.",
+  "wizard.draftSavedText":
+    "Votre progression est enregistrée. Revenez quand vous voulez pour terminer votre annonce.",
   "wizard.incompleteTitle": "Formulaire incomplet",
   "wizard.incompleteText": "Veuillez remplir tous les champs obligatoires.",
   "wizard.tooManyTitle": "Trop de photos",
@@ -767,7 +844,8 @@ export const frCA = {
   "wizard.photos.choose": "Choisir des photos",
   "wizard.photos.dropHint": "ou glissez-les et déposez-les ici",
   "wizard.photos.hint": "JPG ou PNG, 10 Mo maximum chacune, jusqu'à 12 photos.",
-  "wizard.photos.privacy": "Nous retirons de chaque photo les données de localisation et de l'appareil photo.",
+  "wizard.photos.privacy":
+    "Nous retirons de chaque photo les données de localisation et de l'appareil photo.",
   "wizard.photos.upload": "Téléverser les photos",
   "wizard.photos.uploading": "Téléversement…",
   "wizard.photos.count": "{count} photos sur {max}",
@@ -784,16 +862,20 @@ export const frCA = {
   "wizard.photos.added#one": "{count} photo ajoutée.",
   "wizard.photos.added#many": "{count} de photos ajoutées.",
   "wizard.photos.added#other": "{count} photos ajoutées.",
-  "wizard.photos.empty": "Aucune photo pour l'instant. Les locataires regardent d'abord les photos : ajoutez-en quelques-unes bien éclairées.",
-  "wizard.reviewNote": "Nous examinons habituellement les annonces en {time}. Votre annonce reste privée jusqu'à son approbation.",
+  "wizard.photos.empty":
+    "Aucune photo pour l'instant. Les locataires regardent d'abord les photos : ajoutez-en quelques-unes bien éclairées.",
+  "wizard.reviewNote":
+    "Nous examinons habituellement les annonces en {time}. Votre annonce reste privée jusqu'à son approbation.",
   "wizard.reviewTime": "24 à 48 heures",
   "wizard.successService": "Annonce de propriété",
-  "wizard.successMessage": "Votre annonce a été soumise pour examen. Nous examinons habituellement les annonces en 24 à 48 heures.",
+  "wizard.successMessage":
+    "Votre annonce a été soumise pour examen. Nous examinons habituellement les annonces en 24 à 48 heures.",
   "wizard.loginTitle": "Connexion requise",
   "wizard.loginText": "Veuillez vous connecter ou créer un compte pour afficher votre propriété.",
   "account.listings": "Mes annonces",
   "wizard.mine.emptyTitle": "Aucune annonce pour l'instant",
-  "wizard.mine.emptyText": "Affichez une maison, une chambre ou un séjour de courte durée. L'annonce apparaîtra ici avec son statut d'examen.",
+  "wizard.mine.emptyText":
+    "Affichez une maison, une chambre ou un séjour de courte durée. L'annonce apparaîtra ici avec son statut d'examen.",
   "wizard.mine.cta": "Afficher votre propriété",
   "wizard.mine.another": "Afficher une autre propriété",
   "wizard.mine.status.pending": "En attente d'examen",
@@ -833,7 +915,8 @@ export const frCA = {
   // Back office
   "admin.title": "Administration",
   "admin.welcome": "Connecté en tant que {name}.",
-  "admin.text": "Demandes ouvertes, annonces, candidatures de fournisseurs, avis et courriels, au même endroit.",
+  "admin.text":
+    "Demandes ouvertes, annonces, candidatures de fournisseurs, avis et courriels, au même endroit.",
   "admin.nav.label": "Administration",
   "admin.nav.dashboard": "Tableau de bord",
   "admin.nav.inbox": "Boîte de réception",
@@ -843,7 +926,8 @@ export const frCA = {
   "admin.nav.outbox": "Courriels sortants",
   "admin.nav.system": "Système",
   "admin.system.title": "Système",
-  "admin.system.intro": "L'état du site : ses processus, la base de données, les courriels sortants, les tâches quotidiennes, l'espace disque et les derniers avertissements et erreurs.",
+  "admin.system.intro":
+    "L'état du site : ses processus, la base de données, les courriels sortants, les tâches quotidiennes, l'espace disque et les derniers avertissements et erreurs.",
   "admin.system.thisProcess": "sert cette page",
   "admin.system.processes": "Processus",
   "admin.system.host": "Serveur",
@@ -877,10 +961,13 @@ export const frCA = {
   "admin.system.backupLast": "Dernière sauvegarde",
   "admin.system.backupSize": "Sa taille",
   "admin.system.backupCount": "Sauvegardes conservées",
-  "admin.system.backupScheduled": "L'application fait elle-même les sauvegardes selon BACKUP_EVERY et conserve les BACKUP_KEEP plus récentes.",
-  "admin.system.backupManual": "L'application ne planifie pas de sauvegardes (BACKUP_EVERY n'est pas défini) : faites-les avec npm run backup.",
+  "admin.system.backupScheduled":
+    "L'application fait elle-même les sauvegardes selon BACKUP_EVERY et conserve les BACKUP_KEEP plus récentes.",
+  "admin.system.backupManual":
+    "L'application ne planifie pas de sauvegardes (BACKUP_EVERY n'est pas défini) : faites-les avec npm run backup.",
   "admin.system.problems": "Avertissements et erreurs récents",
-  "admin.system.problemsIntro": "Les derniers avertissements et erreurs que ce processus a écrits dans son journal, du plus récent au plus ancien, sans données personnelles. Indiquez l'identifiant de la requête pour en signaler un.",
+  "admin.system.problemsIntro":
+    "Les derniers avertissements et erreurs que ce processus a écrits dans son journal, du plus récent au plus ancien, sans données personnelles. Indiquez l'identifiant de la requête pour en signaler un.",
   "admin.system.problemsNone": "Aucun depuis le démarrage de ce processus.",
   "admin.system.time": "Heure",
   "admin.system.level": "Niveau",
@@ -931,7 +1018,8 @@ export const frCA = {
   "admin.dashboard.title": "Tableau de bord",
   // Back office: outbox, dashboard and exports (issue 13 items 8 and 9)
   "admin.outbox.title": "Boîte d'envoi",
-  "admin.outbox.intro": "Tous les courriels envoyés par le site, du plus récent au plus ancien. Un message en échec peut être renvoyé.",
+  "admin.outbox.intro":
+    "Tous les courriels envoyés par le site, du plus récent au plus ancien. Un message en échec peut être renvoyé.",
   "admin.outbox.filters": "Filtrer la boîte d'envoi",
   "admin.outbox.search": "Destinataire ou objet",
   "admin.outbox.anyStatus": "Tous les statuts",
@@ -962,19 +1050,23 @@ export const frCA = {
   "admin.outbox.headers": "En-têtes",
   "admin.outbox.textBody": "Version texte",
   "admin.outbox.htmlBody": "Version HTML",
-  "admin.outbox.htmlHint": "Affichée en bac à sable : les scripts, formulaires et images distantes du message sont bloqués.",
+  "admin.outbox.htmlHint":
+    "Affichée en bac à sable : les scripts, formulaires et images distantes du message sont bloqués.",
   "admin.outbox.htmlFrame": "Version HTML de « {subject} »",
   "admin.outbox.resend": "Renvoyer",
-  "admin.outbox.resendHint": "Ce message n'a pas été remis. Le renvoyer le remet dans la file et le service d'envoi l'envoie aussitôt.",
+  "admin.outbox.resendHint":
+    "Ce message n'a pas été remis. Le renvoyer le remet dans la file et le service d'envoi l'envoie aussitôt.",
   "admin.outbox.resentTitle": "Message en file d'attente",
   "admin.outbox.resentText": "Le courriel sera renvoyé dans un instant.",
   "admin.outbox.notResentTitle": "Non renvoyé",
   "admin.outbox.notResentText": "Seul un message en échec peut être renvoyé.",
   // Retention (issue 28 item 4): an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Épuré",
-  "admin.outbox.trimmedText": "Selon nos durées de conservation, le texte de ce courriel et l'adresse de son destinataire ont été supprimés. Le type de courriel, l'objet, le statut et les dates sont conservés.",
+  "admin.outbox.trimmedText":
+    "Selon nos durées de conservation, le texte de ce courriel et l'adresse de son destinataire ont été supprimés. Le type de courriel, l'objet, le statut et les dates sont conservés.",
   "admin.dashboard.open": "Demandes ouvertes",
-  "admin.dashboard.openIntro": "Reçues, en examen ou jumelées, par type et par temps d'attente; la plus longue attente d'abord.",
+  "admin.dashboard.openIntro":
+    "Reçues, en examen ou jumelées, par type et par temps d'attente; la plus longue attente d'abord.",
   "admin.dashboard.noneOpen": "Rien n'est en attente.",
   "admin.dashboard.kind": "Type",
   "admin.dashboard.total": "Ouvertes",
@@ -1000,7 +1092,8 @@ export const frCA = {
   "admin.dashboard.event.signUp": "Clics sur S'inscrire",
   "admin.dashboard.event.forProviders": "Clics sur Pour les fournisseurs",
   "admin.dashboard.exports": "Exporter",
-  "admin.dashboard.exportsIntro": "Chaque liste en fichier CSV pour tableur. La boîte de réception et la boîte d'envoi exportent aussi ce que leurs filtres affichent.",
+  "admin.dashboard.exportsIntro":
+    "Chaque liste en fichier CSV pour tableur. La boîte de réception et la boîte d'envoi exportent aussi ce que leurs filtres affichent.",
   "admin.export.requests": "Demandes (CSV)",
   "admin.export.outbox": "Boîte d'envoi (CSV)",
   "admin.export.listings": "Annonces (CSV)",
@@ -1035,7 +1128,8 @@ export const frCA = {
   "admin.match.area": "Secteur",
   "admin.match.licensed": "Permis valide seulement",
   "admin.match.apply": "Mettre à jour la présélection",
-  "admin.match.none": "Aucun fournisseur vérifié et actif ne correspond à ces filtres. Élargissez-les (tout service, aucun secteur) pour en voir plus.",
+  "admin.match.none":
+    "Aucun fournisseur vérifié et actif ne correspond à ces filtres. Élargissez-les (tout service, aucun secteur) pour en voir plus.",
   "admin.match.shortlist": "Fournisseurs vérifiés",
   "admin.match.licenceTo": "Permis valide jusqu'au {date}",
   "admin.match.noLicence": "Aucun permis au dossier",
@@ -1044,7 +1138,8 @@ export const frCA = {
   "admin.match.load#other": "{count} jumelages ouverts",
   "admin.match.choose": "Choisir",
   "admin.match.chooseName": "Choisir {name}",
-  "admin.match.confirmText": "Présenter le client et {name} par courriel et marquer la demande comme jumelée?",
+  "admin.match.confirmText":
+    "Présenter le client et {name} par courriel et marquer la demande comme jumelée?",
   "admin.match.confirm": "Confirmer le jumelage",
   "admin.workflow.title": "Statut",
   "admin.workflow.current": "Actuellement : {status}",
@@ -1052,7 +1147,8 @@ export const frCA = {
   "admin.workflow.final": "Cette demande est fermée : plus aucun changement possible.",
   "admin.workflow.moveTo": "Passer à",
   "admin.workflow.note": "Note au client",
-  "admin.workflow.noteHint": "Envoyée dans le courriel de statut. Obligatoire pour annuler. Jusqu'à {max} caractères.",
+  "admin.workflow.noteHint":
+    "Envoyée dans le courriel de statut. Obligatoire pour annuler. Jusqu'à {max} caractères.",
   "admin.workflow.submit": "Mettre à jour le statut",
   "admin.error.tooLong": "Utilisez au plus {max} caractères.",
   "admin.error.chooseStatus": "Choisissez le nouveau statut.",
@@ -1060,8 +1156,10 @@ export const frCA = {
   "admin.error.noteRequired": "Rédigez d'abord la note.",
   "admin.error.chooseProvider": "Choisissez un fournisseur dans la présélection.",
   "admin.error.gone": "Cette demande n'existe plus.",
-  "admin.error.providerUnavailable": "Ce fournisseur ne peut plus être jumelé (inactif ou document expiré). Choisissez-en un autre.",
-  "admin.error.notAllowed": "Ce changement n'est plus possible : quelqu'un a peut-être modifié la demande. Rechargez la page.",
+  "admin.error.providerUnavailable":
+    "Ce fournisseur ne peut plus être jumelé (inactif ou document expiré). Choisissez-en un autre.",
+  "admin.error.notAllowed":
+    "Ce changement n'est plus possible : quelqu'un a peut-être modifié la demande. Rechargez la page.",
   "admin.toast.deletedTitle": "Demande supprimée",
   "admin.toast.deletedText": "La demande a été retirée.",
   "admin.toast.noteTitle": "Note enregistrée",
@@ -1072,15 +1170,18 @@ export const frCA = {
   "admin.toast.completedText": "Le client a été avisé et invité à laisser un avis.",
   "admin.toast.movedTitle": "Statut mis à jour",
   "admin.toast.movedText": "La demande est maintenant « {status} ». Un courriel a été envoyé au client.",
-  "admin.email.reviewInvite": "Merci d'avoir réservé chez nous. Comment cela s'est-il passé? Votre avis aide d'autres clients à choisir.",
+  "admin.email.reviewInvite":
+    "Merci d'avoir réservé chez nous. Comment cela s'est-il passé? Votre avis aide d'autres clients à choisir.",
   "admin.email.writeReview": "Rédiger un avis",
-  "admin.email.introCustomer": "Nous avons jumelé votre demande avec {provider}, un fournisseur vérifié. Il vous contactera pour convenir des détails; vous pouvez aussi le joindre directement :",
+  "admin.email.introCustomer":
+    "Nous avons jumelé votre demande avec {provider}, un fournisseur vérifié. Il vous contactera pour convenir des détails; vous pouvez aussi le joindre directement :",
   "admin.email.providerEmail": "Courriel",
   "admin.email.providerPhone": "Téléphone",
   "admin.email.providerProfile": "Voir son profil",
   "admin.email.introProviderSubject": "Nouveau travail pour vous : demande {reference}",
   "admin.email.introProviderHeading": "Vous avez été jumelé avec un client",
-  "admin.email.introProvider": "{customer} a demandé : {title}. Communiquez avec cette personne pour convenir des détails (répondez à ce courriel pour la joindre). Sa demande :",
+  "admin.email.introProvider":
+    "{customer} a demandé : {title}. Communiquez avec cette personne pour convenir des détails (répondez à ce courriel pour la joindre). Sa demande :",
 
   // Stored requests, as people read them (emails, status page, My Bookings, back office)
   "request.yes": "Oui",
@@ -1122,59 +1223,79 @@ export const frCA = {
   "request.title.cityRequest": "Logements à {city}",
   "request.title.listing": "Annonce de propriété",
   "request.title.contactMessage": "Message de contact",
-  "request.confirm.booking": "Nous avons bien reçu votre demande de réservation. Nous vous jumellerons avec un fournisseur vérifié et vous écrirons pour confirmer.",
-  "request.confirm.quickBooking": "Nous avons bien reçu votre demande de réservation. Nous vous écrirons sous peu par courriel.",
-  "request.confirm.serviceRequest": "Merci! Nous avons bien reçu votre demande pour un nouveau service. Nous chercherons un fournisseur et communiquerons avec vous.",
-  "request.confirm.chauffeurContact": "Merci de nous avoir écrit! Un membre de notre équipe vous répondra par courriel au sujet de la disponibilité des chauffeurs.",
-  "request.confirm.rentRequest": "Nous avons bien reçu votre demande pour « {title} ». Nous vous répondrons sous peu.",
-  "request.confirm.cityRequest": "Merci! Nous avons noté que vous cherchez un logement à {city}. Nous vous préviendrons dès que nous aurons des annonces dans ce secteur.",
+  "request.confirm.booking":
+    "Nous avons bien reçu votre demande de réservation. Nous vous jumellerons avec un fournisseur vérifié et vous écrirons pour confirmer.",
+  "request.confirm.quickBooking":
+    "Nous avons bien reçu votre demande de réservation. Nous vous écrirons sous peu par courriel.",
+  "request.confirm.serviceRequest":
+    "Merci! Nous avons bien reçu votre demande pour un nouveau service. Nous chercherons un fournisseur et communiquerons avec vous.",
+  "request.confirm.chauffeurContact":
+    "Merci de nous avoir écrit! Un membre de notre équipe vous répondra par courriel au sujet de la disponibilité des chauffeurs.",
+  "request.confirm.rentRequest":
+    "Nous avons bien reçu votre demande pour « {title} ». Nous vous répondrons sous peu.",
+  "request.confirm.cityRequest":
+    "Merci! Nous avons noté que vous cherchez un logement à {city}. Nous vous préviendrons dès que nous aurons des annonces dans ce secteur.",
   "request.confirm.contactMessage": "Merci de votre message. Nous vous répondrons sous peu par courriel.",
   "email.operator.heading": "Nouvelle demande : {title}",
   "email.customer.subject": "Nous avons reçu votre demande — {reference}",
   "email.customer.heading": "Merci, nous avons bien reçu votre demande",
-  "email.customer.reference": "Votre référence est {reference}. Vous pouvez suivre votre demande en tout temps, sans vous connecter :",
+  "email.customer.reference":
+    "Votre référence est {reference}. Vous pouvez suivre votre demande en tout temps, sans vous connecter :",
   "email.customer.request": "Demande",
   "email.customer.track": "Suivre votre demande",
   "email.status.subject": "Mise à jour de votre demande — {reference}",
   "email.status.heading": "Statut de votre demande : {status}",
   "email.status.text": "{title} : le statut de votre demande est maintenant « {status} ».",
-  "email.customer.footer": "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le paiement se règle directement avec le fournisseur.",
+  "email.customer.footer":
+    "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le paiement se règle directement avec le fournisseur.",
   "email.field": "{label} : {value}",
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Vérifiez votre courriel pour {brand}",
   "email.verify.heading": "Bienvenue chez {brand}, {name}!",
-  "email.verify.text": "Confirmez votre adresse courriel pour activer votre compte. Le lien ne fonctionne qu'une fois et expire dans 24 heures.",
+  "email.verify.text":
+    "Confirmez votre adresse courriel pour activer votre compte. Le lien ne fonctionne qu'une fois et expire dans 24 heures.",
   "email.verify.action": "Vérifier mon courriel",
   "email.verify.footer": "Si vous n'avez pas créé de compte, vous pouvez ignorer ce courriel.",
   "email.reset.subject": "Réinitialisez votre mot de passe {brand}",
   "email.reset.heading": "Réinitialisez votre mot de passe",
-  "email.reset.greeting": "Bonjour {name}, nous avons reçu une demande de réinitialisation de votre mot de passe.",
-  "email.reset.text": "Le lien ne fonctionne qu'une fois et expire dans 1 heure. La réinitialisation vous déconnecte de tous vos appareils.",
+  "email.reset.greeting":
+    "Bonjour {name}, nous avons reçu une demande de réinitialisation de votre mot de passe.",
+  "email.reset.text":
+    "Le lien ne fonctionne qu'une fois et expire dans 1 heure. La réinitialisation vous déconnecte de tous vos appareils.",
   "email.reset.action": "Choisir un nouveau mot de passe",
-  "email.reset.footer": "Si vous n'avez rien demandé, vous pouvez ignorer ce courriel : votre mot de passe reste le même.",
+  "email.reset.footer":
+    "Si vous n'avez rien demandé, vous pouvez ignorer ce courriel : votre mot de passe reste le même.",
   "email.existing.subject": "Vous avez déjà un compte {brand}",
   "email.existing.heading": "Quelqu'un a tenté de s'inscrire avec votre courriel",
-  "email.existing.greeting": "Bonjour {name}, quelqu'un vient de tenter de s'inscrire avec cette adresse, qui a déjà un compte.",
-  "email.existing.text": "Si c'était vous, connectez-vous plutôt, ou réinitialisez votre mot de passe si vous l'avez oublié.",
+  "email.existing.greeting":
+    "Bonjour {name}, quelqu'un vient de tenter de s'inscrire avec cette adresse, qui a déjà un compte.",
+  "email.existing.text":
+    "Si c'était vous, connectez-vous plutôt, ou réinitialisez votre mot de passe si vous l'avez oublié.",
   "email.existing.action": "Réinitialiser mon mot de passe",
   "email.existing.footer": "Si ce n'était pas vous, vous n'avez rien à faire : votre compte n'a pas changé.",
   "email.emailChange.subject": "Confirmez votre nouveau courriel pour {brand}",
   "email.emailChange.heading": "Confirmez votre nouvelle adresse courriel",
-  "email.emailChange.greeting": "Bonjour {name}, vous avez demandé d'utiliser cette adresse pour votre compte {brand}.",
-  "email.emailChange.text": "Ouvrez le lien pour la confirmer. Il ne fonctionne qu'une fois et expire dans 24 heures; d'ici là, votre adresse actuelle reste en usage.",
+  "email.emailChange.greeting":
+    "Bonjour {name}, vous avez demandé d'utiliser cette adresse pour votre compte {brand}.",
+  "email.emailChange.text":
+    "Ouvrez le lien pour la confirmer. Il ne fonctionne qu'une fois et expire dans 24 heures; d'ici là, votre adresse actuelle reste en usage.",
   "email.emailChange.action": "Confirmer mon nouveau courriel",
   "email.emailChange.footer": "Si vous n'avez rien demandé, ignorez ce courriel\u00a0: rien ne change.",
   "email.passwordChanged.subject": "Votre mot de passe {brand} a été changé",
   "email.passwordChanged.heading": "Votre mot de passe a été changé",
-  "email.passwordChanged.greeting": "Bonjour {name}, le mot de passe de votre compte {brand} vient d'être changé, et tous vos autres appareils ont été déconnectés.",
-  "email.passwordChanged.text": "Si ce n'était pas vous, réinitialisez votre mot de passe sans tarder\u00a0: la réinitialisation déconnecte tous les appareils.",
+  "email.passwordChanged.greeting":
+    "Bonjour {name}, le mot de passe de votre compte {brand} vient d'être changé, et tous vos autres appareils ont été déconnectés.",
+  "email.passwordChanged.text":
+    "Si ce n'était pas vous, réinitialisez votre mot de passe sans tarder\u00a0: la réinitialisation déconnecte tous les appareils.",
   "email.passwordChanged.action": "Réinitialiser mon mot de passe",
   "email.passwordChanged.footer": "Si c'était vous, vous n'avez rien à faire.",
   "email.emailChanging.subject": "Changement du courriel de votre compte {brand}",
   "email.emailChanging.heading": "Un changement d'adresse courriel a été demandé",
-  "email.emailChanging.greeting": "Bonjour {name}, depuis une session ouverte dans votre compte {brand}, on a demandé de remplacer votre courriel par {email}. Le changement se fera à l'ouverture du lien envoyé à cette adresse.",
-  "email.emailChanging.text": "Si ce n'était pas vous, réinitialisez votre mot de passe sans tarder (cela déconnecte tous les appareils), puis écrivez-nous.",
+  "email.emailChanging.greeting":
+    "Bonjour {name}, depuis une session ouverte dans votre compte {brand}, on a demandé de remplacer votre courriel par {email}. Le changement se fera à l'ouverture du lien envoyé à cette adresse.",
+  "email.emailChanging.text":
+    "Si ce n'était pas vous, réinitialisez votre mot de passe sans tarder (cela déconnecte tous les appareils), puis écrivez-nous.",
   "email.emailChanging.action": "Réinitialiser mon mot de passe",
   "email.emailChanging.footer": "Si c'était vous, vous n'avez rien à faire.",
   "status.published": "Publiée",
@@ -1234,21 +1355,26 @@ export const frCA = {
 
   // Providers: /provider-signup, /become-a-provider, /provider-pending, /provider-profile-setup, /providers/{id}
   "provider.signup.metaTitle": "Devenez fournisseur vérifié — {brand}",
-  "provider.signup.metaDescription": "Offrez vos services sur {brand} : posez votre candidature, faites-vous vérifier par notre équipe et mettez votre profil en ligne à Toronto et dans le GTA.",
+  "provider.signup.metaDescription":
+    "Offrez vos services sur {brand} : posez votre candidature, faites-vous vérifier par notre équipe et mettez votre profil en ligne à Toronto et dans le GTA.",
   "provider.signup.title": "Devenez fournisseur vérifié",
   "provider.signup.intro":
     "Sur {brand}, notre équipe jumelle elle-même chaque client avec des fournisseurs qu'elle a vérifiés. Posez votre candidature une seule fois avec vos renseignements et vos documents; nous les vérifions et vous transmettons le résultat par courriel.",
   "provider.signup.checksTitle": "Ce que nous vérifions",
-  "provider.signup.checkIdentity": "Votre identité : une pièce d'identité émise par un gouvernement (permis de conduire, passeport ou carte d'identité nationale).",
-  "provider.signup.checkWork": "Que vous êtes autorisé à travailler au Canada (et votre permis de travail, si vous en avez un).",
+  "provider.signup.checkIdentity":
+    "Votre identité : une pièce d'identité émise par un gouvernement (permis de conduire, passeport ou carte d'identité nationale).",
+  "provider.signup.checkWork":
+    "Que vous êtes autorisé à travailler au Canada (et votre permis de travail, si vous en avez un).",
   "provider.signup.checkLicence":
     "Un permis valide pour les services qui en exigent un : Plomberie, Salon/Beauté, Voiture/Chauffeur, Électricité, CVCA, Toiture et Entrepreneur général.",
-  "provider.signup.checkServices": "Les services que vous offrez (jusqu'à {max}) et les secteurs que vous desservez.",
+  "provider.signup.checkServices":
+    "Les services que vous offrez (jusqu'à {max}) et les secteurs que vous desservez.",
   "provider.signup.privacy":
     "Vos documents sont stockés de façon privée et seuls les administrateurs qui examinent les candidatures peuvent les voir; ils ne sont jamais publiés. Si une candidature n'est pas approuvée, ses documents sont supprimés {days} jours après la décision.",
   "provider.signup.stepsTitle": "Comment ça marche",
   "provider.signup.step.account": "Créez votre compte et confirmez votre courriel (ou connectez-vous).",
-  "provider.signup.step.apply": "Remplissez la candidature et téléversez vos documents (PNG, JPG ou PDF, jusqu'à 10 Mo chacun).",
+  "provider.signup.step.apply":
+    "Remplissez la candidature et téléversez vos documents (PNG, JPG ou PDF, jusqu'à 10 Mo chacun).",
   "provider.signup.step.review": "Notre équipe examine votre candidature dans un délai de {time}.",
   "provider.signup.step.profile": "Une fois approuvé, configurez votre profil et mettez-le en ligne.",
   "provider.signup.reviewTime": "Délai d'examen : {time}.",
@@ -1256,11 +1382,14 @@ export const frCA = {
   "provider.signup.createAccount": "Créer un compte pour poser ma candidature",
   "provider.signup.logIn": "J'ai déjà un compte : me connecter",
   "provider.apply.metaTitle": "Devenez fournisseur — {brand}",
-  "provider.apply.metaDescription": "Posez votre candidature pour offrir vos services sur {brand}. La vérification prend de 1 à 3 jours ouvrables.",
+  "provider.apply.metaDescription":
+    "Posez votre candidature pour offrir vos services sur {brand}. La vérification prend de 1 à 3 jours ouvrables.",
   "provider.apply.title": "Devenez fournisseur",
-  "provider.apply.intro": "Parlez-nous de vous et de vos services, puis téléversez vos documents. Choisissez jusqu'à {max} services. Nous examinerons votre candidature dans un délai de {time}.",
+  "provider.apply.intro":
+    "Parlez-nous de vous et de vos services, puis téléversez vos documents. Choisissez jusqu'à {max} services. Nous examinerons votre candidature dans un délai de {time}.",
   "provider.apply.loginTitle": "Connexion requise",
-  "provider.apply.loginText": "Connectez-vous ou créez un compte pour poser votre candidature. Une fois votre courriel confirmé, vous revenez directement à la candidature.",
+  "provider.apply.loginText":
+    "Connectez-vous ou créez un compte pour poser votre candidature. Une fois votre courriel confirmé, vous revenez directement à la candidature.",
   "provider.apply.alreadyPending": "Vous avez déjà une candidature en cours d'examen.",
   "provider.section.about": "À propos de vous",
   "provider.section.services": "Vos services",
@@ -1290,12 +1419,16 @@ export const frCA = {
   "provider.field.licenseRegion": "Région de délivrance",
   "provider.field.licenseExpiry": "Date d'expiration du permis",
   "provider.field.licenseFile": "Copie du permis",
-  "provider.field.agreeToPolicies": "J'accepte les Lignes directrices des fournisseurs, les Conditions d'utilisation et la Politique de confidentialité.",
-  "provider.field.consentToChecks": "J'autorise {brand} à vérifier mon identité, mon autorisation de travail et mes permis.",
+  "provider.field.agreeToPolicies":
+    "J'accepte les Lignes directrices des fournisseurs, les Conditions d'utilisation et la Politique de confidentialité.",
+  "provider.field.consentToChecks":
+    "J'autorise {brand} à vérifier mon identité, mon autorisation de travail et mes permis.",
   "provider.field.documents": "Documents reçus",
   "provider.hint.serviceArea": "Séparez les secteurs par des virgules, p. ex. Toronto, Mississauga, Vaughan.",
-  "provider.hint.services": "Choisissez jusqu'à {max} services. Les services marqués « permis » exigent un permis valide.",
-  "provider.hint.customService": "Vous offrez un service qui ne figure pas dans la liste? Décrivez-le en quelques mots.",
+  "provider.hint.services":
+    "Choisissez jusqu'à {max} services. Les services marqués « permis » exigent un permis valide.",
+  "provider.hint.customService":
+    "Vous offrez un service qui ne figure pas dans la liste? Décrivez-le en quelques mots.",
   "provider.hint.licence": "Un permis valide est exigé pour le ou les services choisis.",
   "provider.hint.file": "PNG, JPG ou PDF, jusqu'à 10 Mo.",
   "provider.serviceWithLicence": "{name} (permis)",
@@ -1339,12 +1472,14 @@ export const frCA = {
   "provider.maxServicesText": "Vous pouvez choisir jusqu'à {max} services.",
   "provider.incompleteTitle": "Formulaire incomplet",
   "provider.incompleteText": "Veuillez corriger les erreurs et réessayer.",
-  "provider.chooseFilesAgain": "Pour votre sécurité, les fichiers ne sont pas conservés lorsqu'un formulaire vous est renvoyé : veuillez choisir vos documents de nouveau.",
+  "provider.chooseFilesAgain":
+    "Pour votre sécurité, les fichiers ne sont pas conservés lorsqu'un formulaire vous est renvoyé : veuillez choisir vos documents de nouveau.",
   "provider.reviewNote": "Nous examinons chaque candidature nous-mêmes et répondons dans un délai de {time}.",
   "provider.submit": "Soumettre ma candidature",
   "provider.submitting": "Envoi en cours…",
   "provider.submittedTitle": "Merci! Votre vérification {brand} est en attente",
-  "provider.submittedText": "Nous avons bien reçu votre candidature. Vous aurez de nos nouvelles d'ici 1 à 3 jours ouvrables.",
+  "provider.submittedText":
+    "Nous avons bien reçu votre candidature. Vous aurez de nos nouvelles d'ici 1 à 3 jours ouvrables.",
   "provider.email.operatorSubject": "[Candidature de fournisseur] {name}",
   "provider.pending.metaTitle": "Candidature envoyée — {brand}",
   "provider.pending.metaDescription": "Votre candidature de fournisseur est en cours d'examen.",
@@ -1382,9 +1517,11 @@ export const frCA = {
   "provider.service.roofing": "Toiture",
   "provider.service.general-contracting": "Entrepreneur général",
   "provider.setup.metaTitle": "Configurez votre profil de fournisseur — {brand}",
-  "provider.setup.metaDescription": "Votre vérification est réussie. Ajoutez votre biographie et vos catégories pour mettre votre profil en ligne.",
+  "provider.setup.metaDescription":
+    "Votre vérification est réussie. Ajoutez votre biographie et vos catégories pour mettre votre profil en ligne.",
   "provider.setup.title": "Vérification réussie!",
-  "provider.setup.intro": "Vos catégories approuvées sont cochées ci-dessous. Ajoutez une courte biographie et mettez votre profil en ligne.",
+  "provider.setup.intro":
+    "Vos catégories approuvées sont cochées ci-dessous. Ajoutez une courte biographie et mettez votre profil en ligne.",
   "provider.setup.bio": "Biographie du profil",
   "provider.setup.bioHint": "Parlez aux clients de votre expérience et de ce que vous offrez.",
   "provider.setup.categories": "Catégories",
@@ -1392,9 +1529,11 @@ export const frCA = {
   "provider.setup.savedTitle": "Profil enregistré!",
   "provider.setup.savedText": "Votre profil est en ligne.",
   "provider.setup.notApproved": "Seuls les fournisseurs approuvés peuvent configurer un profil.",
-  "provider.email.approvedText": "Bienvenue parmi nous! Vous êtes approuvé pour : {services}. Configurez votre profil pour le mettre en ligne.",
+  "provider.email.approvedText":
+    "Bienvenue parmi nous! Vous êtes approuvé pour : {services}. Configurez votre profil pour le mettre en ligne.",
   "provider.email.setupAction": "Configurer votre profil",
-  "provider.email.rejectedText": "Vos documents seront supprimés {days} jours après cette décision. Vous pouvez poser votre candidature de nouveau quand vous le souhaitez.",
+  "provider.email.rejectedText":
+    "Vos documents seront supprimés {days} jours après cette décision. Vous pouvez poser votre candidature de nouveau quand vous le souhaitez.",
   "provider.email.reminderSubject": "Votre {document} expire le {date}",
   "provider.email.reminderHeading": "Veuillez renouveler votre {document}",
   "provider.email.reminderText":
@@ -1415,7 +1554,8 @@ export const frCA = {
   "provider.profile.noReviews": "Aucun avis pour l'instant.",
   // Community reviews (issue 14)
   "reviews.metaTitle": "Avis de la communauté — {brand}",
-  "reviews.metaDescription": "Ce que disent les clients des fournisseurs réservés par l'entremise de {brand}. Seules les réservations terminées peuvent être évaluées, et chaque avis est vérifié avant sa publication.",
+  "reviews.metaDescription":
+    "Ce que disent les clients des fournisseurs réservés par l'entremise de {brand}. Seules les réservations terminées peuvent être évaluées, et chaque avis est vérifié avant sa publication.",
   "reviews.title": "Avis de la communauté",
   "reviews.intro": "Des avis de clients dont nous avons jumelé et terminé les réservations.",
   "reviews.listTitle": "Tous les avis",
@@ -1449,17 +1589,23 @@ export const frCA = {
   "reviews.write.declined": "Votre avis précédent a été refusé.",
   "reviews.write.correct": "Vous pouvez envoyer une version corrigée ci-dessous.",
   "reviews.write.sentTitle": "Merci pour votre avis!",
-  "reviews.write.sentText": "Il paraîtra une fois vérifié par notre équipe. Vous pouvez en suivre l'état ici.",
+  "reviews.write.sentText":
+    "Il paraîtra une fois vérifié par notre équipe. Vous pouvez en suivre l'état ici.",
   "reviews.refusal.notFoundTitle": "Vous ne pouvez pas évaluer cette demande",
-  "reviews.refusal.notFound": "Nous n'avons trouvé aucune réservation terminée à votre nom avec cette référence. Seul le client qui a fait une réservation peut l'évaluer, une fois qu'elle est terminée.",
+  "reviews.refusal.notFound":
+    "Nous n'avons trouvé aucune réservation terminée à votre nom avec cette référence. Seul le client qui a fait une réservation peut l'évaluer, une fois qu'elle est terminée.",
   "reviews.refusal.notReviewableTitle": "Cette demande ne peut pas être évaluée",
-  "reviews.refusal.notReviewable": "Les avis portent sur les réservations et les demandes de voiture réalisées par un fournisseur.",
+  "reviews.refusal.notReviewable":
+    "Les avis portent sur les réservations et les demandes de voiture réalisées par un fournisseur.",
   "reviews.refusal.notCompletedTitle": "Pas encore terminée",
-  "reviews.refusal.notCompleted": "Vous pourrez évaluer cette réservation lorsque notre équipe l'aura marquée comme terminée.",
+  "reviews.refusal.notCompleted":
+    "Vous pourrez évaluer cette réservation lorsque notre équipe l'aura marquée comme terminée.",
   "reviews.refusal.ownJobTitle": "Vous ne pouvez pas évaluer votre propre travail",
-  "reviews.refusal.ownJob": "Vous étiez le fournisseur de cette réservation, et la Politique sur les avis ne permet pas de s'évaluer soi-même.",
+  "reviews.refusal.ownJob":
+    "Vous étiez le fournisseur de cette réservation, et la Politique sur les avis ne permet pas de s'évaluer soi-même.",
   "reviews.refusal.alreadyTitle": "Déjà évaluée",
-  "reviews.refusal.already": "Vous avez déjà évalué cette réservation. Chaque réservation ne peut être évaluée qu'une fois; vous pouvez en voir l'état dans Mes avis.",
+  "reviews.refusal.already":
+    "Vous avez déjà évalué cette réservation. Chaque réservation ne peut être évaluée qu'une fois; vous pouvez en voir l'état dans Mes avis.",
   "reviews.form.rating": "Votre note",
   "reviews.form.ratingOption#one": "{count} étoile",
   "reviews.form.ratingOption#many": "{count} d'étoiles",
@@ -1467,19 +1613,27 @@ export const frCA = {
   "reviews.form.ratingRequired": "Veuillez choisir une note en étoiles.",
   "reviews.form.comment": "Votre commentaire",
   "reviews.form.commentName": "Commentaire",
-  "reviews.form.commentHint": "Entre {min} et {max} caractères. Décrivez le service : qualité, ponctualité, communication et rapport qualité-prix. Aucune coordonnée ni aucun lien.",
+  "reviews.form.commentHint":
+    "Entre {min} et {max} caractères. Décrivez le service : qualité, ponctualité, communication et rapport qualité-prix. Aucune coordonnée ni aucun lien.",
   "reviews.form.tooShort": "{label} doit compter au moins {min} caractères.",
   "reviews.form.photos": "Photos (facultatif)",
-  "reviews.form.photosHint": "Jusqu'à {max} photos du travail, JPG ou PNG, de 10 Mo au plus chacune. Nous retirons les données de localisation et d'appareil photo.",
+  "reviews.form.photosHint":
+    "Jusqu'à {max} photos du travail, JPG ou PNG, de 10 Mo au plus chacune. Nous retirons les données de localisation et d'appareil photo.",
   "reviews.form.tooManyPhotos": "Vous pouvez ajouter au plus {max} photos.",
   "reviews.form.submit": "Envoyer l'avis",
   "reviews.form.sending": "Envoi…",
-  "reviews.policy.email": "Veuillez retirer l'adresse courriel : les avis ne peuvent pas contenir de coordonnées personnelles.",
-  "reviews.policy.phone": "Veuillez retirer le numéro de téléphone : les avis ne peuvent pas contenir de coordonnées personnelles.",
-  "reviews.policy.address": "Veuillez retirer l'adresse : les avis ne peuvent pas contenir de coordonnées personnelles.",
-  "reviews.policy.link": "Veuillez retirer le lien : les avis ne peuvent pas contenir de liens vers des sites Web.",
-  "reviews.policy.promotion": "Veuillez retirer la publicité : les avis ne peuvent pas promouvoir d'entreprise ni inviter à communiquer ailleurs.",
-  "reviews.policy.repeated": "Veuillez retirer le texte répété : les avis qui se répètent ressemblent à du pourriel.",
+  "reviews.policy.email":
+    "Veuillez retirer l'adresse courriel : les avis ne peuvent pas contenir de coordonnées personnelles.",
+  "reviews.policy.phone":
+    "Veuillez retirer le numéro de téléphone : les avis ne peuvent pas contenir de coordonnées personnelles.",
+  "reviews.policy.address":
+    "Veuillez retirer l'adresse : les avis ne peuvent pas contenir de coordonnées personnelles.",
+  "reviews.policy.link":
+    "Veuillez retirer le lien : les avis ne peuvent pas contenir de liens vers des sites Web.",
+  "reviews.policy.promotion":
+    "Veuillez retirer la publicité : les avis ne peuvent pas promouvoir d'entreprise ni inviter à communiquer ailleurs.",
+  "reviews.policy.repeated":
+    "Veuillez retirer le texte répété : les avis qui se répètent ressemblent à du pourriel.",
   "reviews.mine.toReview": "Prêtes à évaluer",
   "reviews.mine.write": "Rédiger un avis",
   "reviews.mine.writeFor": "Rédiger un avis pour {reference}",
@@ -1489,21 +1643,25 @@ export const frCA = {
   "reviews.mine.pendingText": "Notre équipe le vérifie selon la Politique sur les avis.",
   "reviews.mine.providerReplied": "Le fournisseur a répondu",
   "reviews.mine.ofMine": "Avis sur votre travail",
-  "reviews.mine.ofMineText": "Avis publiés sur des réservations que vous avez réalisées. Vous pouvez publier une réponse publique à chacun.",
+  "reviews.mine.ofMineText":
+    "Avis publiés sur des réservations que vous avez réalisées. Vous pouvez publier une réponse publique à chacun.",
   "reviews.mine.ofMineNone": "Aucun avis publié sur votre travail pour l'instant.",
   "reviews.mine.yourReply": "Votre réponse",
   "reviews.mine.replyDeclined": "Votre réponse a été refusée.",
   "reviews.reply.name": "Réponse",
   "reviews.reply.label": "Votre réponse publique à {author}",
-  "reviews.reply.hint": "Entre {min} et {max} caractères. Une réponse par avis; elle est vérifiée avant sa publication.",
+  "reviews.reply.hint":
+    "Entre {min} et {max} caractères. Une réponse par avis; elle est vérifiée avant sa publication.",
   "reviews.reply.submit": "Publier la réponse",
   "reviews.reply.sentTitle": "Réponse envoyée",
   "reviews.reply.sentText": "Elle paraîtra sous l'avis une fois vérifiée par notre équipe.",
   "reviews.reply.already": "Vous avez déjà répondu à cet avis.",
-  "reviews.reply.notFound": "Impossible de répondre à cet avis : ce n'est pas un avis publié sur votre travail.",
+  "reviews.reply.notFound":
+    "Impossible de répondre à cet avis : ce n'est pas un avis publié sur votre travail.",
   "reviews.admin.metaTitle": "File des avis — {brand}",
   "reviews.admin.title": "File des avis",
-  "reviews.admin.intro": "Avis et réponses de fournisseurs en attente de modération, du plus ancien au plus récent. Publiez-les, ou refusez-les avec un motif envoyé à leur auteur par courriel.",
+  "reviews.admin.intro":
+    "Avis et réponses de fournisseurs en attente de modération, du plus ancien au plus récent. Publiez-les, ou refusez-les avec un motif envoyé à leur auteur par courriel.",
   "reviews.admin.reviews#one": "{count} avis en attente",
   "reviews.admin.reviews#many": "{count} d'avis en attente",
   "reviews.admin.reviews#other": "{count} avis en attente",
@@ -1543,30 +1701,36 @@ export const frCA = {
   "reviews.email.operator.action": "Ouvrir la file des avis",
   "reviews.email.published.subject": "Votre avis est publié",
   "reviews.email.published.heading": "Merci : votre avis est en ligne",
-  "reviews.email.published.text": "Votre avis sur {service} est maintenant publié sur la page des avis de la communauté.",
+  "reviews.email.published.text":
+    "Votre avis sur {service} est maintenant publié sur la page des avis de la communauté.",
   "reviews.email.rejected.subject": "Votre avis n'a pas été publié",
   "reviews.email.rejected.heading": "Votre avis a été refusé",
-  "reviews.email.rejected.text": "Nous n'avons pas pu publier votre avis sur {service}, car il ne respecte pas notre Politique sur les avis. Vous pouvez envoyer une version corrigée depuis Mes avis.",
+  "reviews.email.rejected.text":
+    "Nous n'avons pas pu publier votre avis sur {service}, car il ne respecte pas notre Politique sur les avis. Vous pouvez envoyer une version corrigée depuis Mes avis.",
   "reviews.email.replyPublished.subject": "Votre réponse est publiée",
   "reviews.email.replyPublished.heading": "Votre réponse est en ligne",
-  "reviews.email.replyPublished.text": "Votre réponse à un avis sur {service} est maintenant publiée sous l'avis.",
+  "reviews.email.replyPublished.text":
+    "Votre réponse à un avis sur {service} est maintenant publiée sous l'avis.",
   "reviews.email.replyRejected.subject": "Votre réponse n'a pas été publiée",
   "reviews.email.replyRejected.heading": "Votre réponse a été refusée",
-  "reviews.email.replyRejected.text": "Nous n'avons pas pu publier votre réponse à un avis sur {service}, car elle ne respecte pas notre Politique sur les avis. Vous pouvez envoyer une réponse corrigée depuis Mes avis.",
+  "reviews.email.replyRejected.text":
+    "Nous n'avons pas pu publier votre réponse à un avis sur {service}, car elle ne respecte pas notre Politique sur les avis. Vous pouvez envoyer une réponse corrigée depuis Mes avis.",
   "reviews.email.reason": "Motif : {reason}",
   "reviews.email.seeReviews": "Voir les avis",
   "reviews.email.myReviews": "Ouvrir Mes avis",
   "reviews.email.footer": "Des questions sur cette décision? Écrivez-nous depuis la page Contact.",
   "reviews.email.newReview.subject": "Un nouvel avis sur votre travail",
   "reviews.email.newReview.heading": "Un client a évalué votre travail",
-  "reviews.email.newReview.text": "Un avis sur votre travail de {service} est maintenant publié. Vous pouvez publier une réponse publique depuis Mes avis.",
+  "reviews.email.newReview.text":
+    "Un avis sur votre travail de {service} est maintenant publié. Vous pouvez publier une réponse publique depuis Mes avis.",
   "reviews.email.newReview.action": "Répondre dans Mes avis",
   "provider.list.title": "Fournisseurs vérifiés",
   "provider.documentLink.id_front": "Pièce d'identité (recto), administrateurs seulement",
   "provider.documentLink.id_back": "Pièce d'identité (verso), administrateurs seulement",
   "provider.documentLink.work_permit": "Permis de travail, administrateurs seulement",
   "provider.documentLink.licence": "Permis, administrateurs seulement",
-  "provider.apply.alreadyPendingText": "Nous examinons la candidature que vous avez envoyée. Vous pourrez en poser une nouvelle une fois que nous vous aurons transmis notre décision par courriel.",
+  "provider.apply.alreadyPendingText":
+    "Nous examinons la candidature que vous avez envoyée. Vous pourrez en poser une nouvelle une fois que nous vous aurons transmis notre décision par courriel.",
   "provider.account.setup": "Modifier votre profil de fournisseur",
   "provider.account.public": "Voir votre profil public",
 
@@ -1598,7 +1762,8 @@ export const frCA = {
   "admin.listing.address": "Adresse complète",
   "admin.listing.submitted": "Soumise",
   "admin.listing.decision": "Décision",
-  "admin.listing.noRequest": "Cette annonce d'exemple n'a pas de demande : il n'y a rien à approuver ni à refuser.",
+  "admin.listing.noRequest":
+    "Cette annonce d'exemple n'a pas de demande : il n'y a rien à approuver ni à refuser.",
   "admin.listing.noDecision": "Aucune décision n'est possible dans ce statut.",
   "admin.listing.approve": "Approuver et publier",
   "admin.listing.strChecked": "J'ai vérifié le numéro d'inscription {number} auprès de la Ville de Toronto.",
@@ -1606,7 +1771,8 @@ export const frCA = {
   "admin.listing.reject": "Refuser l'annonce",
   "admin.listing.takeDown": "Retirer l'annonce",
   "admin.listing.str.title": "Inscription de location à court terme",
-  "admin.listing.str.help": "Les annonces au prix par nuit (séjours de moins de {nights} nuits) exigent un numéro d'inscription de la Ville de Toronto. Vérifiez-le auprès de la Ville avant d'approuver.",
+  "admin.listing.str.help":
+    "Les annonces au prix par nuit (séjours de moins de {nights} nuits) exigent un numéro d'inscription de la Ville de Toronto. Vérifiez-le auprès de la Ville avant d'approuver.",
   "admin.listing.str.number": "Numéro d'inscription",
   "admin.listing.str.missing": "manquant",
   "admin.listing.str.format": "Vérification du format",
@@ -1618,12 +1784,16 @@ export const frCA = {
   "admin.listing.owner.noAccount": "Aucun (annonce d'exemple)",
   "admin.listing.owner.status": "Vérification",
   "admin.listing.owner.notVerified": "Non vérifié",
-  "admin.listing.owner.hintAccount": "S'applique au compte du propriétaire : le badge s'affiche sur toutes ses annonces.",
-  "admin.listing.owner.hintListing": "Cette annonce n'a pas de compte propriétaire : le badge ne s'applique qu'à elle.",
+  "admin.listing.owner.hintAccount":
+    "S'applique au compte du propriétaire : le badge s'affiche sur toutes ses annonces.",
+  "admin.listing.owner.hintListing":
+    "Cette annonce n'a pas de compte propriétaire : le badge ne s'applique qu'à elle.",
   "admin.listing.owner.verify": "Marquer le propriétaire comme vérifié",
   "admin.listing.owner.unverify": "Retirer la vérification",
-  "admin.listing.error.strUnchecked": "Confirmez que vous avez vérifié le numéro d'inscription auprès de la Ville.",
-  "admin.listing.error.strInvalid": "Le numéro d'inscription manque ou n'est pas au format STR-0000-XXXXXX : refusez l'annonce et indiquez le motif au propriétaire.",
+  "admin.listing.error.strUnchecked":
+    "Confirmez que vous avez vérifié le numéro d'inscription auprès de la Ville.",
+  "admin.listing.error.strInvalid":
+    "Le numéro d'inscription manque ou n'est pas au format STR-0000-XXXXXX : refusez l'annonce et indiquez le motif au propriétaire.",
   "admin.listing.error.reason": "Veuillez indiquer un motif.",
   "admin.listing.error.notAllowed": "Cette annonce a changé entre-temps. Rechargez la page et réessayez.",
   "admin.listing.toast.approvedTitle": "Annonce approuvée",
@@ -1631,11 +1801,14 @@ export const frCA = {
   "admin.listing.toast.rejectedTitle": "Annonce refusée",
   "admin.listing.toast.rejectedText": "Le motif a été envoyé au propriétaire par courriel.",
   "admin.listing.toast.verifiedTitle": "Propriétaire vérifié",
-  "admin.listing.toast.verifiedText": "Le badge « Propriétaire vérifié » s'affiche maintenant sur ses annonces.",
+  "admin.listing.toast.verifiedText":
+    "Le badge « Propriétaire vérifié » s'affiche maintenant sur ses annonces.",
   "admin.listing.toast.unverifiedTitle": "Vérification retirée",
-  "admin.listing.toast.unverifiedText": "Le badge « Propriétaire vérifié » ne s'affiche plus sur ses annonces.",
+  "admin.listing.toast.unverifiedText":
+    "Le badge « Propriétaire vérifié » ne s'affiche plus sur ses annonces.",
   "admin.providers.title": "Candidatures de fournisseurs",
-  "admin.providers.intro": "Les candidatures en attente d'une décision viennent d'abord, les plus anciennes en haut.",
+  "admin.providers.intro":
+    "Les candidatures en attente d'une décision viennent d'abord, les plus anciennes en haut.",
   "admin.providers.filterLabel": "Statut",
   "admin.providers.filter.all": "Toutes les candidatures",
   "admin.providers.filter.open": "En attente d'une décision",
@@ -1672,9 +1845,11 @@ export const frCA = {
   "admin.provider.reject": "Refuser la candidature",
   "admin.provider.error.services": "Choisissez au moins un des services demandés.",
   "admin.provider.error.reason": "Veuillez indiquer un motif.",
-  "admin.provider.error.notAllowed": "Cette candidature a changé entre-temps. Rechargez la page et réessayez.",
+  "admin.provider.error.notAllowed":
+    "Cette candidature a changé entre-temps. Rechargez la page et réessayez.",
   "admin.provider.toast.approvedTitle": "Candidature approuvée",
-  "admin.provider.toast.approvedText": "{name} est maintenant fournisseur et a reçu par courriel un lien pour configurer son profil.",
+  "admin.provider.toast.approvedText":
+    "{name} est maintenant fournisseur et a reçu par courriel un lien pour configurer son profil.",
   "admin.provider.toast.rejectedTitle": "Candidature refusée",
   "admin.provider.toast.rejectedText": "Le motif a été envoyé par courriel à {name}.",
   "search.filterArea": "Secteur",
@@ -1688,23 +1863,31 @@ export const frCA = {
   // Download my data (issue 28 item 2): My Account → Your data, its email and the export's summary.html
   "account.data": "Vos données",
   "dataExport.title": "Télécharger vos données",
-  "dataExport.intro": "Obtenez une copie de tout ce que {brand} conserve sur votre compte\u00a0: votre profil, vos demandes et réservations avec les courriels que nous vous avons envoyés à leur sujet, vos annonces et vos avis avec leurs photos, votre candidature de fournisseur et la liste de ses documents, ainsi que vos appareils connectés. Nous préparons un fichier ZIP contenant un data.json lisible par machine et un résumé lisible, et nous vous écrivons quand il est prêt. Il peut être téléchargé pendant {days}\u00a0jours, en étant connecté.",
+  "dataExport.intro":
+    "Obtenez une copie de tout ce que {brand} conserve sur votre compte\u00a0: votre profil, vos demandes et réservations avec les courriels que nous vous avons envoyés à leur sujet, vos annonces et vos avis avec leurs photos, votre candidature de fournisseur et la liste de ses documents, ainsi que vos appareils connectés. Nous préparons un fichier ZIP contenant un data.json lisible par machine et un résumé lisible, et nous vous écrivons quand il est prêt. Il peut être téléchargé pendant {days}\u00a0jours, en étant connecté.",
   "dataExport.request": "Demander mes données",
   "dataExport.queuedTitle": "Exportation demandée",
   "dataExport.queuedText": "Nous préparons votre fichier et vous écrirons quand il sera prêt.",
-  "dataExport.alreadyQueued": "Une exportation de vos données est déjà en préparation. Nous vous écrirons quand elle sera prête; vous pourrez en demander une autre ensuite.",
+  "dataExport.alreadyQueued":
+    "Une exportation de vos données est déjà en préparation. Nous vous écrirons quand elle sera prête; vous pourrez en demander une autre ensuite.",
   "dataExport.failed": "Cela n'a pas fonctionné. Veuillez recharger la page et réessayer.",
-  "dataExport.stateQueued": "Votre exportation demandée le {date} est en préparation. Nous vous écrirons quand elle sera prête; rechargez cette page pour voir où elle en est.",
-  "dataExport.stateReady": "Votre exportation du {date} est prête. Vous pouvez la télécharger jusqu'au {expires}.",
+  "dataExport.stateQueued":
+    "Votre exportation demandée le {date} est en préparation. Nous vous écrirons quand elle sera prête; rechargez cette page pour voir où elle en est.",
+  "dataExport.stateReady":
+    "Votre exportation du {date} est prête. Vous pouvez la télécharger jusqu'au {expires}.",
   "dataExport.download": "Télécharger le fichier ZIP",
-  "dataExport.stateExpired": "Votre dernière exportation a expiré le {date} et son fichier a été supprimé. Vous pouvez en demander une nouvelle.",
-  "dataExport.stateFailed": "Nous n'avons pas pu préparer votre dernière exportation. Veuillez la demander de nouveau; si l'échec se répète, communiquez avec nous.",
+  "dataExport.stateExpired":
+    "Votre dernière exportation a expiré le {date} et son fichier a été supprimé. Vous pouvez en demander une nouvelle.",
+  "dataExport.stateFailed":
+    "Nous n'avons pas pu préparer votre dernière exportation. Veuillez la demander de nouveau; si l'échec se répète, communiquez avec nous.",
   "dataExport.notFound": "Introuvable.",
   "dataExport.expiredTitle": "Ce téléchargement a expiré",
-  "dataExport.expiredText": "Une exportation de données peut être téléchargée pendant {days}\u00a0jours. Celle-ci a expiré et son fichier a été supprimé; vous pouvez en demander une nouvelle dans Mon compte.",
+  "dataExport.expiredText":
+    "Une exportation de données peut être téléchargée pendant {days}\u00a0jours. Celle-ci a expiré et son fichier a été supprimé; vous pouvez en demander une nouvelle dans Mon compte.",
   "dataExport.backToData": "Aller à Vos données",
   "dataExport.summary.title": "Vos données {brand}\u00a0: {name}",
-  "dataExport.summary.intro": "Une copie des données conservées sur votre compte au {date}. Les données complètes, lisibles par machine, sont dans data.json à côté de ce fichier.",
+  "dataExport.summary.intro":
+    "Une copie des données conservées sur votre compte au {date}. Les données complètes, lisibles par machine, sont dans data.json à côté de ce fichier.",
   "dataExport.summary.profile": "Profil",
   "dataExport.summary.name": "Nom",
   "dataExport.summary.email": "Courriel",
@@ -1723,11 +1906,31 @@ export const frCA = {
   "dataExport.summary.sessions": "Appareils connectés",
   "dataExport.summary.photos": "Photos\u00a0: {count}",
   "dataExport.summary.none": "Aucun.",
-  "dataExport.summary.machine": "Les photos que vous avez téléversées sont dans le dossier photos. Les documents de fournisseur sont énumérés, pas inclus.",
+  "dataExport.summary.machine":
+    "Les photos que vous avez téléversées sont dans le dossier photos. Les documents de fournisseur sont énumérés, pas inclus.",
   "email.dataExport.subject": "Vos données {brand} sont prêtes",
   "email.dataExport.heading": "Vos données sont prêtes",
-  "email.dataExport.greeting": "Bonjour {name}, la copie de vos données {brand} que vous avez demandée est prête.",
-  "email.dataExport.text": "Connectez-vous et téléchargez-la dans Mon compte → Vos données. Elle peut être téléchargée jusqu'au {date}; ensuite, le fichier est supprimé et vous pouvez en demander un nouveau.",
+  "email.dataExport.greeting":
+    "Bonjour {name}, la copie de vos données {brand} que vous avez demandée est prête.",
+  "email.dataExport.text":
+    "Connectez-vous et téléchargez-la dans Mon compte → Vos données. Elle peut être téléchargée jusqu'au {date}; ensuite, le fichier est supprimé et vous pouvez en demander un nouveau.",
   "email.dataExport.action": "Télécharger mes données",
-  "email.dataExport.footer": "Si vous n'avez pas fait cette demande, changez votre mot de passe et déconnectez vos autres appareils dans Mon compte → Sécurité.",
+  "email.dataExport.footer":
+    "Si vous n'avez pas fait cette demande, changez votre mot de passe et déconnectez vos autres appareils dans Mon compte → Sécurité.",
+  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  "consent.metaTitle": "Politiques mises à jour — {brand}",
+  "consent.title": "Nous avons mis à jour nos politiques",
+  "consent.intro":
+    "Avant de continuer, veuillez lire les nouvelles versions de ces documents et les accepter.",
+  "consent.version": "Nouvelle version en vigueur le {date}",
+  "consent.statement":
+    "En sélectionnant « J'accepte », vous acceptez les nouvelles versions des documents ci-dessus.",
+  "consent.accept": "J'accepte",
+  "consent.accepting": "Enregistrement…",
+  "consent.decline":
+    "Si vous ne les acceptez pas, vous pouvez plutôt vous déconnecter. Votre compte reste tel quel, et nous vous le demanderons de nouveau à votre prochaine connexion.",
+  "consent.acceptedTitle": "Merci",
+  "consent.acceptedText": "Vous avez accepté les politiques mises à jour.",
+  "consent.changed":
+    "Ces documents ont changé pendant que cette page était ouverte. Veuillez relire les versions ci-dessous et les accepter de nouveau.",
 } satisfies CatalogueWith<"one" | "many" | "other">;

@@ -26,12 +26,12 @@ export const ptBR = {
   "language.label": "Idioma",
   "language.current": "Idioma: {language}",
   "language.changedTitle": "Idioma alterado para {language}",
-  "language.changedPending":
-    "As traduções estão a caminho; até lá, as páginas continuam em inglês.",
+  "language.changedPending": "As traduções estão a caminho; até lá, as páginas continuam em inglês.",
   "language.changedDone": "Versão do site: {language}.",
 
   // Footer
-  "footer.tagline": "Serviços, carros e imóveis em Toronto e na GTA, com a conexão feita por pessoas de verdade.",
+  "footer.tagline":
+    "Serviços, carros e imóveis em Toronto e na GTA, com a conexão feita por pessoas de verdade.",
   "footer.quickLinks": "Links rápidos",
   "footer.company": "Empresa",
   "footer.legal": "Jurídico",
@@ -55,12 +55,14 @@ export const ptBR = {
     "Encontre prestadores locais de confiança para serviços residenciais, carros com motorista e aluguel de imóveis em Toronto e na GTA. Solicite uma reserva e nós encontramos o profissional certo para você.",
   "home.heroTitleA": "Serviços, carros e imóveis",
   "home.heroTitleB": "conectados com confiança",
-  "home.heroSubtitle": "Conheça prestadores de confiança. Solicite uma reserva. Nós fazemos a conexão pessoalmente.",
+  "home.heroSubtitle":
+    "Conheça prestadores de confiança. Solicite uma reserva. Nós fazemos a conexão pessoalmente.",
   "home.getStarted": "Começar",
   "home.requestQuote": "Pedir um orçamento",
   "home.partnerAds": "Anúncios de parceiros",
   "home.popularTitle": "Conheça os serviços mais procurados",
-  "home.popularSubtitle": "Prestadores verificados e selecionados a dedo para o que as pessoas mais reservam.",
+  "home.popularSubtitle":
+    "Prestadores verificados e selecionados a dedo para o que as pessoas mais reservam.",
   "home.card.handyman": "Reparos e manutenção",
   "home.card.carRental": "Aluguel de carros",
   "home.card.djEvents": "DJ/Eventos",
@@ -80,22 +82,28 @@ export const ptBR = {
     "Facilitamos para quem vive em Toronto e na GTA encontrar ajuda local confiável — para a casa, para se locomover e para ter onde morar. Em vez de deixar você sozinho diante de uma lista, nossa equipe lê cada solicitação e coloca você pessoalmente em contato com um prestador verificado.",
   "about.whyTitle": "Por que a {brand}?",
   "about.why.registered": "Uma empresa registrada em Ontário, que presta contas às pessoas que atende.",
-  "about.why.verification": "Cada prestador é verificado manualmente pela nossa equipe antes de ser indicado para você.",
+  "about.why.verification":
+    "Cada prestador é verificado manualmente pela nossa equipe antes de ser indicado para você.",
   "about.why.simple": "Um site simples: diga do que precisa em um formulário curto, sem labirinto de contas.",
-  "about.why.social": "Integração social: siga-nos e compartilhe com amigos e vizinhos os prestadores em quem você confia.",
+  "about.why.social":
+    "Integração social: siga-nos e compartilhe com amigos e vizinhos os prestadores em quem você confia.",
   "about.howTitle": "Como funciona",
   "about.step1Title": "Conheça os serviços",
-  "about.step1Text": "Explore serviços residenciais, carros com motorista e imóveis para alugar em toda a GTA.",
+  "about.step1Text":
+    "Explore serviços residenciais, carros com motorista e imóveis para alugar em toda a GTA.",
   "about.step2Title": "Solicite uma reserva",
-  "about.step2Text": "Envie uma solicitação curta com a data, o horário e a região que forem melhores para você.",
+  "about.step2Text":
+    "Envie uma solicitação curta com a data, o horário e a região que forem melhores para você.",
   "about.step3Title": "Nós fazemos a conexão",
   "about.step3Text": "Nossa equipe indica um prestador verificado e confirma tudo por e-mail.",
 
   // Contact
   "contact.metaTitle": "Fale com a {brand}",
-  "contact.metaDescription": "Dúvidas, sugestões ou ideias de parceria? Envie uma mensagem para a equipe da {brand}.",
+  "contact.metaDescription":
+    "Dúvidas, sugestões ou ideias de parceria? Envie uma mensagem para a equipe da {brand}.",
   "contact.title": "Fale conosco",
-  "contact.intro": "Dúvidas sobre uma solicitação, um anúncio ou como se tornar prestador? Envie uma mensagem e responderemos por e-mail.",
+  "contact.intro":
+    "Dúvidas sobre uma solicitação, um anúncio ou como se tornar prestador? Envie uma mensagem e responderemos por e-mail.",
   "contact.infoTitle": "Entre em contato",
   "contact.emailLabel": "E-mail",
   "contact.areaLabel": "Área de atendimento",
@@ -125,7 +133,8 @@ export const ptBR = {
   "success.defaultService": "Sua solicitação",
   "success.defaultMessage": "Recebemos sua solicitação e entraremos em contato em breve.",
   "success.title": "Tudo certo!",
-  "success.emailNote": "Enviamos uma confirmação por e-mail. Se ela não chegar em alguns minutos, confira sua pasta de spam.",
+  "success.emailNote":
+    "Enviamos uma confirmação por e-mail. Se ela não chegar em alguns minutos, confira sua pasta de spam.",
   "success.browseServices": "Ver serviços",
   "success.backHome": "Voltar ao início",
 
@@ -144,9 +153,12 @@ export const ptBR = {
   "error.refusedTitle": "Não foi possível aceitar o envio",
   "error.badRequest": "Não foi possível ler o formulário. Volte, confira os dados e envie novamente.",
   "error.badUrl": "Este endereço não é válido. Confira o link e tente novamente.",
-  "error.crossSite": "Este formulário foi enviado de outro site e, por isso, foi recusado. Envie-o pela nossa própria página.",
-  "error.lengthRequired": "O formulário foi enviado sem o tamanho e, por isso, foi recusado. Envie-o novamente pela nossa página.",
-  "error.tooLarge": "O que você enviou é grande demais. Reduza o conteúdo (ou envie menos fotos, ou fotos menores) e tente novamente.",
+  "error.crossSite":
+    "Este formulário foi enviado de outro site e, por isso, foi recusado. Envie-o pela nossa própria página.",
+  "error.lengthRequired":
+    "O formulário foi enviado sem o tamanho e, por isso, foi recusado. Envie-o novamente pela nossa página.",
+  "error.tooLarge":
+    "O que você enviou é grande demais. Reduza o conteúdo (ou envie menos fotos, ou fotos menores) e tente novamente.",
   "error.unsupportedType": "Este endereço só aceita formulários enviados pelas nossas páginas.",
   "error.methodNotAllowed": "Este endereço não aceita esse tipo de solicitação.",
   "error.notImplemented": "Este servidor não oferece suporte a esse tipo de solicitação.",
@@ -154,9 +166,11 @@ export const ptBR = {
 
   // Legal Center
   "legal.metaTitle": "Central jurídica — {brand}",
-  "legal.metaDescription": "Os termos, a política de privacidade, a política de avaliações e as diretrizes para prestadores que regem a {brand}.",
+  "legal.metaDescription":
+    "Os termos, a política de privacidade, a política de avaliações e as diretrizes para prestadores que regem a {brand}.",
   "legal.title": "Central jurídica",
-  "legal.intro": "Políticas em linguagem simples que explicam como a {brand} funciona, o que esperamos de todos e como tratamos suas informações.",
+  "legal.intro":
+    "Políticas em linguagem simples que explicam como a {brand} funciona, o que esperamos de todos e como tratamos suas informações.",
   "legal.read": "Ler: {title}",
   "legal.effective": "Em vigor desde {date}",
   "legal.contents": "Sumário",
@@ -167,14 +181,16 @@ export const ptBR = {
 
   // Accounts: sign-up
   "signup.metaTitle": "Crie sua conta — {brand}",
-  "signup.metaDescription": "Crie uma conta gratuita na {brand} para solicitar reservas e acompanhar suas solicitações.",
+  "signup.metaDescription":
+    "Crie uma conta gratuita na {brand} para solicitar reservas e acompanhar suas solicitações.",
   "signup.title": "Crie sua conta",
   "signup.intro": "Solicite reservas, acompanhe cada solicitação e gerencie seu perfil em um só lugar.",
   "signup.fullName": "Nome completo",
   "signup.email": "E-mail",
   "signup.phone": "Telefone (opcional)",
   "signup.password": "Senha",
-  "signup.passwordHint": "No mínimo {min} caracteres. Frases-senha longas são bem-vindas; senhas comuns, não.",
+  "signup.passwordHint":
+    "No mínimo {min} caracteres. Frases-senha longas são bem-vindas; senhas comuns, não.",
   "signup.adult": "Confirmo que tenho {age} anos ou mais.",
   "signup.adultRequired": "Você precisa ter {age} anos ou mais para criar uma conta.",
   "signup.terms": "Aceito os Termos de Uso e a Política de Privacidade.",
@@ -198,7 +214,8 @@ export const ptBR = {
   "verifySent.didntGet": "Não recebeu? Confira sua pasta de spam ou",
   "verifySent.resend": "reenvie o link",
   "verifySent.resentTitle": "Link enviado",
-  "verifySent.resentText": "Se houver uma conta não verificada com esse endereço, um novo link está a caminho.",
+  "verifySent.resentText":
+    "Se houver uma conta não verificada com esse endereço, um novo link está a caminho.",
   "verifySent.backHome": "Voltar ao início",
   "verify.metaTitle": "Verifique seu e-mail — {brand}",
   "verify.doneTitle": "E-mail verificado",
@@ -206,7 +223,8 @@ export const ptBR = {
   "verify.emailChangedTitle": "E-mail alterado",
   "verify.emailChangedText": "Sua conta agora usa {email}.",
   "verify.invalidTitle": "Este link não pode ser usado",
-  "verify.invalidText": "O link de verificação é inválido, expirou ou já foi usado. Entre na sua conta para receber um novo.",
+  "verify.invalidText":
+    "O link de verificação é inválido, expirou ou já foi usado. Entre na sua conta para receber um novo.",
   "verify.logIn": "Ir para o login",
 
   // Accounts: log in / out
@@ -233,13 +251,15 @@ export const ptBR = {
   // Accounts: forgot / reset
   "forgot.metaTitle": "Redefina sua senha — {brand}",
   "forgot.title": "Esqueceu a senha?",
-  "forgot.intro": "Informe o e-mail usado no cadastro e enviaremos um link para você escolher uma nova senha.",
+  "forgot.intro":
+    "Informe o e-mail usado no cadastro e enviaremos um link para você escolher uma nova senha.",
   "forgot.email": "E-mail",
   "forgot.submit": "Enviar link",
   "forgot.emailRequiredTitle": "E-mail obrigatório",
   "forgot.emailRequiredText": "Informe seu endereço de e-mail.",
   "forgot.sentTitle": "Confira seu e-mail",
-  "forgot.sentText": "Se existir uma conta para {email}, enviamos um link para redefinir sua senha. Ele expira em 1 hora.",
+  "forgot.sentText":
+    "Se existir uma conta para {email}, enviamos um link para redefinir sua senha. Ele expira em 1 hora.",
   "forgot.remembered": "Lembrou?",
   "forgot.backToLogin": "Voltar ao login",
   "reset.metaTitle": "Escolha uma nova senha — {brand}",
@@ -278,17 +298,21 @@ export const ptBR = {
   // My Account → Security (issue 28 item 1)
   "account.security": "Segurança",
   "security.changePassword": "Alterar senha",
-  "security.changePasswordIntro": "Digite sua senha atual e depois a nova. Todos os seus outros dispositivos serão desconectados.",
+  "security.changePasswordIntro":
+    "Digite sua senha atual e depois a nova. Todos os seus outros dispositivos serão desconectados.",
   "security.currentPassword": "Senha atual",
   "security.newPassword": "Nova senha",
   "security.confirmPassword": "Confirme a nova senha",
-  "security.passwordHint": "De {min} a {max} caracteres. Uma frase longa é fácil de lembrar e difícil de adivinhar.",
+  "security.passwordHint":
+    "De {min} a {max} caracteres. Uma frase longa é fácil de lembrar e difícil de adivinhar.",
   "security.savePassword": "Salvar nova senha",
   "security.wrongPassword": "Sua senha atual está incorreta.",
   "security.passwordChangedTitle": "Senha alterada",
-  "security.passwordChangedText": "Seus outros dispositivos foram desconectados. Enviamos um aviso para o seu e-mail.",
+  "security.passwordChangedText":
+    "Seus outros dispositivos foram desconectados. Enviamos um aviso para o seu e-mail.",
   "security.sessions": "Dispositivos conectados",
-  "security.sessionsIntro": "Estes navegadores estão conectados à sua conta. Se não reconhecer algum, desconecte-o e altere sua senha.",
+  "security.sessionsIntro":
+    "Estes navegadores estão conectados à sua conta. Se não reconhecer algum, desconecte-o e altere sua senha.",
   "security.device": "{browser} no {os}",
   "security.unknownBrowser": "Navegador desconhecido",
   "security.unknownSystem": "sistema desconhecido",
@@ -304,13 +328,16 @@ export const ptBR = {
   "security.signedOutOthersTitle": "Outros dispositivos desconectados",
   "security.signedOutOthersText": "Só este dispositivo continua conectado.",
   "security.sessionGone": "Essa sessão já terminou ou não é sua.",
-  "security.emailNote": "Para alterar seu endereço de e-mail, edite seu perfil: o novo endereço é verificado primeiro, e avisamos o endereço atual.",
+  "security.emailNote":
+    "Para alterar seu endereço de e-mail, edite seu perfil: o novo endereço é verificado primeiro, e avisamos o endereço atual.",
   "security.failed": "Não foi possível concluir. Recarregue a página e tente novamente.",
   "account.noBookingsTitle": "Nenhuma reserva ainda",
-  "account.noBookingsText": "Quando você solicitar uma reserva ou um orçamento, ela aparecerá aqui com o status.",
+  "account.noBookingsText":
+    "Quando você solicitar uma reserva ou um orçamento, ela aparecerá aqui com o status.",
   "account.browseServices": "Ver serviços",
   "account.noReviewsTitle": "Nenhuma avaliação ainda",
-  "account.noReviewsText": "Depois de uma reserva, você pode avaliar o prestador. Suas avaliações aparecerão aqui.",
+  "account.noReviewsText":
+    "Depois de uma reserva, você pode avaliar o prestador. Suas avaliações aparecerão aqui.",
   "account.logOut": "Sair",
 
   // Dates and times shared by request forms
@@ -324,9 +351,11 @@ export const ptBR = {
 
   // Services
   "services.metaTitle": "Serviços — {brand}",
-  "services.metaDescription": "Pequenos reparos, limpeza, DJs, beleza, jardinagem, encanamento e serviços de carro em Toronto e na GTA, com prestadores locais verificados.",
+  "services.metaDescription":
+    "Pequenos reparos, limpeza, DJs, beleza, jardinagem, encanamento e serviços de carro em Toronto e na GTA, com prestadores locais verificados.",
   "services.title": "Serviços",
-  "services.intro": "Prestadores locais verificados em Toronto e na GTA. Escolha uma categoria para ver o que está incluído e solicitar uma reserva.",
+  "services.intro":
+    "Prestadores locais verificados em Toronto e na GTA. Escolha uma categoria para ver o que está incluído e solicitar uma reserva.",
   "services.searchLabel": "Buscar serviços",
   "services.searchPlaceholder": "Do que você precisa? Ex.: encanamento",
   "services.searchButton": "Buscar",
@@ -344,7 +373,8 @@ export const ptBR = {
   "services.allCount#many": "{count} de serviços",
   "services.allCount#other": "{count} serviços",
   "services.viewCta": "Ver detalhes",
-  "serviceRequest.intro": "Diga do que você precisa e onde. Vamos procurar um prestador verificado e entraremos em contato.",
+  "serviceRequest.intro":
+    "Diga do que você precisa e onde. Vamos procurar um prestador verificado e entraremos em contato.",
   "serviceRequest.contactHint": "Usamos apenas para responder sobre esta solicitação.",
   "serviceRequest.sending": "Enviando…",
   "serviceRequest.title": "Solicitar este serviço",
@@ -364,7 +394,8 @@ export const ptBR = {
   "service.gallery": "Galeria",
   "service.areas": "Regiões atendidas",
   "service.paymentTitle": "Pagamento",
-  "service.paymentNote": "Nada é cobrado neste site. O pagamento é combinado diretamente com o prestador depois que sua reserva for confirmada.",
+  "service.paymentNote":
+    "Nada é cobrado neste site. O pagamento é combinado diretamente com o prestador depois que sua reserva for confirmada.",
   "booking.title": "Solicitar uma reserva",
   "booking.description": "Diga quando e onde. Vamos indicar um prestador verificado e confirmar por e-mail.",
   "booking.service": "Serviço",
@@ -410,27 +441,34 @@ export const ptBR = {
   "search.results#other": "{count} serviços encontrados",
   "search.servesArea": "Atende {area}",
   "search.noResultsTitle": "Nenhum resultado encontrado",
-  "search.noResultsText": "Não encontramos nada, mas nossa equipe ainda pode ajudar. Diga do que você precisa.",
+  "search.noResultsText":
+    "Não encontramos nada, mas nossa equipe ainda pode ajudar. Diga do que você precisa.",
   "search.requestBooking": "Solicitar uma reserva",
   "search.prompt": "Busque por tipo de serviço, por região ou pelos dois.",
 
   // Request hub (/request)
   "request.metaTitle": "Solicite um serviço ou um imóvel — {brand}",
-  "request.metaDescription": "Solicite a reserva de um serviço local, ou um imóvel para alugar, em Toronto e na GTA.",
+  "request.metaDescription":
+    "Solicite a reserva de um serviço local, ou um imóvel para alugar, em Toronto e na GTA.",
   "request.title": "O que você gostaria de solicitar?",
-  "request.intro": "Escolha uma opção e a gente cuida do resto: nossa equipe trata cada solicitação pessoalmente.",
+  "request.intro":
+    "Escolha uma opção e a gente cuida do resto: nossa equipe trata cada solicitação pessoalmente.",
   "request.servicesTitle": "Um serviço",
-  "request.servicesText": "Pequenos reparos, limpeza, eventos, beleza, jardinagem, encanamento, carros e muito mais.",
+  "request.servicesText":
+    "Pequenos reparos, limpeza, eventos, beleza, jardinagem, encanamento, carros e muito mais.",
   "request.servicesCta": "Solicitar um serviço",
   "request.homesTitle": "Um imóvel",
-  "request.homesText": "Apartamentos, quartos e estadias curtas em toda a GTA. Diga em qual cidade você procura.",
+  "request.homesText":
+    "Apartamentos, quartos e estadias curtas em toda a GTA. Diga em qual cidade você procura.",
   "request.homesCta": "Solicitar um imóvel",
 
   // Cars
   "cars.metaTitle": "Carros e motoristas — {brand}",
-  "cars.metaDescription": "Motoristas por hora, transfers para o aeroporto, corridas, entregas e carros para casamentos em Toronto e na GTA.",
+  "cars.metaDescription":
+    "Motoristas por hora, transfers para o aeroporto, corridas, entregas e carros para casamentos em Toronto e na GTA.",
   "cars.title": "Carro com motorista / Aluguel",
-  "cars.intro": "Motoristas, transfers para o aeroporto, corridas, entregas e carros para eventos. Escolha um tipo de solicitação e confirmaremos a disponibilidade por e-mail.",
+  "cars.intro":
+    "Motoristas, transfers para o aeroporto, corridas, entregas e carros para eventos. Escolha um tipo de solicitação e confirmaremos a disponibilidade por e-mail.",
   "cars.contactChauffeur": "Falar com um motorista",
   "cars.contactTitle": "Falar com um motorista",
   "cars.contactText": "Pergunte o que quiser sobre os serviços de motorista. Responderemos por e-mail.",
@@ -446,22 +484,27 @@ export const ptBR = {
   "cars.submit": "Enviar solicitação",
   "cars.optional": "opcional",
   "cars.requestMetaTitle": "{name} — {brand}",
-  "cars.requestMetaDescription": "Solicite seu serviço de “{name}” em Toronto e na GTA. Confirmamos por e-mail.",
+  "cars.requestMetaDescription":
+    "Solicite seu serviço de “{name}” em Toronto e na GTA. Confirmamos por e-mail.",
   "cars.type.chauffeur-hourly": "Motorista (por hora)",
   "cars.type.airport-transfer": "Transfer para o aeroporto",
   "cars.type.personal-ride": "Corrida particular",
   "cars.type.package-delivery": "Entrega de encomendas",
   "cars.type.event-wedding": "Carro para eventos / casamentos",
   "cars.type.custom": "Solicitação personalizada",
-  "cars.tile.chauffeur-hourly": "Um motorista profissional por hora para reuniões, compromissos ou uma noite fora.",
-  "cars.tile.airport-transfer": "Pearson ou Billy Bishop, com acompanhamento do voo e recepção no desembarque.",
+  "cars.tile.chauffeur-hourly":
+    "Um motorista profissional por hora para reuniões, compromissos ou uma noite fora.",
+  "cars.tile.airport-transfer":
+    "Pearson ou Billy Bishop, com acompanhamento do voo e recepção no desembarque.",
   "cars.tile.personal-ride": "Uma corrida particular de porta a porta, só ida ou ida e volta.",
   "cars.tile.package-delivery": "Entregas no mesmo dia em toda a GTA, com rastreamento.",
   "cars.tile.event-wedding": "Limusines, carros antigos e frotas para casamentos e eventos.",
   "cars.tile.custom": "Outra coisa? Descreva e encontraremos o carro certo.",
-  "cars.success.chauffeur-hourly": "Obrigado! Vamos confirmar a disponibilidade e enviar seu orçamento por e-mail.",
+  "cars.success.chauffeur-hourly":
+    "Obrigado! Vamos confirmar a disponibilidade e enviar seu orçamento por e-mail.",
   "cars.success.airport-transfer": "Vamos acompanhar seu voo e confirmar os detalhes do embarque por e-mail.",
-  "cars.success.personal-ride": "Obrigado! Enviaremos a previsão de chegada e os dados do motorista por e-mail.",
+  "cars.success.personal-ride":
+    "Obrigado! Enviaremos a previsão de chegada e os dados do motorista por e-mail.",
   "cars.success.package-delivery": "Vamos confirmar um entregador e enviar o rastreamento por e-mail.",
   "cars.success.event-wedding": "Obrigado! Enviaremos um orçamento sob medida e a disponibilidade.",
   "cars.success.custom": "Vamos analisar e retornar com opções.",
@@ -516,7 +559,8 @@ export const ptBR = {
 
   // Homes (listings, detail, rent and city requests)
   "homes.metaTitle": "Imóveis para alugar em Toronto e na GTA — {brand}",
-  "homes.metaDescription": "Apartamentos, quartos, casas inteiras e estadias curtas em Toronto e na GTA. Busque por cidade ou bairro e solicite o aluguel.",
+  "homes.metaDescription":
+    "Apartamentos, quartos, casas inteiras e estadias curtas em Toronto e na GTA. Busque por cidade ou bairro e solicite o aluguel.",
   "homes.title": "Encontre seu próximo lar",
   "homes.intro": "Apartamentos, quartos, casas inteiras e estadias curtas em Toronto e na GTA.",
   "homes.listProperty": "Anuncie seu imóvel",
@@ -553,11 +597,14 @@ export const ptBR = {
   "homes.noResultsTitle": "Ainda não temos anúncios em “{term}”.",
   "homes.noResultsText": "Diga onde você está procurando e avisaremos quando houver imóveis disponíveis lá.",
   "homes.noWindowTitle": "Nenhum anúncio novo neste período",
-  "homes.noWindowText": "Nada foi anunciado no período escolhido. Tente um período maior ou veja todos os anúncios.",
-  "homes.noWindowTextTerm": "Nada correspondente a “{term}” foi anunciado no período escolhido. Tente um período maior ou veja todos os anúncios.",
+  "homes.noWindowText":
+    "Nada foi anunciado no período escolhido. Tente um período maior ou veja todos os anúncios.",
+  "homes.noWindowTextTerm":
+    "Nada correspondente a “{term}” foi anunciado no período escolhido. Tente um período maior ou veja todos os anúncios.",
   "homes.showAll": "Ver todos os anúncios",
   "homes.emptyTitle": "Nenhum anúncio ainda",
-  "homes.emptyText": "Os imóveis aparecem aqui assim que os proprietários os anunciam. Tem um imóvel para alugar?",
+  "homes.emptyText":
+    "Os imóveis aparecem aqui assim que os proprietários os anunciam. Tem um imóvel para alugar?",
   "homes.popularCities": "Cidades mais procuradas",
   "homes.cityListings#one": "{count} anúncio",
   "homes.cityListings#many": "{count} de anúncios",
@@ -582,7 +629,8 @@ export const ptBR = {
   "homes.type.studio": "Estúdio",
   "homes.type.other": "Imóvel",
   "homes.cityRequest.title": "Solicite imóveis na sua cidade",
-  "homes.cityRequest.intro": "Diga onde você gostaria de morar. Entraremos em contato assim que tivermos anúncios lá.",
+  "homes.cityRequest.intro":
+    "Diga onde você gostaria de morar. Entraremos em contato assim que tivermos anúncios lá.",
   "homes.cityRequest.city": "Cidade",
   "homes.cityRequest.name": "Seu nome",
   "homes.cityRequest.contact": "E-mail ou telefone",
@@ -593,7 +641,8 @@ export const ptBR = {
   "homes.cityRequest.submit": "Enviar solicitação",
   "homes.cityRequest.sending": "Enviando…",
   "homes.cityRequest.serviceName": "Imóveis em {city}",
-  "homes.cityRequest.success": "Obrigado! Recebemos sua solicitação e avisaremos assim que tivermos imóveis lá.",
+  "homes.cityRequest.success":
+    "Obrigado! Recebemos sua solicitação e avisaremos assim que tivermos imóveis lá.",
   "homes.notFoundTitle": "Anúncio não encontrado",
   "homes.metaListing": "{price} · {place}. {description}",
   "homes.notFoundText": "O anúncio que você procura não existe ou não está mais disponível.",
@@ -612,7 +661,8 @@ export const ptBR = {
   "homes.availableFrom": "Disponível a partir de {date}",
   "homes.availableNow": "Disponível agora",
   "homes.requestToRent": "Solicitar aluguel",
-  "homes.paymentNote": "Nada é cobrado neste site. Aluguel e caução são combinados diretamente com o proprietário.",
+  "homes.paymentNote":
+    "Nada é cobrado neste site. Aluguel e caução são combinados diretamente com o proprietário.",
   "homes.hostedBy": "Anunciado por",
   "homes.ownerFallback": "O proprietário",
   "homes.verifiedOwner": "Proprietário verificado",
@@ -656,7 +706,8 @@ export const ptBR = {
   "homes.rent.fieldName.budget": "Orçamento",
   "homes.rent.budgetPlaceholder": "Ex.: C$ 2.000 / mês",
   "homes.rent.message": "Mensagem",
-  "homes.rent.messageHint": "Apresente-se: quem vai morar lá, trabalho ou estudo, animais, perguntas para o proprietário.",
+  "homes.rent.messageHint":
+    "Apresente-se: quem vai morar lá, trabalho ou estudo, animais, perguntas para o proprietário.",
   "homes.rent.submit": "Enviar solicitação",
   "homes.rent.sending": "Enviando…",
   "homes.rent.cancel": "Cancelar",
@@ -665,9 +716,11 @@ export const ptBR = {
 
   // Listing wizard (/homes/new) and owner listings
   "wizard.metaTitle": "Anuncie seu imóvel — {brand}",
-  "wizard.metaDescription": "Anuncie uma casa, um quarto ou uma estadia curta em Toronto e na GTA em quatro etapas rápidas. Analisamos cada anúncio em 24 a 48 horas.",
+  "wizard.metaDescription":
+    "Anuncie uma casa, um quarto ou uma estadia curta em Toronto e na GTA em quatro etapas rápidas. Analisamos cada anúncio em 24 a 48 horas.",
   "wizard.title": "Anuncie seu imóvel",
-  "wizard.intro": "Quatro etapas rápidas. Seu progresso é salvo durante o preenchimento, e analisamos cada anúncio antes de publicá-lo.",
+  "wizard.intro":
+    "Quatro etapas rápidas. Seu progresso é salvo durante o preenchimento, e analisamos cada anúncio antes de publicá-lo.",
   "wizard.backToHomes": "Voltar aos imóveis",
   "wizard.progress": "Etapa {current} de {total}",
   "wizard.stepsLabel": "Etapas do anúncio",
@@ -677,14 +730,16 @@ export const ptBR = {
   "wizard.step.property": "Detalhes do imóvel",
   "wizard.step.pricing": "Preço e disponibilidade",
   "wizard.step.photos": "Fotos",
-  "wizard.stepIntro.owner": "Como nossa equipe e os interessados podem falar com você. Os dados vêm da sua conta; altere o que quiser.",
+  "wizard.stepIntro.owner":
+    "Como nossa equipe e os interessados podem falar com você. Os dados vêm da sua conta; altere o que quiser.",
   "wizard.stepIntro.property": "O que você está oferecendo e onde fica.",
   "wizard.stepIntro.pricing": "Quanto custa e quando está disponível.",
   "wizard.stepIntro.photos": "Adicione de 1 a 12 fotos. A primeira será a capa do seu anúncio.",
   "wizard.field.ownerName": "Nome completo",
   "wizard.field.ownerEmail": "E-mail",
   "wizard.field.ownerPhone": "Telefone (opcional)",
-  "wizard.field.agreed": "Concordo com as Diretrizes para Prestadores, os Termos de Uso e a Política de Privacidade.",
+  "wizard.field.agreed":
+    "Concordo com as Diretrizes para Prestadores, os Termos de Uso e a Política de Privacidade.",
   "wizard.field.propertyType": "Tipo de imóvel",
   "wizard.field.address": "Endereço",
   "wizard.field.city": "Cidade",
@@ -713,7 +768,8 @@ export const ptBR = {
   "wizard.hint.bathrooms": "Ex.: 1,5",
   "wizard.hint.description": "Descreva o espaço, o prédio e o bairro.",
   "wizard.hint.minStay": "Ex.: 1 mês ou 2 noites",
-  "wizard.hint.strRegistration": "A Prefeitura de Toronto exige um número de registro para aluguéis de menos de {nights} noites. Formato: {example}.",
+  "wizard.hint.strRegistration":
+    "A Prefeitura de Toronto exige um número de registro para aluguéis de menos de {nights} noites. Formato: {example}.",
   "wizard.select": "Selecione…",
   "wizard.perMonth": "por mês",
   "wizard.perNight": "por noite",
@@ -782,7 +838,8 @@ export const ptBR = {
   "wizard.photos.added#one": "{count} foto adicionada.",
   "wizard.photos.added#many": "{count} de fotos adicionadas.",
   "wizard.photos.added#other": "{count} fotos adicionadas.",
-  "wizard.photos.empty": "Nenhuma foto ainda. Os interessados olham as fotos primeiro: adicione algumas bem iluminadas.",
+  "wizard.photos.empty":
+    "Nenhuma foto ainda. Os interessados olham as fotos primeiro: adicione algumas bem iluminadas.",
   "wizard.reviewNote": "Normalmente analisamos em {time}. Seu anúncio fica privado até ser aprovado.",
   "wizard.reviewTime": "24 a 48 horas",
   "wizard.successService": "Anúncio de imóvel",
@@ -791,7 +848,8 @@ export const ptBR = {
   "wizard.loginText": "Entre ou crie uma conta para anunciar seu imóvel.",
   "account.listings": "Meus anúncios",
   "wizard.mine.emptyTitle": "Nenhum anúncio ainda",
-  "wizard.mine.emptyText": "Anuncie uma casa, um quarto ou uma estadia curta. Ele aparecerá aqui com o status da análise.",
+  "wizard.mine.emptyText":
+    "Anuncie uma casa, um quarto ou uma estadia curta. Ele aparecerá aqui com o status da análise.",
   "wizard.mine.cta": "Anuncie seu imóvel",
   "wizard.mine.another": "Anunciar outro imóvel",
   "wizard.mine.status.pending": "Em análise",
@@ -831,7 +889,8 @@ export const ptBR = {
   // Back office
   "admin.title": "Administração",
   "admin.welcome": "Conectado como {name}.",
-  "admin.text": "Solicitações abertas, anúncios, candidaturas de prestadores, avaliações e e-mails, em um só lugar.",
+  "admin.text":
+    "Solicitações abertas, anúncios, candidaturas de prestadores, avaliações e e-mails, em um só lugar.",
   "admin.nav.label": "Administração",
   "admin.nav.dashboard": "Painel",
   "admin.nav.inbox": "Caixa de entrada",
@@ -841,7 +900,8 @@ export const ptBR = {
   "admin.nav.outbox": "E-mails enviados",
   "admin.nav.system": "Sistema",
   "admin.system.title": "Sistema",
-  "admin.system.intro": "Como o site está funcionando: seus processos, o banco de dados, os e-mails de saída, as tarefas diárias, o espaço em disco e os últimos avisos e erros.",
+  "admin.system.intro":
+    "Como o site está funcionando: seus processos, o banco de dados, os e-mails de saída, as tarefas diárias, o espaço em disco e os últimos avisos e erros.",
   "admin.system.thisProcess": "serve esta página",
   "admin.system.processes": "Processos",
   "admin.system.host": "Servidor",
@@ -875,10 +935,13 @@ export const ptBR = {
   "admin.system.backupLast": "Último backup",
   "admin.system.backupSize": "Tamanho",
   "admin.system.backupCount": "Backups mantidos",
-  "admin.system.backupScheduled": "O aplicativo faz os backups sozinho conforme BACKUP_EVERY e mantém os BACKUP_KEEP mais recentes.",
-  "admin.system.backupManual": "O aplicativo não agenda backups (BACKUP_EVERY não está definido): faça-os com npm run backup.",
+  "admin.system.backupScheduled":
+    "O aplicativo faz os backups sozinho conforme BACKUP_EVERY e mantém os BACKUP_KEEP mais recentes.",
+  "admin.system.backupManual":
+    "O aplicativo não agenda backups (BACKUP_EVERY não está definido): faça-os com npm run backup.",
   "admin.system.problems": "Avisos e erros recentes",
-  "admin.system.problemsIntro": "Os últimos avisos e erros que este processo escreveu no registro, dos mais novos aos mais antigos, sem dados pessoais. Informe o identificador da solicitação ao relatar um.",
+  "admin.system.problemsIntro":
+    "Os últimos avisos e erros que este processo escreveu no registro, dos mais novos aos mais antigos, sem dados pessoais. Informe o identificador da solicitação ao relatar um.",
   "admin.system.problemsNone": "Nenhum desde que este processo foi iniciado.",
   "admin.system.time": "Hora",
   "admin.system.level": "Nível",
@@ -929,7 +992,8 @@ export const ptBR = {
   "admin.dashboard.title": "Painel",
   // Back office: outbox, dashboard and exports (issue 13 items 8 and 9)
   "admin.outbox.title": "Caixa de saída",
-  "admin.outbox.intro": "Todos os e-mails enviados pelo site, do mais recente ao mais antigo. Uma mensagem com falha pode ser reenviada.",
+  "admin.outbox.intro":
+    "Todos os e-mails enviados pelo site, do mais recente ao mais antigo. Uma mensagem com falha pode ser reenviada.",
   "admin.outbox.filters": "Filtrar a caixa de saída",
   "admin.outbox.search": "Destinatário ou assunto",
   "admin.outbox.anyStatus": "Qualquer status",
@@ -960,19 +1024,23 @@ export const ptBR = {
   "admin.outbox.headers": "Cabeçalhos",
   "admin.outbox.textBody": "Versão em texto",
   "admin.outbox.htmlBody": "Versão HTML",
-  "admin.outbox.htmlHint": "Exibida em uma área isolada: scripts, formulários e imagens remotas da mensagem são bloqueados.",
+  "admin.outbox.htmlHint":
+    "Exibida em uma área isolada: scripts, formulários e imagens remotas da mensagem são bloqueados.",
   "admin.outbox.htmlFrame": "Versão HTML de “{subject}”",
   "admin.outbox.resend": "Reenviar",
-  "admin.outbox.resendHint": "Esta mensagem não foi entregue. Reenviar a coloca de volta na fila e o serviço de e-mail a envia imediatamente.",
+  "admin.outbox.resendHint":
+    "Esta mensagem não foi entregue. Reenviar a coloca de volta na fila e o serviço de e-mail a envia imediatamente.",
   "admin.outbox.resentTitle": "Mensagem na fila",
   "admin.outbox.resentText": "O e-mail será reenviado em instantes.",
   "admin.outbox.notResentTitle": "Não reenviado",
   "admin.outbox.notResentText": "Somente uma mensagem com falha pode ser reenviada.",
   // Retention (issue 28 item 4): an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Removido",
-  "admin.outbox.trimmedText": "Conforme nossos prazos de retenção, o texto deste e-mail e o endereço do destinatário foram excluídos. O tipo de e-mail, o assunto, o status e as datas são mantidos.",
+  "admin.outbox.trimmedText":
+    "Conforme nossos prazos de retenção, o texto deste e-mail e o endereço do destinatário foram excluídos. O tipo de e-mail, o assunto, o status e as datas são mantidos.",
   "admin.dashboard.open": "Solicitações em aberto",
-  "admin.dashboard.openIntro": "Recebidas, em análise ou combinadas, por tipo e por tempo de espera; a espera mais longa primeiro.",
+  "admin.dashboard.openIntro":
+    "Recebidas, em análise ou combinadas, por tipo e por tempo de espera; a espera mais longa primeiro.",
   "admin.dashboard.noneOpen": "Nada está aguardando.",
   "admin.dashboard.kind": "Tipo",
   "admin.dashboard.total": "Em aberto",
@@ -998,7 +1066,8 @@ export const ptBR = {
   "admin.dashboard.event.signUp": "Cliques em Cadastrar-se",
   "admin.dashboard.event.forProviders": "Cliques em Para prestadores",
   "admin.dashboard.exports": "Exportar",
-  "admin.dashboard.exportsIntro": "Cada lista como arquivo CSV para planilhas. A caixa de entrada e a de saída também exportam o que seus filtros mostram.",
+  "admin.dashboard.exportsIntro":
+    "Cada lista como arquivo CSV para planilhas. A caixa de entrada e a de saída também exportam o que seus filtros mostram.",
   "admin.export.requests": "Solicitações (CSV)",
   "admin.export.outbox": "Caixa de saída (CSV)",
   "admin.export.listings": "Anúncios (CSV)",
@@ -1033,7 +1102,8 @@ export const ptBR = {
   "admin.match.area": "Região",
   "admin.match.licensed": "Somente com licença válida",
   "admin.match.apply": "Atualizar pré-seleção",
-  "admin.match.none": "Nenhum prestador verificado e ativo atende a estes filtros. Amplie-os (qualquer serviço, sem região) para ver mais.",
+  "admin.match.none":
+    "Nenhum prestador verificado e ativo atende a estes filtros. Amplie-os (qualquer serviço, sem região) para ver mais.",
   "admin.match.shortlist": "Prestadores verificados",
   "admin.match.licenceTo": "Licença válida até {date}",
   "admin.match.noLicence": "Nenhuma licença registrada",
@@ -1042,7 +1112,8 @@ export const ptBR = {
   "admin.match.load#other": "{count} encaminhamentos em aberto",
   "admin.match.choose": "Escolher",
   "admin.match.chooseName": "Escolher {name}",
-  "admin.match.confirmText": "Apresentar o cliente e {name} por e-mail e marcar a solicitação como encaminhada?",
+  "admin.match.confirmText":
+    "Apresentar o cliente e {name} por e-mail e marcar a solicitação como encaminhada?",
   "admin.match.confirm": "Confirmar encaminhamento",
   "admin.workflow.title": "Status",
   "admin.workflow.current": "Agora: {status}",
@@ -1058,8 +1129,10 @@ export const ptBR = {
   "admin.error.noteRequired": "Escreva a nota primeiro.",
   "admin.error.chooseProvider": "Escolha um prestador da pré-seleção.",
   "admin.error.gone": "Esta solicitação não existe mais.",
-  "admin.error.providerUnavailable": "Este prestador não pode mais ser escolhido (inativo ou com documento vencido). Escolha outro.",
-  "admin.error.notAllowed": "Esta alteração não é mais possível: alguém pode ter alterado a solicitação. Recarregue a página.",
+  "admin.error.providerUnavailable":
+    "Este prestador não pode mais ser escolhido (inativo ou com documento vencido). Escolha outro.",
+  "admin.error.notAllowed":
+    "Esta alteração não é mais possível: alguém pode ter alterado a solicitação. Recarregue a página.",
   "admin.toast.deletedTitle": "Solicitação excluída",
   "admin.toast.deletedText": "A solicitação foi removida.",
   "admin.toast.noteTitle": "Nota salva",
@@ -1070,15 +1143,18 @@ export const ptBR = {
   "admin.toast.completedText": "O cliente foi avisado e convidado a deixar uma avaliação.",
   "admin.toast.movedTitle": "Status atualizado",
   "admin.toast.movedText": "A solicitação agora está em “{status}”. O cliente recebeu um e-mail.",
-  "admin.email.reviewInvite": "Obrigado por reservar conosco. Como foi? Sua avaliação ajuda outros clientes a escolher.",
+  "admin.email.reviewInvite":
+    "Obrigado por reservar conosco. Como foi? Sua avaliação ajuda outros clientes a escolher.",
   "admin.email.writeReview": "Escrever uma avaliação",
-  "admin.email.introCustomer": "Encaminhamos sua solicitação para {provider}, um prestador verificado. Ele entrará em contato para combinar os detalhes; você também pode falar diretamente:",
+  "admin.email.introCustomer":
+    "Encaminhamos sua solicitação para {provider}, um prestador verificado. Ele entrará em contato para combinar os detalhes; você também pode falar diretamente:",
   "admin.email.providerEmail": "E-mail",
   "admin.email.providerPhone": "Telefone",
   "admin.email.providerProfile": "Ver o perfil",
   "admin.email.introProviderSubject": "Novo trabalho para você: solicitação {reference}",
   "admin.email.introProviderHeading": "Você foi encaminhado a um cliente",
-  "admin.email.introProvider": "{customer} pediu: {title}. Entre em contato para combinar os detalhes (responda a este e-mail para falar com o cliente). O pedido:",
+  "admin.email.introProvider":
+    "{customer} pediu: {title}. Entre em contato para combinar os detalhes (responda a este e-mail para falar com o cliente). O pedido:",
 
   // Stored requests, as people read them (emails, status page, My Bookings, back office)
   "request.yes": "Sim",
@@ -1120,59 +1196,74 @@ export const ptBR = {
   "request.title.cityRequest": "Imóveis em {city}",
   "request.title.listing": "Anúncio de imóvel",
   "request.title.contactMessage": "Mensagem de contato",
-  "request.confirm.booking": "Recebemos sua solicitação de reserva. Vamos indicar um prestador verificado e enviaremos um e-mail para confirmar.",
-  "request.confirm.quickBooking": "Recebemos sua solicitação de reserva. Entraremos em contato por e-mail em breve.",
-  "request.confirm.serviceRequest": "Obrigado! Recebemos sua solicitação de um novo serviço. Vamos procurar um prestador e entraremos em contato.",
-  "request.confirm.chauffeurContact": "Obrigado pelo contato! Alguém da nossa equipe responderá por e-mail sobre a disponibilidade de motoristas.",
+  "request.confirm.booking":
+    "Recebemos sua solicitação de reserva. Vamos indicar um prestador verificado e enviaremos um e-mail para confirmar.",
+  "request.confirm.quickBooking":
+    "Recebemos sua solicitação de reserva. Entraremos em contato por e-mail em breve.",
+  "request.confirm.serviceRequest":
+    "Obrigado! Recebemos sua solicitação de um novo serviço. Vamos procurar um prestador e entraremos em contato.",
+  "request.confirm.chauffeurContact":
+    "Obrigado pelo contato! Alguém da nossa equipe responderá por e-mail sobre a disponibilidade de motoristas.",
   "request.confirm.rentRequest": "Recebemos sua solicitação para “{title}”. Responderemos em breve.",
-  "request.confirm.cityRequest": "Obrigado! Anotamos que você procura um imóvel em {city}. Avisaremos assim que tivermos anúncios lá.",
+  "request.confirm.cityRequest":
+    "Obrigado! Anotamos que você procura um imóvel em {city}. Avisaremos assim que tivermos anúncios lá.",
   "request.confirm.contactMessage": "Obrigado pela sua mensagem. Responderemos por e-mail em breve.",
   "email.operator.heading": "Nova solicitação: {title}",
   "email.customer.subject": "Recebemos sua solicitação — {reference}",
   "email.customer.heading": "Obrigado, recebemos sua solicitação",
-  "email.customer.reference": "Sua referência é {reference}. Você pode acompanhar sua solicitação a qualquer momento, sem precisar entrar:",
+  "email.customer.reference":
+    "Sua referência é {reference}. Você pode acompanhar sua solicitação a qualquer momento, sem precisar entrar:",
   "email.customer.request": "Solicitação",
   "email.customer.track": "Acompanhar sua solicitação",
   "email.status.subject": "Atualização da sua solicitação — {reference}",
   "email.status.heading": "Sua solicitação agora está: {status}",
   "email.status.text": "{title}: o status da sua solicitação mudou para “{status}”.",
-  "email.customer.footer": "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; o pagamento é combinado diretamente com o prestador.",
+  "email.customer.footer":
+    "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; o pagamento é combinado diretamente com o prestador.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Confirme seu e-mail na {brand}",
   "email.verify.heading": "Boas-vindas à {brand}, {name}!",
-  "email.verify.text": "Confirme seu endereço de e-mail para ativar sua conta. O link funciona uma única vez e expira em 24 horas.",
+  "email.verify.text":
+    "Confirme seu endereço de e-mail para ativar sua conta. O link funciona uma única vez e expira em 24 horas.",
   "email.verify.action": "Confirmar meu e-mail",
   "email.verify.footer": "Se você não criou uma conta, pode ignorar este e-mail.",
   "email.reset.subject": "Redefina sua senha da {brand}",
   "email.reset.heading": "Redefina sua senha",
   "email.reset.greeting": "Olá, {name}. Recebemos um pedido para redefinir sua senha.",
-  "email.reset.text": "O link funciona uma única vez e expira em 1 hora. A redefinição encerra sua sessão em todos os dispositivos.",
+  "email.reset.text":
+    "O link funciona uma única vez e expira em 1 hora. A redefinição encerra sua sessão em todos os dispositivos.",
   "email.reset.action": "Escolher uma nova senha",
   "email.reset.footer": "Se você não fez esse pedido, pode ignorar este e-mail: sua senha continua a mesma.",
   "email.existing.subject": "Você já tem uma conta na {brand}",
   "email.existing.heading": "Alguém tentou se cadastrar com o seu e-mail",
-  "email.existing.greeting": "Olá, {name}. Alguém acabou de tentar se cadastrar com este endereço, que já tem uma conta.",
+  "email.existing.greeting":
+    "Olá, {name}. Alguém acabou de tentar se cadastrar com este endereço, que já tem uma conta.",
   "email.existing.text": "Se foi você, entre na sua conta ou redefina sua senha, caso a tenha esquecido.",
   "email.existing.action": "Redefinir minha senha",
   "email.existing.footer": "Se não foi você, não é preciso fazer nada: sua conta continua igual.",
   "email.emailChange.subject": "Confirme seu novo e-mail na {brand}",
   "email.emailChange.heading": "Confirme seu novo endereço de e-mail",
   "email.emailChange.greeting": "Olá, {name}. Você pediu para usar este endereço na sua conta da {brand}.",
-  "email.emailChange.text": "Abra o link para confirmá-lo. Ele funciona uma vez e expira em 24 horas; até lá, seu endereço atual continua em uso.",
+  "email.emailChange.text":
+    "Abra o link para confirmá-lo. Ele funciona uma vez e expira em 24 horas; até lá, seu endereço atual continua em uso.",
   "email.emailChange.action": "Confirmar meu novo e-mail",
   "email.emailChange.footer": "Se você não pediu isso, pode ignorar este e-mail: nada muda.",
   "email.passwordChanged.subject": "Sua senha da {brand} foi alterada",
   "email.passwordChanged.heading": "Sua senha foi alterada",
-  "email.passwordChanged.greeting": "Olá, {name}. A senha da sua conta na {brand} acabou de ser alterada, e todos os outros dispositivos foram desconectados.",
-  "email.passwordChanged.text": "Se não foi você, redefina sua senha imediatamente: a redefinição desconecta todos os dispositivos.",
+  "email.passwordChanged.greeting":
+    "Olá, {name}. A senha da sua conta na {brand} acabou de ser alterada, e todos os outros dispositivos foram desconectados.",
+  "email.passwordChanged.text":
+    "Se não foi você, redefina sua senha imediatamente: a redefinição desconecta todos os dispositivos.",
   "email.passwordChanged.action": "Redefinir minha senha",
   "email.passwordChanged.footer": "Se foi você, não é preciso fazer nada.",
   "email.emailChanging.subject": "O e-mail da sua conta na {brand} está sendo alterado",
   "email.emailChanging.heading": "Foi pedida a troca do seu endereço de e-mail",
-  "email.emailChanging.greeting": "Olá, {name}. Em uma sessão aberta na sua conta da {brand}, foi pedido alterar seu e-mail para {email}. A troca acontece quando o link que enviamos para esse endereço for aberto.",
-  "email.emailChanging.text": "Se não foi você, redefina sua senha imediatamente (isso desconecta todos os dispositivos) e depois fale conosco.",
+  "email.emailChanging.greeting":
+    "Olá, {name}. Em uma sessão aberta na sua conta da {brand}, foi pedido alterar seu e-mail para {email}. A troca acontece quando o link que enviamos para esse endereço for aberto.",
+  "email.emailChanging.text":
+    "Se não foi você, redefina sua senha imediatamente (isso desconecta todos os dispositivos) e depois fale conosco.",
   "email.emailChanging.action": "Redefinir minha senha",
   "email.emailChanging.footer": "Se foi você, não é preciso fazer nada.",
   "status.published": "Publicado",
@@ -1232,13 +1323,16 @@ export const ptBR = {
 
   // Providers: /provider-signup, /become-a-provider, /provider-pending, /provider-profile-setup, /providers/{id}
   "provider.signup.metaTitle": "Seja um prestador verificado — {brand}",
-  "provider.signup.metaDescription": "Ofereça seus serviços na {brand}: candidate-se, seja verificado pela nossa equipe e publique seu perfil em Toronto e na GTA.",
+  "provider.signup.metaDescription":
+    "Ofereça seus serviços na {brand}: candidate-se, seja verificado pela nossa equipe e publique seu perfil em Toronto e na GTA.",
   "provider.signup.title": "Seja um prestador verificado",
   "provider.signup.intro":
     "Na {brand}, nossa equipe indica pessoalmente a cada cliente prestadores que ela mesma verificou. Candidate-se uma única vez com seus dados e documentos; nós os conferimos e enviamos o resultado por e-mail.",
   "provider.signup.checksTitle": "O que verificamos",
-  "provider.signup.checkIdentity": "Sua identidade: um documento de identidade oficial (carteira de motorista, passaporte ou documento nacional de identidade).",
-  "provider.signup.checkWork": "Que você está autorizado a trabalhar no Canadá (e sua permissão de trabalho, se tiver uma).",
+  "provider.signup.checkIdentity":
+    "Sua identidade: um documento de identidade oficial (carteira de motorista, passaporte ou documento nacional de identidade).",
+  "provider.signup.checkWork":
+    "Que você está autorizado a trabalhar no Canadá (e sua permissão de trabalho, se tiver uma).",
   "provider.signup.checkLicence":
     "Uma licença válida para os serviços que a exigem: Encanamento, Salão/Beleza, Carro/Motorista, Elétrica, Climatização (HVAC), Telhados e Empreitada geral.",
   "provider.signup.checkServices": "Os serviços que você oferece (até {max}) e as regiões que atende.",
@@ -1246,7 +1340,8 @@ export const ptBR = {
     "Seus documentos são armazenados de forma privada e só os administradores que analisam as candidaturas os veem; eles nunca são publicados. Se uma candidatura não for aprovada, os documentos dela são excluídos {days} dias após a decisão.",
   "provider.signup.stepsTitle": "Como funciona",
   "provider.signup.step.account": "Crie sua conta e confirme seu e-mail (ou entre na sua conta).",
-  "provider.signup.step.apply": "Preencha a candidatura e envie seus documentos (PNG, JPG ou PDF, até 10 MB cada).",
+  "provider.signup.step.apply":
+    "Preencha a candidatura e envie seus documentos (PNG, JPG ou PDF, até 10 MB cada).",
   "provider.signup.step.review": "Nossa equipe analisa sua candidatura em até {time}.",
   "provider.signup.step.profile": "Depois da aprovação, configure seu perfil e publique-o.",
   "provider.signup.reviewTime": "Prazo de análise: {time}.",
@@ -1254,11 +1349,14 @@ export const ptBR = {
   "provider.signup.createAccount": "Criar uma conta para se candidatar",
   "provider.signup.logIn": "Já tenho conta: entrar",
   "provider.apply.metaTitle": "Seja um prestador — {brand}",
-  "provider.apply.metaDescription": "Candidate-se para oferecer seus serviços na {brand}. A verificação leva de 1 a 3 dias úteis.",
+  "provider.apply.metaDescription":
+    "Candidate-se para oferecer seus serviços na {brand}. A verificação leva de 1 a 3 dias úteis.",
   "provider.apply.title": "Seja um prestador",
-  "provider.apply.intro": "Conte sobre você e seus serviços e envie seus documentos. Selecione até {max} serviços. Vamos analisar sua candidatura em até {time}.",
+  "provider.apply.intro":
+    "Conte sobre você e seus serviços e envie seus documentos. Selecione até {max} serviços. Vamos analisar sua candidatura em até {time}.",
   "provider.apply.loginTitle": "Login necessário",
-  "provider.apply.loginText": "Entre ou crie uma conta para se candidatar. Depois de verificar seu e-mail, você volta direto para a candidatura.",
+  "provider.apply.loginText":
+    "Entre ou crie uma conta para se candidatar. Depois de verificar seu e-mail, você volta direto para a candidatura.",
   "provider.apply.alreadyPending": "Você já tem uma candidatura em análise.",
   "provider.section.about": "Sobre você",
   "provider.section.services": "Seus serviços",
@@ -1288,11 +1386,14 @@ export const ptBR = {
   "provider.field.licenseRegion": "Região emissora",
   "provider.field.licenseExpiry": "Data de validade da licença",
   "provider.field.licenseFile": "Documento da licença",
-  "provider.field.agreeToPolicies": "Concordo com as Diretrizes para Prestadores, os Termos de Uso e a Política de Privacidade.",
-  "provider.field.consentToChecks": "Autorizo a {brand} a verificar minha identidade, minha autorização de trabalho e minhas licenças.",
+  "provider.field.agreeToPolicies":
+    "Concordo com as Diretrizes para Prestadores, os Termos de Uso e a Política de Privacidade.",
+  "provider.field.consentToChecks":
+    "Autorizo a {brand} a verificar minha identidade, minha autorização de trabalho e minhas licenças.",
   "provider.field.documents": "Documentos recebidos",
   "provider.hint.serviceArea": "Separe as regiões com vírgulas. Ex.: Toronto, Mississauga, Vaughan.",
-  "provider.hint.services": "Selecione até {max} serviços. Os serviços marcados com “licença” exigem uma licença válida.",
+  "provider.hint.services":
+    "Selecione até {max} serviços. Os serviços marcados com “licença” exigem uma licença válida.",
   "provider.hint.customService": "Oferece algo que não está na lista? Descreva em poucas palavras.",
   "provider.hint.licence": "É necessária uma licença válida para os serviços que você selecionou.",
   "provider.hint.file": "PNG, JPG ou PDF, até 10 MB.",
@@ -1337,7 +1438,8 @@ export const ptBR = {
   "provider.maxServicesText": "Você pode selecionar até {max} serviços.",
   "provider.incompleteTitle": "Formulário incompleto",
   "provider.incompleteText": "Revise os erros e tente novamente.",
-  "provider.chooseFilesAgain": "Para sua segurança, os arquivos não são guardados quando um formulário volta para correção: escolha seus documentos novamente.",
+  "provider.chooseFilesAgain":
+    "Para sua segurança, os arquivos não são guardados quando um formulário volta para correção: escolha seus documentos novamente.",
   "provider.reviewNote": "Analisamos cada candidatura pessoalmente e respondemos em até {time}.",
   "provider.submit": "Enviar candidatura",
   "provider.submitting": "Enviando…",
@@ -1380,9 +1482,11 @@ export const ptBR = {
   "provider.service.roofing": "Telhados",
   "provider.service.general-contracting": "Empreiteira geral",
   "provider.setup.metaTitle": "Configure seu perfil de prestador — {brand}",
-  "provider.setup.metaDescription": "Sua verificação foi concluída. Adicione sua biografia e suas categorias para publicar seu perfil.",
+  "provider.setup.metaDescription":
+    "Sua verificação foi concluída. Adicione sua biografia e suas categorias para publicar seu perfil.",
   "provider.setup.title": "Verificação concluída!",
-  "provider.setup.intro": "Suas categorias aprovadas já estão selecionadas abaixo. Adicione uma breve biografia e publique seu perfil.",
+  "provider.setup.intro":
+    "Suas categorias aprovadas já estão selecionadas abaixo. Adicione uma breve biografia e publique seu perfil.",
   "provider.setup.bio": "Biografia do perfil",
   "provider.setup.bioHint": "Conte aos clientes sobre sua experiência e o que você oferece.",
   "provider.setup.categories": "Categorias",
@@ -1390,9 +1494,11 @@ export const ptBR = {
   "provider.setup.savedTitle": "Perfil salvo!",
   "provider.setup.savedText": "Seu perfil está publicado.",
   "provider.setup.notApproved": "Somente prestadores aprovados podem configurar um perfil.",
-  "provider.email.approvedText": "Boas-vindas! Você foi aprovado para: {services}. Configure seu perfil para publicá-lo.",
+  "provider.email.approvedText":
+    "Boas-vindas! Você foi aprovado para: {services}. Configure seu perfil para publicá-lo.",
   "provider.email.setupAction": "Configurar seu perfil",
-  "provider.email.rejectedText": "Seus documentos serão excluídos {days} dias após esta decisão. Você pode se candidatar novamente quando quiser.",
+  "provider.email.rejectedText":
+    "Seus documentos serão excluídos {days} dias após esta decisão. Você pode se candidatar novamente quando quiser.",
   "provider.email.reminderSubject": "Vencimento em {date}: {document}",
   "provider.email.reminderHeading": "Renove seu documento: {document}",
   "provider.email.reminderText":
@@ -1413,7 +1519,8 @@ export const ptBR = {
   "provider.profile.noReviews": "Nenhuma avaliação ainda.",
   // Community reviews (issue 14)
   "reviews.metaTitle": "Avaliações da comunidade — {brand}",
-  "reviews.metaDescription": "O que os clientes dizem dos prestadores que reservaram pelo {brand}. Só reservas concluídas podem ser avaliadas, e cada avaliação é verificada antes de ser publicada.",
+  "reviews.metaDescription":
+    "O que os clientes dizem dos prestadores que reservaram pelo {brand}. Só reservas concluídas podem ser avaliadas, e cada avaliação é verificada antes de ser publicada.",
   "reviews.title": "Avaliações da comunidade",
   "reviews.intro": "Avaliações de clientes cujas reservas intermediamos e foram concluídas.",
   "reviews.listTitle": "Todas as avaliações",
@@ -1447,17 +1554,23 @@ export const ptBR = {
   "reviews.write.declined": "Sua avaliação anterior foi recusada.",
   "reviews.write.correct": "Você pode enviar uma versão corrigida abaixo.",
   "reviews.write.sentTitle": "Obrigado pela sua avaliação!",
-  "reviews.write.sentText": "Ela aparecerá depois que nossa equipe a verificar. Você pode acompanhar o status aqui.",
+  "reviews.write.sentText":
+    "Ela aparecerá depois que nossa equipe a verificar. Você pode acompanhar o status aqui.",
   "reviews.refusal.notFoundTitle": "Você não pode avaliar esta solicitação",
-  "reviews.refusal.notFound": "Não encontramos uma reserva concluída sua com esta referência. Só o cliente que fez a reserva pode avaliá-la, depois de concluída.",
+  "reviews.refusal.notFound":
+    "Não encontramos uma reserva concluída sua com esta referência. Só o cliente que fez a reserva pode avaliá-la, depois de concluída.",
   "reviews.refusal.notReviewableTitle": "Esta solicitação não pode ser avaliada",
-  "reviews.refusal.notReviewable": "As avaliações são para reservas e solicitações de carro realizadas por um prestador.",
+  "reviews.refusal.notReviewable":
+    "As avaliações são para reservas e solicitações de carro realizadas por um prestador.",
   "reviews.refusal.notCompletedTitle": "Ainda não concluída",
-  "reviews.refusal.notCompleted": "Você poderá avaliar esta reserva quando nossa equipe marcá-la como concluída.",
+  "reviews.refusal.notCompleted":
+    "Você poderá avaliar esta reserva quando nossa equipe marcá-la como concluída.",
   "reviews.refusal.ownJobTitle": "Você não pode avaliar seu próprio trabalho",
-  "reviews.refusal.ownJob": "Você foi o prestador desta reserva, e a Política de avaliações não permite autoavaliação.",
+  "reviews.refusal.ownJob":
+    "Você foi o prestador desta reserva, e a Política de avaliações não permite autoavaliação.",
   "reviews.refusal.alreadyTitle": "Já avaliada",
-  "reviews.refusal.already": "Você já avaliou esta reserva. Cada reserva pode ser avaliada uma vez; veja o status em Minhas avaliações.",
+  "reviews.refusal.already":
+    "Você já avaliou esta reserva. Cada reserva pode ser avaliada uma vez; veja o status em Minhas avaliações.",
   "reviews.form.rating": "Sua nota",
   "reviews.form.ratingOption#one": "{count} estrela",
   "reviews.form.ratingOption#many": "{count} de estrelas",
@@ -1465,18 +1578,23 @@ export const ptBR = {
   "reviews.form.ratingRequired": "Escolha uma nota em estrelas.",
   "reviews.form.comment": "Seu comentário",
   "reviews.form.commentName": "Comentário",
-  "reviews.form.commentHint": "Entre {min} e {max} caracteres. Descreva o serviço: qualidade, pontualidade, comunicação e custo-benefício. Sem dados de contato nem links.",
+  "reviews.form.commentHint":
+    "Entre {min} e {max} caracteres. Descreva o serviço: qualidade, pontualidade, comunicação e custo-benefício. Sem dados de contato nem links.",
   "reviews.form.tooShort": "{label} deve ter pelo menos {min} caracteres.",
   "reviews.form.photos": "Fotos (opcional)",
-  "reviews.form.photosHint": "Até {max} fotos do trabalho, JPG ou PNG, de até 10 MB cada. Removemos os dados de localização e da câmera.",
+  "reviews.form.photosHint":
+    "Até {max} fotos do trabalho, JPG ou PNG, de até 10 MB cada. Removemos os dados de localização e da câmera.",
   "reviews.form.tooManyPhotos": "Você pode adicionar no máximo {max} fotos.",
   "reviews.form.submit": "Enviar avaliação",
   "reviews.form.sending": "Enviando…",
-  "reviews.policy.email": "Remova o endereço de e-mail: as avaliações não podem conter dados de contato pessoais.",
-  "reviews.policy.phone": "Remova o número de telefone: as avaliações não podem conter dados de contato pessoais.",
+  "reviews.policy.email":
+    "Remova o endereço de e-mail: as avaliações não podem conter dados de contato pessoais.",
+  "reviews.policy.phone":
+    "Remova o número de telefone: as avaliações não podem conter dados de contato pessoais.",
   "reviews.policy.address": "Remova o endereço: as avaliações não podem conter dados de contato pessoais.",
   "reviews.policy.link": "Remova o link: as avaliações não podem conter links para sites.",
-  "reviews.policy.promotion": "Remova a propaganda: as avaliações não podem promover negócios nem convidar a fazer contato por outro meio.",
+  "reviews.policy.promotion":
+    "Remova a propaganda: as avaliações não podem promover negócios nem convidar a fazer contato por outro meio.",
   "reviews.policy.repeated": "Remova o texto repetido: avaliações que se repetem parecem spam.",
   "reviews.mine.toReview": "Prontas para avaliar",
   "reviews.mine.write": "Escrever uma avaliação",
@@ -1487,21 +1605,25 @@ export const ptBR = {
   "reviews.mine.pendingText": "Nossa equipe está verificando-a conforme a Política de avaliações.",
   "reviews.mine.providerReplied": "O prestador respondeu",
   "reviews.mine.ofMine": "Avaliações do seu trabalho",
-  "reviews.mine.ofMineText": "Avaliações publicadas de reservas que você realizou. Você pode publicar uma resposta pública para cada uma.",
+  "reviews.mine.ofMineText":
+    "Avaliações publicadas de reservas que você realizou. Você pode publicar uma resposta pública para cada uma.",
   "reviews.mine.ofMineNone": "Ainda não há avaliações publicadas do seu trabalho.",
   "reviews.mine.yourReply": "Sua resposta",
   "reviews.mine.replyDeclined": "Sua resposta foi recusada.",
   "reviews.reply.name": "Resposta",
   "reviews.reply.label": "Sua resposta pública a {author}",
-  "reviews.reply.hint": "Entre {min} e {max} caracteres. Uma resposta por avaliação; ela é verificada antes de ser publicada.",
+  "reviews.reply.hint":
+    "Entre {min} e {max} caracteres. Uma resposta por avaliação; ela é verificada antes de ser publicada.",
   "reviews.reply.submit": "Publicar resposta",
   "reviews.reply.sentTitle": "Resposta enviada",
   "reviews.reply.sentText": "Ela aparecerá abaixo da avaliação depois que nossa equipe a verificar.",
   "reviews.reply.already": "Você já respondeu a esta avaliação.",
-  "reviews.reply.notFound": "Não é possível responder a esta avaliação: ela não é uma avaliação publicada do seu trabalho.",
+  "reviews.reply.notFound":
+    "Não é possível responder a esta avaliação: ela não é uma avaliação publicada do seu trabalho.",
   "reviews.admin.metaTitle": "Fila de avaliações — {brand}",
   "reviews.admin.title": "Fila de avaliações",
-  "reviews.admin.intro": "Avaliações e respostas de prestadores aguardando moderação, das mais antigas às mais recentes. Publique-as ou recuse-as com um motivo enviado ao autor por e-mail.",
+  "reviews.admin.intro":
+    "Avaliações e respostas de prestadores aguardando moderação, das mais antigas às mais recentes. Publique-as ou recuse-as com um motivo enviado ao autor por e-mail.",
   "reviews.admin.reviews#one": "{count} avaliação aguardando",
   "reviews.admin.reviews#many": "{count} de avaliações aguardando",
   "reviews.admin.reviews#other": "{count} avaliações aguardando",
@@ -1541,37 +1663,44 @@ export const ptBR = {
   "reviews.email.operator.action": "Abrir a fila de avaliações",
   "reviews.email.published.subject": "Sua avaliação foi publicada",
   "reviews.email.published.heading": "Obrigado: sua avaliação está no ar",
-  "reviews.email.published.text": "Sua avaliação de {service} agora está publicada na página de avaliações da comunidade.",
+  "reviews.email.published.text":
+    "Sua avaliação de {service} agora está publicada na página de avaliações da comunidade.",
   "reviews.email.rejected.subject": "Sua avaliação não foi publicada",
   "reviews.email.rejected.heading": "Sua avaliação foi recusada",
-  "reviews.email.rejected.text": "Não pudemos publicar sua avaliação de {service} porque ela não segue nossa Política de avaliações. Você pode enviar uma versão corrigida em Minhas avaliações.",
+  "reviews.email.rejected.text":
+    "Não pudemos publicar sua avaliação de {service} porque ela não segue nossa Política de avaliações. Você pode enviar uma versão corrigida em Minhas avaliações.",
   "reviews.email.replyPublished.subject": "Sua resposta foi publicada",
   "reviews.email.replyPublished.heading": "Sua resposta está no ar",
-  "reviews.email.replyPublished.text": "Sua resposta a uma avaliação de {service} agora está publicada abaixo da avaliação.",
+  "reviews.email.replyPublished.text":
+    "Sua resposta a uma avaliação de {service} agora está publicada abaixo da avaliação.",
   "reviews.email.replyRejected.subject": "Sua resposta não foi publicada",
   "reviews.email.replyRejected.heading": "Sua resposta foi recusada",
-  "reviews.email.replyRejected.text": "Não pudemos publicar sua resposta a uma avaliação de {service} porque ela não segue nossa Política de avaliações. Você pode enviar uma resposta corrigida em Minhas avaliações.",
+  "reviews.email.replyRejected.text":
+    "Não pudemos publicar sua resposta a uma avaliação de {service} porque ela não segue nossa Política de avaliações. Você pode enviar uma resposta corrigida em Minhas avaliações.",
   "reviews.email.reason": "Motivo: {reason}",
   "reviews.email.seeReviews": "Ver as avaliações",
   "reviews.email.myReviews": "Abrir Minhas avaliações",
   "reviews.email.footer": "Dúvidas sobre esta decisão? Escreva para nós pela página de Contato.",
   "reviews.email.newReview.subject": "Uma nova avaliação do seu trabalho",
   "reviews.email.newReview.heading": "Um cliente avaliou seu trabalho",
-  "reviews.email.newReview.text": "Uma avaliação do seu trabalho de {service} agora está publicada. Você pode publicar uma resposta pública em Minhas avaliações.",
+  "reviews.email.newReview.text":
+    "Uma avaliação do seu trabalho de {service} agora está publicada. Você pode publicar uma resposta pública em Minhas avaliações.",
   "reviews.email.newReview.action": "Responder em Minhas avaliações",
   "provider.list.title": "Prestadores verificados",
   "provider.documentLink.id_front": "Documento de identidade (frente), só para administradores",
   "provider.documentLink.id_back": "Documento de identidade (verso), só para administradores",
   "provider.documentLink.work_permit": "Permissão de trabalho, só para administradores",
   "provider.documentLink.licence": "Licença, só para administradores",
-  "provider.apply.alreadyPendingText": "Estamos analisando a candidatura que você enviou. Você poderá se candidatar novamente depois que enviarmos nossa decisão por e-mail.",
+  "provider.apply.alreadyPendingText":
+    "Estamos analisando a candidatura que você enviou. Você poderá se candidatar novamente depois que enviarmos nossa decisão por e-mail.",
   "provider.account.setup": "Editar seu perfil de prestador",
   "provider.account.public": "Ver seu perfil público",
 
   // Back office: listings moderation and provider applications (issue 13 items 5–6)
   "admin.moderation.total": "Total: {total}",
   "admin.listings.title": "Anúncios",
-  "admin.listings.intro": "Os anúncios aguardando análise aparecem primeiro, os que esperam há mais tempo no topo.",
+  "admin.listings.intro":
+    "Os anúncios aguardando análise aparecem primeiro, os que esperam há mais tempo no topo.",
   "admin.listings.filterLabel": "Status",
   "admin.listings.filter.all": "Todos os anúncios",
   "admin.listings.filter.pending": "Em análise",
@@ -1596,7 +1725,8 @@ export const ptBR = {
   "admin.listing.address": "Endereço completo",
   "admin.listing.submitted": "Enviado",
   "admin.listing.decision": "Decisão",
-  "admin.listing.noRequest": "Este anúncio de exemplo não tem solicitação: não há nada para aprovar ou recusar.",
+  "admin.listing.noRequest":
+    "Este anúncio de exemplo não tem solicitação: não há nada para aprovar ou recusar.",
   "admin.listing.noDecision": "Nenhuma decisão é possível neste status.",
   "admin.listing.approve": "Aprovar e publicar",
   "admin.listing.strChecked": "Verifiquei o número de registro {number} com a Prefeitura de Toronto.",
@@ -1604,7 +1734,8 @@ export const ptBR = {
   "admin.listing.reject": "Recusar anúncio",
   "admin.listing.takeDown": "Retirar o anúncio do ar",
   "admin.listing.str.title": "Registro de aluguel de curta duração",
-  "admin.listing.str.help": "Anúncios com preço por noite (estadias de menos de {nights} noites) precisam de um número de registro da Prefeitura de Toronto. Verifique-o com a Prefeitura antes de aprovar.",
+  "admin.listing.str.help":
+    "Anúncios com preço por noite (estadias de menos de {nights} noites) precisam de um número de registro da Prefeitura de Toronto. Verifique-o com a Prefeitura antes de aprovar.",
   "admin.listing.str.number": "Número de registro",
   "admin.listing.str.missing": "ausente",
   "admin.listing.str.format": "Verificação do formato",
@@ -1616,14 +1747,18 @@ export const ptBR = {
   "admin.listing.owner.noAccount": "Nenhuma (anúncio de exemplo)",
   "admin.listing.owner.status": "Verificação",
   "admin.listing.owner.notVerified": "Não verificado",
-  "admin.listing.owner.hintAccount": "Vale para a conta do proprietário: o selo aparece em todos os anúncios dele.",
-  "admin.listing.owner.hintListing": "Este anúncio não tem conta de proprietário: o selo vale só para este anúncio.",
+  "admin.listing.owner.hintAccount":
+    "Vale para a conta do proprietário: o selo aparece em todos os anúncios dele.",
+  "admin.listing.owner.hintListing":
+    "Este anúncio não tem conta de proprietário: o selo vale só para este anúncio.",
   "admin.listing.owner.verify": "Marcar proprietário como verificado",
   "admin.listing.owner.unverify": "Remover a verificação",
   "admin.listing.error.strUnchecked": "Confirme que você verificou o número de registro com a Prefeitura.",
-  "admin.listing.error.strInvalid": "O número de registro está ausente ou fora do formato STR-0000-XXXXXX: recuse o anúncio e informe o motivo ao proprietário.",
+  "admin.listing.error.strInvalid":
+    "O número de registro está ausente ou fora do formato STR-0000-XXXXXX: recuse o anúncio e informe o motivo ao proprietário.",
   "admin.listing.error.reason": "Informe um motivo.",
-  "admin.listing.error.notAllowed": "Este anúncio mudou nesse meio-tempo. Recarregue a página e tente de novo.",
+  "admin.listing.error.notAllowed":
+    "Este anúncio mudou nesse meio-tempo. Recarregue a página e tente de novo.",
   "admin.listing.toast.approvedTitle": "Anúncio aprovado",
   "admin.listing.toast.approvedText": "“{title}” está no ar e o proprietário foi avisado por e-mail.",
   "admin.listing.toast.rejectedTitle": "Anúncio recusado",
@@ -1631,9 +1766,11 @@ export const ptBR = {
   "admin.listing.toast.verifiedTitle": "Proprietário verificado",
   "admin.listing.toast.verifiedText": "O selo “Proprietário verificado” agora aparece nos anúncios dele.",
   "admin.listing.toast.unverifiedTitle": "Verificação removida",
-  "admin.listing.toast.unverifiedText": "O selo “Proprietário verificado” não aparece mais nos anúncios dele.",
+  "admin.listing.toast.unverifiedText":
+    "O selo “Proprietário verificado” não aparece mais nos anúncios dele.",
   "admin.providers.title": "Candidaturas de prestadores",
-  "admin.providers.intro": "As candidaturas aguardando decisão aparecem primeiro, as que esperam há mais tempo no topo.",
+  "admin.providers.intro":
+    "As candidaturas aguardando decisão aparecem primeiro, as que esperam há mais tempo no topo.",
   "admin.providers.filterLabel": "Status",
   "admin.providers.filter.all": "Todas as candidaturas",
   "admin.providers.filter.open": "Aguardando decisão",
@@ -1670,9 +1807,11 @@ export const ptBR = {
   "admin.provider.reject": "Recusar candidatura",
   "admin.provider.error.services": "Escolha pelo menos um dos serviços solicitados.",
   "admin.provider.error.reason": "Informe um motivo.",
-  "admin.provider.error.notAllowed": "Esta candidatura mudou nesse meio-tempo. Recarregue a página e tente de novo.",
+  "admin.provider.error.notAllowed":
+    "Esta candidatura mudou nesse meio-tempo. Recarregue a página e tente de novo.",
   "admin.provider.toast.approvedTitle": "Candidatura aprovada",
-  "admin.provider.toast.approvedText": "{name} agora é prestador e recebeu por e-mail um link para configurar o perfil.",
+  "admin.provider.toast.approvedText":
+    "{name} agora é prestador e recebeu por e-mail um link para configurar o perfil.",
   "admin.provider.toast.rejectedTitle": "Candidatura recusada",
   "admin.provider.toast.rejectedText": "O motivo foi enviado por e-mail para {name}.",
   "search.filterArea": "Região",
@@ -1686,23 +1825,31 @@ export const ptBR = {
   // Download my data (issue 28 item 2): My Account → Your data, its email and the export's summary.html
   "account.data": "Seus dados",
   "dataExport.title": "Baixar seus dados",
-  "dataExport.intro": "Receba uma cópia de tudo o que a {brand} guarda sobre sua conta: seu perfil, suas solicitações e reservas com os e-mails que enviamos a você sobre elas, seus anúncios e avaliações com as fotos, sua candidatura de prestador e a lista dos documentos dela, e seus dispositivos conectados. Preparamos um arquivo ZIP com um data.json legível por máquina e um resumo que você pode ler, e avisamos você por e-mail quando estiver pronto. Ele pode ser baixado por {days} dias, com login feito.",
+  "dataExport.intro":
+    "Receba uma cópia de tudo o que a {brand} guarda sobre sua conta: seu perfil, suas solicitações e reservas com os e-mails que enviamos a você sobre elas, seus anúncios e avaliações com as fotos, sua candidatura de prestador e a lista dos documentos dela, e seus dispositivos conectados. Preparamos um arquivo ZIP com um data.json legível por máquina e um resumo que você pode ler, e avisamos você por e-mail quando estiver pronto. Ele pode ser baixado por {days} dias, com login feito.",
   "dataExport.request": "Solicitar meus dados",
   "dataExport.queuedTitle": "Exportação solicitada",
-  "dataExport.queuedText": "Estamos preparando seu arquivo e avisaremos você por e-mail quando estiver pronto.",
-  "dataExport.alreadyQueued": "Uma exportação dos seus dados já está sendo preparada. Avisaremos você por e-mail quando estiver pronta; depois disso, você pode solicitar outra.",
+  "dataExport.queuedText":
+    "Estamos preparando seu arquivo e avisaremos você por e-mail quando estiver pronto.",
+  "dataExport.alreadyQueued":
+    "Uma exportação dos seus dados já está sendo preparada. Avisaremos você por e-mail quando estiver pronta; depois disso, você pode solicitar outra.",
   "dataExport.failed": "Não funcionou. Recarregue a página e tente novamente.",
-  "dataExport.stateQueued": "Sua exportação solicitada em {date} está sendo preparada. Avisaremos você por e-mail quando estiver pronta; recarregue esta página para ver o andamento.",
+  "dataExport.stateQueued":
+    "Sua exportação solicitada em {date} está sendo preparada. Avisaremos você por e-mail quando estiver pronta; recarregue esta página para ver o andamento.",
   "dataExport.stateReady": "Sua exportação de {date} está pronta. Você pode baixá-la até {expires}.",
   "dataExport.download": "Baixar o arquivo ZIP",
-  "dataExport.stateExpired": "Sua última exportação expirou em {date} e o arquivo foi excluído. Você pode solicitar uma nova.",
-  "dataExport.stateFailed": "Não conseguimos preparar sua última exportação. Solicite-a novamente; se falhar de novo, fale conosco.",
+  "dataExport.stateExpired":
+    "Sua última exportação expirou em {date} e o arquivo foi excluído. Você pode solicitar uma nova.",
+  "dataExport.stateFailed":
+    "Não conseguimos preparar sua última exportação. Solicite-a novamente; se falhar de novo, fale conosco.",
   "dataExport.notFound": "Não encontrado.",
   "dataExport.expiredTitle": "Este download expirou",
-  "dataExport.expiredText": "Uma exportação de dados pode ser baixada por {days} dias. Esta expirou e o arquivo foi excluído; você pode solicitar uma nova em Minha conta.",
+  "dataExport.expiredText":
+    "Uma exportação de dados pode ser baixada por {days} dias. Esta expirou e o arquivo foi excluído; você pode solicitar uma nova em Minha conta.",
   "dataExport.backToData": "Ir para Seus dados",
   "dataExport.summary.title": "Seus dados na {brand}: {name}",
-  "dataExport.summary.intro": "Uma cópia dos dados guardados sobre sua conta em {date}. Os dados completos, legíveis por máquina, estão em data.json ao lado deste arquivo.",
+  "dataExport.summary.intro":
+    "Uma cópia dos dados guardados sobre sua conta em {date}. Os dados completos, legíveis por máquina, estão em data.json ao lado deste arquivo.",
   "dataExport.summary.profile": "Perfil",
   "dataExport.summary.name": "Nome",
   "dataExport.summary.email": "E-mail",
@@ -1721,11 +1868,30 @@ export const ptBR = {
   "dataExport.summary.sessions": "Dispositivos conectados",
   "dataExport.summary.photos": "Fotos: {count}",
   "dataExport.summary.none": "Nenhum.",
-  "dataExport.summary.machine": "As fotos que você enviou estão na pasta photos. Os documentos de prestador são listados, não incluídos.",
+  "dataExport.summary.machine":
+    "As fotos que você enviou estão na pasta photos. Os documentos de prestador são listados, não incluídos.",
   "email.dataExport.subject": "Seus dados na {brand} estão prontos",
   "email.dataExport.heading": "Seus dados estão prontos",
-  "email.dataExport.greeting": "Olá, {name}, a cópia dos seus dados na {brand} que você solicitou está pronta.",
-  "email.dataExport.text": "Faça login e baixe-a em Minha conta → Seus dados. Ela pode ser baixada até {date}; depois, o arquivo é excluído e você pode solicitar um novo.",
+  "email.dataExport.greeting":
+    "Olá, {name}, a cópia dos seus dados na {brand} que você solicitou está pronta.",
+  "email.dataExport.text":
+    "Faça login e baixe-a em Minha conta → Seus dados. Ela pode ser baixada até {date}; depois, o arquivo é excluído e você pode solicitar um novo.",
   "email.dataExport.action": "Baixar meus dados",
-  "email.dataExport.footer": "Se você não fez esta solicitação, altere sua senha e desconecte seus outros dispositivos em Minha conta → Segurança.",
+  "email.dataExport.footer":
+    "Se você não fez esta solicitação, altere sua senha e desconecte seus outros dispositivos em Minha conta → Segurança.",
+  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  "consent.metaTitle": "Políticas atualizadas — {brand}",
+  "consent.title": "Atualizamos nossas políticas",
+  "consent.intro": "Antes de continuar, leia as novas versões destes documentos e aceite-as.",
+  "consent.version": "Nova versão em vigor desde {date}",
+  "consent.statement":
+    "Ao selecionar “Eu aceito”, você aceita as novas versões dos documentos listados acima.",
+  "consent.accept": "Eu aceito",
+  "consent.accepting": "Salvando…",
+  "consent.decline":
+    "Se não aceitar, você pode sair da conta. Sua conta continua como está, e perguntaremos de novo no seu próximo login.",
+  "consent.acceptedTitle": "Obrigado",
+  "consent.acceptedText": "Você aceitou as políticas atualizadas.",
+  "consent.changed":
+    "Estes documentos mudaram enquanto esta página estava aberta. Revise as versões abaixo e aceite-as novamente.",
 } satisfies CatalogueWith<"one" | "many" | "other">;
