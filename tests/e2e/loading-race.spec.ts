@@ -78,6 +78,7 @@ const SIGNED_IN_PAGES = [
   "/account/listings",
   "/account/reviews",
   "/account/security",
+  "/account/data",
   "/admin",
   "/admin/requests",
   "/admin/listings",

@@ -215,8 +215,13 @@ describe.each(DIALECTS)("data export on %s", (dialect) => {
       reviewReplies: unknown[];
       sessions: { signedInAt: string; browser: string | null }[];
       providerDocuments: unknown[];
+      consents: { documents: { document: string; version: string; method: string }[] };
     };
     expect(data.profile).toMatchObject({ email, name, emailVerified: true });
+    // The Terms and the Privacy Policy she accepted at sign-up, at the versions the database holds.
+    const accepted = await db.db.selectFrom("consents").select(["document", "version", "method"]).where("user_id", "=", id).execute();
+    expect(accepted.map((c) => c.document).sort()).toEqual(["privacy", "terms"]);
+    expect(data.consents.documents).toEqual(expect.arrayContaining(accepted.map((c) => expect.objectContaining(c))));
     for (const key of ["profile", "requests", "listings", "reviews", "sessions", "providerDocuments"]) expect(data.about.keys[key]).toBeTruthy();
 
     // Every request of hers, and only those, each with its timeline and the emails sent to her.

@@ -446,7 +446,14 @@ const WIZARD_FIELDS = {
  * reset token we cannot know, a wrong current password on purpose); otherwise some case must get
  * an answer under 400.
  */
-type Action = { path: string; valid: Record<string, string>; query?: fc.Arbitrary<string>; reached?: number };
+type Action = {
+  path: string;
+  valid: Record<string, string>;
+  query?: fc.Arbitrary<string>;
+  reached?: number;
+  /** Tables the app writes on its own meanwhile (an export finished by the worker, and its email). */
+  background?: readonly string[];
+};
 
 const redirectQuery = fc
   .tuple(fc.constantFrom("redirectTo", "resume", "returnTo", "redirectTo"), urlValue)
@@ -555,10 +562,21 @@ const ACTIONS: Action[] = [
   // A wrong current password: a right one would change the member's password (and session).
   {
     path: "/account/security",
-    valid: { intent: "change-password", currentPassword: "not the password at all", newPassword: PASSWORD, confirm: PASSWORD },
+    valid: {
+      intent: "change-password",
+      currentPassword: "not the password at all",
+      newPassword: PASSWORD,
+      confirm: PASSWORD,
+    },
     reached: 400,
   },
   { path: "/account/security", valid: { intent: "revoke", sessionId: "no-such-session" }, reached: 404 },
+  {
+    path: "/account/consent",
+    valid: { versions: "terms:2025-09-25,privacy:2025-09-25", returnTo: "/account" },
+  },
+  // Last: the export worker finishes what these posts queued (and emails) after they answer.
+  { path: "/account/data", valid: { intent: "export" }, background: ["mail_outbox"] },
 ];
 
 /** `/a/b?x` → `/a/b.data?x`: the request React Router's fetchers and enhanced forms send. */
@@ -696,7 +714,8 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
       // cut our upload short; so does Node's parser, with a 431, for a request line and headers
       // over its limit (a query of 40 KB, found by fuzzing: request-guard.test.ts shows the 431);
       // anything else is a failure.
-      const headerBytes = url.length + Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+      const headerBytes =
+        url.length + Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
       const tooLong = body.bytes.length > FORM_LIMIT.maxBytes || headerBytes > maxHeaderSize;
       if (tooLong && !(error instanceof DOMException)) {
         expect(await countRows()).toEqual(before);
@@ -714,7 +733,8 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
     const after = await countRows();
     if (res.status >= 400) {
       const kept = mayKeep(text);
-      const unchanged = (c: Counts) => Object.fromEntries(Object.entries(c).filter(([k]) => !kept.includes(k)));
+      const unchanged = (c: Counts) =>
+        Object.fromEntries(Object.entries(c).filter(([k]) => !kept.includes(k)));
       expect(unchanged(after), context).toEqual(unchanged(before));
       for (const table of kept) expect(after[table]!, context).toBeGreaterThanOrEqual(before[table]!);
     }
@@ -775,11 +795,37 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
             // Logging the member out would sign them out of every later case.
             const signedIn = action.path === "/auth/logout" && as === "member" ? "stale" : as;
             const path = `${action.path}${action.path.includes("?") ? query.replace("?", "&") : query}`;
-            const status = await postAndCheck(data ? dataUrl(path) : path, body, signedIn);
+            const status = await postAndCheck(
+              data ? dataUrl(path) : path,
+              body,
+              signedIn,
+              () => action.background ?? [],
+            );
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
           },
           { examples: [valid, { ...valid, data: true }] },
         );
+        if (action.background) {
+          // What the worker still has to do is done before the next test counts rows.
+          await expect
+            .poll(
+              async () =>
+                Number(
+                  (
+                    await sql<{
+                      n: number;
+                    }>`select count(*) as n from data_exports where status in ('queued', 'building')`.execute(
+                      db.db,
+                    )
+                  ).rows[0]?.n,
+                ),
+              {
+                timeout: 30_000,
+              },
+            )
+            .toBe(0);
+          counts = undefined;
+        }
         // The cases reach the action (accepted or refused by its schema), not only the guard.
         expect(
           [...statuses.keys()].some((s) => s !== null && (s < 400 || s === action.reached)),
@@ -976,7 +1022,9 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
       ["/providers/:id", fc.oneof(fc.uuid(), urlValue).map((v) => `/providers/${v}`)],
       [
         "/admin/provider-documents/:id",
-        fc.oneof(fc.uuid(), fc.constant("-".repeat(36)), urlValue).map((v) => `/admin/provider-documents/${v}`),
+        fc
+          .oneof(fc.uuid(), fc.constant("-".repeat(36)), urlValue)
+          .map((v) => `/admin/provider-documents/${v}`),
       ],
       [
         "/cars/request?type=…",
@@ -1102,10 +1150,13 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
           const answer = await rawRequest(server.url, method, target, cookieFor("member"));
           const context = `${method} ${target} → ${answer.status} ${JSON.stringify(answer.headers)} ${answer.body.slice(0, 200)}`;
           if (method === "OPTIONS") expect(answer.status, context).toBe(204);
-          else if (["PUT", "DELETE", "PATCH", "TRACE", "CONNECT"].includes(method)) expect(answer.status, context).toBe(405);
+          else if (["PUT", "DELETE", "PATCH", "TRACE", "CONNECT"].includes(method))
+            expect(answer.status, context).toBe(405);
           else expect(answer.status, context).toBe(501);
           if (answer.status !== 501) {
-            expect(answer.headers.allow, context).toBe(kind === "file" ? "GET, HEAD, OPTIONS" : "GET, HEAD, POST, OPTIONS");
+            expect(answer.headers.allow, context).toBe(
+              kind === "file" ? "GET, HEAD, OPTIONS" : "GET, HEAD, POST, OPTIONS",
+            );
           }
           // TRACE echoes nothing back (no cookie reflected), and no answer shows a stack trace.
           expect(answer.body, context).not.toMatch(/gta\.session_token|\n\s+at |Error/);
@@ -1122,36 +1173,50 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
         expect(answer.status, context).toBeLessThan(500);
         expect(answer.body, context).toBe("");
         if (answer.status === 200) expect(answer.headers["content-type"], context).toBeTruthy();
-        if (kind === "page" && answer.status === 200) expect(answer.headers["content-type"], context).toBe("text/html; charset=utf-8");
+        if (kind === "page" && answer.status === 200)
+          expect(answer.headers["content-type"], context).toBe("text/html; charset=utf-8");
       }
     });
 
     it("a post to a page without a form is a 405 that says which methods the page takes", async () => {
-      const res = await fetch(`${server.url}/services/handyman`, { method: "POST", headers: { Origin: server.url }, redirect: "manual" });
+      const res = await fetch(`${server.url}/services/handyman`, {
+        method: "POST",
+        headers: { Origin: server.url },
+        redirect: "manual",
+      });
       expect(res.status).toBe(405);
       expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     });
 
-    it("any method, on any path, as anyone: never a 5xx other than 501, and nothing stored", async () => {
-      const before = await countRows();
-      await fuzz(
-        fc.record({
-          method: fc.oneof(fc.constantFrom(...METHODS), fc.stringMatching(/^[A-Z][A-Z_-]{0,11}$/)),
-          target: fc.oneof(fc.constantFrom(...targets().map(([t]) => t)), fc.array(urlValue, { minLength: 1, maxLength: 3 }).map((s) => `/${s.join("/")}`)),
-          as: who,
-        }),
-        async ({ method, target, as }) => {
-          if (method === "POST") return; // the actions' own property above
-          const answer = await rawRequest(server.url, method, target, cookieFor(as));
-          const context = `${method} ${target} as ${as} → ${answer.status}: ${answer.body.slice(0, 200)}`;
-          expect(answer.status === 501 || (answer.status >= 200 && answer.status < 500), context).toBe(true);
-          if (answer.status === 405) expect(answer.headers.allow, context).toBeTruthy();
-        },
-        { numRuns: GET_RUNS * 4 },
-      );
-      counts = undefined;
-      expect(await countRows()).toEqual(before);
-    }, TIMEOUT);
+    it(
+      "any method, on any path, as anyone: never a 5xx other than 501, and nothing stored",
+      async () => {
+        const before = await countRows();
+        await fuzz(
+          fc.record({
+            method: fc.oneof(fc.constantFrom(...METHODS), fc.stringMatching(/^[A-Z][A-Z_-]{0,11}$/)),
+            target: fc.oneof(
+              fc.constantFrom(...targets().map(([t]) => t)),
+              fc.array(urlValue, { minLength: 1, maxLength: 3 }).map((s) => `/${s.join("/")}`),
+            ),
+            as: who,
+          }),
+          async ({ method, target, as }) => {
+            if (method === "POST") return; // the actions' own property above
+            const answer = await rawRequest(server.url, method, target, cookieFor(as));
+            const context = `${method} ${target} as ${as} → ${answer.status}: ${answer.body.slice(0, 200)}`;
+            expect(answer.status === 501 || (answer.status >= 200 && answer.status < 500), context).toBe(
+              true,
+            );
+            if (answer.status === 405) expect(answer.headers.allow, context).toBeTruthy();
+          },
+          { numRuns: GET_RUNS * 4 },
+        );
+        counts = undefined;
+        expect(await countRows()).toEqual(before);
+      },
+      TIMEOUT,
+    );
   });
 
   it("photos sent with an unknown wizard button are stored and answered as such, not with a 400 (found by fuzzing)", async () => {

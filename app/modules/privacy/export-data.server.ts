@@ -1,4 +1,5 @@
 import { getRuntime } from "~/lib/runtime.server";
+import { consentsOf } from "~/modules/legal/consents.server";
 import { photoKey } from "~/modules/homes/photos.server";
 import { reviewPhotoKey } from "~/modules/reviews/photos.server";
 import { summariseUserAgent } from "~/modules/accounts/user-agent";
@@ -23,7 +24,7 @@ export const EXPORT_KEYS = {
   format: "The version of this file's layout.",
   generatedAt: "When this file was made (ISO 8601, UTC).",
   profile: "Your account: name, email, phone, role, when it was created and verified, language of this export.",
-  consents: "When you confirmed you are 18 or older and accepted the Terms and Privacy Policy.",
+  consents: "When you confirmed you are 18 or older and accepted the Terms and Privacy Policy; documents: each version of each legal document you accepted, when and how (sign-up, provider application, re-acceptance).",
   requests:
     "Every request you sent (bookings, service, car, rental and city requests, listings, provider application, contact messages): its reference, kind, status, the fields you gave (payload), its status timeline and the emails we sent you about it.",
   accountEmails: "Emails we sent to your address about your account (sign-up, password, email change); one-time links are removed.",
@@ -236,7 +237,11 @@ export async function collectExportData(userId: string, locale: string, now = ne
       verifiedOwnerSince: verified?.verified_at ?? null,
       language: locale,
     },
-    consents: { adultConfirmedAt: iso(user.adultConfirmedAt), termsAcceptedAt: iso(user.termsAcceptedAt) },
+    consents: {
+      adultConfirmedAt: iso(user.adultConfirmedAt),
+      termsAcceptedAt: iso(user.termsAcceptedAt),
+      documents: await consentsOf(user.id),
+    },
     requests,
     accountEmails,
     listings,

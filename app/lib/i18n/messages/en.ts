@@ -1794,7 +1794,8 @@ export const en = {
   "dataExport.summary.replies": "Replies to reviews",
   "dataExport.summary.provider": "Provider profile and documents",
   "dataExport.summary.sessions": "Signed-in devices",
-  "dataExport.summary.photos": "Photos: {count}",
+  "dataExport.summary.photos#one": "{count} photo",
+  "dataExport.summary.photos#other": "{count} photos",
   "dataExport.summary.none": "None.",
   "dataExport.summary.machine":
     "The photos you uploaded are in the photos folder. Provider documents are listed, not included.",

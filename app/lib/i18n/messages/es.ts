@@ -1883,7 +1883,9 @@ export const es = {
   "dataExport.summary.replies": "Respuestas a reseñas",
   "dataExport.summary.provider": "Perfil de proveedor y documentos",
   "dataExport.summary.sessions": "Dispositivos con sesión iniciada",
-  "dataExport.summary.photos": "Fotos: {count}",
+  "dataExport.summary.photos#one": "{count} foto",
+  "dataExport.summary.photos#many": "{count} de fotos",
+  "dataExport.summary.photos#other": "{count} fotos",
   "dataExport.summary.none": "Ninguno.",
   "dataExport.summary.machine":
     "Las fotos que subió están en la carpeta photos. Los documentos de proveedor se enumeran, no se incluyen.",

@@ -1904,7 +1904,9 @@ export const frCA = {
   "dataExport.summary.replies": "Réponses à des avis",
   "dataExport.summary.provider": "Profil de fournisseur et documents",
   "dataExport.summary.sessions": "Appareils connectés",
-  "dataExport.summary.photos": "Photos\u00a0: {count}",
+  "dataExport.summary.photos#one": "{count} photo",
+  "dataExport.summary.photos#many": "{count} de photos",
+  "dataExport.summary.photos#other": "{count} photos",
   "dataExport.summary.none": "Aucun.",
   "dataExport.summary.machine":
     "Les photos que vous avez téléversées sont dans le dossier photos. Les documents de fournisseur sont énumérés, pas inclus.",

@@ -1866,7 +1866,9 @@ export const ptBR = {
   "dataExport.summary.replies": "Respostas a avaliações",
   "dataExport.summary.provider": "Perfil de prestador e documentos",
   "dataExport.summary.sessions": "Dispositivos conectados",
-  "dataExport.summary.photos": "Fotos: {count}",
+  "dataExport.summary.photos#one": "{count} foto",
+  "dataExport.summary.photos#many": "{count} de fotos",
+  "dataExport.summary.photos#other": "{count} fotos",
   "dataExport.summary.none": "Nenhum.",
   "dataExport.summary.machine":
     "As fotos que você enviou estão na pasta photos. Os documentos de prestador são listados, não incluídos.",
