@@ -274,7 +274,11 @@ describe.each(DIALECTS)("data export on %s", (dialect) => {
     const expired = await client.get(downloadPath);
     expect(expired.status).toBe(410);
     expect(expired.headers.get("cache-control")).toBe("private, no-store");
-    expect(await expired.text()).toContain("This download has expired");
+    const expiredPage = await expired.text();
+    expect(expiredPage).toContain("This download has expired");
+    // A page of its own, in the reader's language, readable on a phone.
+    expect(expiredPage).toMatch(/<html lang="en-US">/);
+    expect(expiredPage).toContain('<meta name="viewport"');
     expect(await pageHtml(await client.get("/account/data"))).toContain("Your last export expired on");
   });
 
