@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useLocation } from "react-router";
 import type { Toast, ToastInput } from "~/lib/toast/toast";
 
 /**
@@ -21,10 +22,15 @@ let counter = 0;
 export function Toaster({ flash, children }: { flash: Toast | null; children: React.ReactNode }) {
   const [current, setCurrent] = useState<Toast | null>(flash);
   const [open, setOpen] = useState(Boolean(flash));
+  // Where a page raised its own warning: "Missing Information" is about that page's form, and
+  // must not follow the person to the success page once the form was fixed and sent.
+  const [warnedOn, setWarnedOn] = useState<string | null>(null);
+  const { pathname } = useLocation();
 
   const show = useCallback((input: ToastInput) => {
     counter += 1;
     setCurrent({ id: `local-${counter}`, variant: "default", ...input });
+    setWarnedOn(input.variant === "destructive" ? window.location.pathname : null);
     setOpen(true);
   }, []);
 
@@ -32,9 +38,11 @@ export function Toaster({ flash, children }: { flash: Toast | null; children: Re
   useEffect(() => {
     if (flash) {
       setCurrent(flash);
+      setWarnedOn(null);
       setOpen(true);
     }
   }, [flash]);
+  const stale = warnedOn !== null && warnedOn !== pathname;
 
   const api = useMemo(() => ({ toast: show }), [show]);
 
@@ -43,7 +51,7 @@ export function Toaster({ flash, children }: { flash: Toast | null; children: Re
       {children}
       {current ? (
         <Suspense fallback={null}>
-          <ToastView toast={current} open={open} onOpenChange={setOpen} />
+          <ToastView toast={current} open={open && !stale} onOpenChange={setOpen} />
         </Suspense>
       ) : null}
       {/* Radix renders toasts only in the browser: without JavaScript, show the flash inline. */}

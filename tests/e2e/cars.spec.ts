@@ -288,6 +288,27 @@ test.describe("cars: correcting a refused form", () => {
     // …and none of those checks is the visitor's submit: no toast came back.
     await expect(destructive).toHaveCount(0);
   });
+
+  test("the 'Missing Information' toast stays with its form: fixed and sent, the success page does not show it", async ({
+    page,
+  }) => {
+    // The page's clock stops once the toast is up, so its own 5 s can never be what hides it.
+    await page.clock.install();
+    const who = `Ada Lovelace ${randomLetters()}`;
+    const car = carTypes(who, `ada.${randomLetters()}@example.com`).find((c) => c.type === "airport-transfer")!;
+    await page.goto("/cars/request?type=airport-transfer");
+    await waitForHydration(page);
+    const form = requestForm(page);
+    await form.getByRole("button", { name: "Submit Request" }).click();
+    await expectToast(page, "Missing Information", "Please fill out all required fields.", { destructive: true });
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    for (const f of car.fields) await fillField(form, f);
+    await form.getByRole("checkbox", { name: CONSENT, exact: true }).check();
+    await form.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page).toHaveURL(/\/request-success$/);
+    await expect(main(page).getByText(car.success, { exact: true })).toBeVisible();
+    await expect(toastRegion(page).destructive).toHaveCount(0);
+  });
 });
 
 test.describe("cars: keyboard only", () => {

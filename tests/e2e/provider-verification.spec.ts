@@ -186,11 +186,12 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await page
     .getByRole("textbox", { name: /^Profile Bio/ })
     .fill("Licensed plumber serving Toronto for ten years.");
-  await expect(page.getByRole("checkbox", { name: "Handyman", exact: true })).not.toBeChecked();
-  await page
-    .locator("label")
-    .filter({ has: page.getByRole("checkbox", { name: "Handyman", exact: true }) })
-    .click();
+  // Approved for plumbing only: no category of the six is theirs to show, so each is there but off.
+  await expect(page.getByText("You can turn on the categories you were approved for.", { exact: false })).toBeVisible();
+  for (const name of ["Handyman", "Cleaning", "Salon/Beauty"]) {
+    await expect(page.getByRole("checkbox", { name, exact: true })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name, exact: true })).toBeDisabled();
+  }
   await page.getByRole("button", { name: "Save and Go Live" }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expectToast(page, "Profile Saved!", "Your profile is live.");
@@ -206,6 +207,7 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Luigi Pipes");
   await expect(page.getByText("✓ Verified")).toBeVisible();
   await expect(page.getByText(/ID checked [A-Z][a-z]{2} 20\d\d · License valid to Aug 2027/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Categories" }).getByRole("listitem")).toHaveText(["Plumbing"]);
   await expectNoSeriousA11yViolations(page);
 });
 

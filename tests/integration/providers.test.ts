@@ -539,6 +539,28 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     expect(setup).toContain("Save and Go Live");
     for (const label of ["Handyman", "Cleaning", "Moving", "Salon/Beauty", "Tutoring", "DJ/Events"])
       expect(setup).toContain(label);
+    // Approved for plumbing and handyman: only Handyman can be turned on; the others are shown, disabled.
+    expect(checkbox("handyman")).not.toContain("disabled");
+    for (const value of ["cleaning", "moving", "salon", "tutoring", "events"])
+      expect(checkbox(value)).toContain("disabled");
+    expect(setup).toContain("You can turn on the categories you were approved for.");
+
+    // A category never approved is refused with a message, whatever the form sent, and nothing is saved.
+    const unapproved = await applicant.client.post("/provider-profile-setup", {
+      bio: "Licensed plumber, 12 years in the GTA.",
+      categories: ["handyman", "salon"],
+    });
+    expect(unapproved.status).toBe(400);
+    expect(await pageHtml(unapproved)).toContain("Salon/Beauty is not among your approved categories.");
+    expect(
+      (
+        await getRuntime()
+          .db.selectFrom("providers")
+          .select(["status", "categories"])
+          .where("user_id", "=", applicant.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).not.toBe("live");
 
     const empty = await applicant.client.post("/provider-profile-setup", { bio: "" });
     expect(empty.status).toBe(400);
@@ -581,6 +603,32 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     expect(await pageHtml(await new HttpClient(server.url).get("/services/cleaning"))).not.toContain(
       `href="/providers/${providerId}"`,
     );
+    // Each approved service once; no category listed twice beside its service.
+    const listed = html.match(/id="provider-categories"[\s\S]*?<\/ul>/)?.[0] ?? "";
+    expect(listed.match(/<li[^>]*>[^<]*<\/li>/g)?.map((li) => li.replace(/<[^>]+>/g, ""))).toEqual([
+      "Handyman",
+      "Plumbing",
+    ]);
+  });
+
+  it("never shows a category the approval does not cover, even one stored before the rule", async () => {
+    await getRuntime()
+      .db.updateTable("providers")
+      .set({ categories: JSON.stringify(["handyman", "salon", "handyman"]) })
+      .where("id", "=", providerId)
+      .execute();
+    const salonPage = await pageHtml(await new HttpClient(server.url).get("/services/salon-beauty"));
+    expect(salonPage).not.toContain(`/providers/${providerId}`);
+    expect(await pageHtml(await new HttpClient(server.url).get("/search?category=salon"))).not.toContain(
+      `/providers/${providerId}`,
+    );
+    const setup = await pageHtml(await applicant.client.get("/provider-profile-setup"));
+    expect(setup.match(/<input[^>]*name="categories"[^>]*value="salon"[^>]*>/)?.[0]).not.toContain("checked");
+    await getRuntime()
+      .db.updateTable("providers")
+      .set({ categories: JSON.stringify(["handyman"]) })
+      .where("id", "=", providerId)
+      .execute();
   });
 
   it("finds the provider in /search by category, area and verified licence", async () => {

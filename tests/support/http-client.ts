@@ -33,11 +33,15 @@ export class HttpClient {
     return this.remember(await fetch(`${this.base}${path}`, { headers: this.headers(), redirect: "manual" }));
   }
 
-  async post(path: string, fields: Record<string, string>) {
+  /** A form post; a list posts its field once per value (checkboxes). */
+  async post(path: string, fields: Record<string, string | string[]>) {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields))
+      for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
     return this.remember(
       await fetch(`${this.base}${path}`, {
         method: "POST",
-        body: new URLSearchParams(fields),
+        body,
         headers: this.headers({ "Content-Type": "application/x-www-form-urlencoded" }),
         redirect: "manual",
       }),

@@ -20,6 +20,13 @@ describe("formattersFor", () => {
     expect(formattersFor("en-US").calendarDay("2026-03-01")).toBe("March 1, 2026");
   });
 
+  it("writes a date-only value as that very day (a licence valid to June 30 is not June 29 in Toronto)", () => {
+    expect(formattersFor("en-US").date("2028-06-30")).toBe("Jun 30, 2028");
+    expect(formattersFor("fr-CA").date("2028-06-30")).toBe("30 juin 2028");
+    // An instant is still read on Toronto's clock: 02:00 UTC on July 1 is June 30 there.
+    expect(formattersFor("en-US").date("2028-07-01T02:00:00Z")).toBe("Jun 30, 2028");
+  });
+
   it("builds one set per language", () => {
     expect(formattersFor("es")).toBe(formattersFor("es"));
   });

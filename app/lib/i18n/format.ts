@@ -11,11 +11,14 @@ export function formatters(locale: string) {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "America/Toronto" });
   // A calendar day (YYYY-MM-DD) is the same day everywhere: formatted at UTC, never shifted.
   const day = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+  const dayMedium = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const cad = new Intl.NumberFormat(locale, { style: "currency", currency: "CAD", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 });
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   return {
     dateTime: (iso: string) => dateTime.format(new Date(iso)),
-    date: (iso: string) => date.format(new Date(iso)),
+    /** An instant on Toronto's clock; a date-only value (a licence's expiry) as that very day. */
+    date: (iso: string) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(iso) ? dayMedium.format(new Date(`${iso}T00:00:00Z`)) : date.format(new Date(iso)),
     calendarDay: (isoDate: string) => day.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)),
     cad: (amount: number) => cad.format(amount),
     number: (n: number) => number.format(n),

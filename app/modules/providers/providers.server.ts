@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { torontoToday } from "~/lib/forms/fields";
 import type { Database } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
-import { categoriesForServices, isProfileCategory, type ProfileCategory, servicePagesFor } from "./catalogue";
+import { categoriesForServices, isProfileCategory, PROVIDER_SERVICE_SLUGS, type ProfileCategory, servicePagesFor } from "./catalogue";
 import type { ProfileInput } from "./profile";
 
 /**
@@ -20,7 +20,20 @@ const parseList = (json: string): string[] => {
   }
 };
 
-export type ProviderSetup = { name: string; bio: string; categories: ProfileCategory[]; live: boolean };
+export type ProviderSetup = {
+  name: string;
+  bio: string;
+  categories: ProfileCategory[];
+  /** The categories the approved services allow (the only ones that may be turned on). */
+  approved: ProfileCategory[];
+  live: boolean;
+};
+
+/** The chosen categories the approval covers, once each (older rows may hold others). */
+function shownCategories(row: { categories: string; services: string }): ProfileCategory[] {
+  const approved = categoriesForServices(parseList(row.services));
+  return [...new Set(parseList(row.categories).filter(isProfileCategory))].filter((c) => approved.includes(c));
+}
 
 /** The approved provider's profile to set up, or null when the user is not an approved provider. */
 export async function providerSetupFor(user: { id: string; role: string }): Promise<ProviderSetup | null> {
@@ -31,16 +44,13 @@ export async function providerSetupFor(user: { id: string; role: string }): Prom
     .where("user_id", "=", user.id)
     .executeTakeFirst();
   if (!row) return null;
-  const chosen = parseList(row.categories).filter(isProfileCategory);
+  const approved = categoriesForServices(parseList(row.services));
+  const chosen = shownCategories(row);
   return {
     name: row.name,
     bio: row.bio ?? "",
-    categories:
-      row.status === "live"
-        ? chosen
-        : chosen.length
-          ? chosen
-          : categoriesForServices(parseList(row.services)),
+    categories: row.status === "live" || chosen.length ? chosen : approved,
+    approved,
     live: row.status === "live",
   };
 }
@@ -59,17 +69,24 @@ export async function providerLinksFor(user: {
   return row ? { publicId: row.status === "live" ? row.id : null } : null;
 }
 
-/** Saves the profile and puts it live; false when the user is not an approved provider. */
+/**
+ * Saves the profile and puts it live; false when the user is not an approved provider. Categories
+ * outside the approval are dropped here too (the form's schema refuses them with a message).
+ */
 export async function saveProviderProfile(
   user: { id: string; role: string },
   input: ProfileInput,
 ): Promise<boolean> {
   if (user.role !== "provider" && user.role !== "admin") return false;
-  const result = await getRuntime()
-    .db.updateTable("providers")
+  const { db } = getRuntime();
+  const row = await db.selectFrom("providers").select("services").where("user_id", "=", user.id).executeTakeFirst();
+  if (!row) return false;
+  const approved = categoriesForServices(parseList(row.services));
+  const result = await db
+    .updateTable("providers")
     .set({
       bio: input.bio,
-      categories: JSON.stringify(input.categories),
+      categories: JSON.stringify([...new Set(input.categories)].filter((c) => approved.includes(c))),
       status: "live",
       updated_at: new Date().toISOString(),
     })
@@ -145,8 +162,9 @@ function toPublic(row: Database["providers"] & { id: string }, verification: Ver
     id: row.id,
     name: row.name,
     bio: row.bio ?? "",
-    categories: parseList(row.categories).filter(isProfileCategory),
-    services: parseList(row.services),
+    categories: shownCategories(row),
+    // In catalogue order, once each, whatever order the operator ticked them in.
+    services: PROVIDER_SERVICE_SLUGS.filter((slug) => parseList(row.services).includes(slug)),
     serviceAreas: parseList(row.service_areas),
     verification,
   };

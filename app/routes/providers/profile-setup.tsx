@@ -13,7 +13,7 @@ import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
-import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES } from "~/modules/providers/catalogue";
+import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES, type ProfileCategory } from "~/modules/providers/catalogue";
 import { profileSchema } from "~/modules/providers/profile";
 import { providerSetupFor, saveProviderProfile } from "~/modules/providers/providers.server";
 import type { Route } from "./+types/profile-setup";
@@ -42,9 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireApprovedProvider(request);
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const submission = parseWithZod(await readForm(request), { schema: profileSchema(t) });
+  const { user, setup } = await requireApprovedProvider(request);
+  const submission = parseWithZod(await readForm(request), { schema: profileSchema(t, setup.approved) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await saveProviderProfile(user, submission.value);
   return redirectWithToast(
@@ -65,6 +65,7 @@ export default function ProviderProfileSetupPage({ loaderData, actionData }: Rou
         <ProfileForm
           lastResult={actionData?.result}
           defaults={{ bio: setup.bio, categories: setup.categories }}
+          approved={setup.approved}
         />
       </div>
     </div>
@@ -74,13 +75,15 @@ export default function ProviderProfileSetupPage({ loaderData, actionData }: Rou
 function ProfileForm({
   lastResult,
   defaults,
+  approved,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
   defaults: { bio: string; categories: string[] };
+  approved: ProfileCategory[];
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(() => import("~/modules/providers/profile"), (m) => m.profileSchema(t), lastResult, {
+  const [form, fields] = useZodForm(() => import("~/modules/providers/profile"), (m) => m.profileSchema(t, approved), lastResult, {
     id: "provider-profile",
     defaultValue: defaults as never,
   });
@@ -97,8 +100,13 @@ function ProfileForm({
       <WizardChoiceGroup
         field={fields.categories}
         legend={t("provider.setup.categories")}
+        hint={t("provider.setup.categoriesHint")}
         type="checkbox"
-        options={PROFILE_CATEGORIES.map((c) => ({ value: c, label: t(CATEGORY_LABEL_KEYS[c]) }))}
+        options={PROFILE_CATEGORIES.map((c) => ({
+          value: c,
+          label: t(CATEGORY_LABEL_KEYS[c]),
+          disabled: !approved.includes(c),
+        }))}
       />
       <SubmitButton
         busy={busy}

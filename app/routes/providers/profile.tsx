@@ -6,7 +6,7 @@ import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server"
 import { useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
-import { CATEGORY_LABEL_KEYS, providerServiceName } from "~/modules/providers/catalogue";
+import { providerServiceName } from "~/modules/providers/catalogue";
 import { findPublicProvider } from "~/modules/providers/providers.server";
 import { reviewsAbout } from "~/modules/reviews/reviews.server";
 import { ReviewsSection } from "~/components/reviews/reviews";
@@ -71,9 +71,7 @@ export default function ProviderProfilePage({ loaderData }: Route.ComponentProps
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <Section id="provider-categories" title={t("provider.profile.categories")} className="card p-6">
           <ul className="mt-2 list-disc pl-5 text-slate-700">
-            {p.categories.map((c) => (
-              <li key={c}>{t(CATEGORY_LABEL_KEYS[c])}</li>
-            ))}
+            {/* The approved services: every shown category is one of them (no label twice). */}
             {p.services.map((s) => (
               <li key={s}>{providerServiceName(t, s)}</li>
             ))}

@@ -1432,6 +1432,8 @@ export const en = {
   "provider.setup.bio": "Profile Bio",
   "provider.setup.bioHint": "Tell customers about your experience and what you offer.",
   "provider.setup.categories": "Categories",
+  "provider.setup.categoriesHint": "You can turn on the categories you were approved for. To offer another, it needs an approval first.",
+  "provider.setup.categoryNotApproved": "{category} is not among your approved categories.",
   "provider.setup.submit": "Save and Go Live",
   "provider.setup.savedTitle": "Profile Saved!",
   "provider.setup.savedText": "Your profile is live.",

@@ -1507,6 +1507,8 @@ export const es = {
   "provider.setup.bio": "Biografía del perfil",
   "provider.setup.bioHint": "Cuente a los clientes sobre su experiencia y lo que ofrece.",
   "provider.setup.categories": "Categorías",
+  "provider.setup.categoriesHint": "Puedes activar las categorías para las que fuiste aprobado. Para ofrecer otra, primero necesita una aprobación.",
+  "provider.setup.categoryNotApproved": "{category} no está entre tus categorías aprobadas.",
   "provider.setup.submit": "Guardar y publicar",
   "provider.setup.savedTitle": "¡Perfil guardado!",
   "provider.setup.savedText": "Su perfil ya está publicado.",

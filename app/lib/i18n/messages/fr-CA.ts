@@ -1525,6 +1525,8 @@ export const frCA = {
   "provider.setup.bio": "Biographie du profil",
   "provider.setup.bioHint": "Parlez aux clients de votre expérience et de ce que vous offrez.",
   "provider.setup.categories": "Catégories",
+  "provider.setup.categoriesHint": "Vous pouvez activer les catégories pour lesquelles vous avez été approuvé. Pour en offrir une autre, il faut d’abord une approbation.",
+  "provider.setup.categoryNotApproved": "{category} ne fait pas partie de vos catégories approuvées.",
   "provider.setup.submit": "Enregistrer et mettre en ligne",
   "provider.setup.savedTitle": "Profil enregistré!",
   "provider.setup.savedText": "Votre profil est en ligne.",

@@ -1490,6 +1490,8 @@ export const ptBR = {
   "provider.setup.bio": "Biografia do perfil",
   "provider.setup.bioHint": "Conte aos clientes sobre sua experiência e o que você oferece.",
   "provider.setup.categories": "Categorias",
+  "provider.setup.categoriesHint": "Você pode ativar as categorias para as quais foi aprovado. Para oferecer outra, é preciso uma aprovação antes.",
+  "provider.setup.categoryNotApproved": "{category} não está entre as suas categorias aprovadas.",
   "provider.setup.submit": "Salvar e publicar",
   "provider.setup.savedTitle": "Perfil salvo!",
   "provider.setup.savedText": "Seu perfil está publicado.",
