@@ -192,7 +192,10 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
           <Gallery images={l.images} title={l.title} />
         </div>
 
-        <aside className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        {/* Not an <aside>: the price, the request button and the host are the listing's own
+            content, not something beside it, and a complementary landmark inside <main> is
+            flagged by axe's landmark rules (issue 30). */}
+        <div className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="card p-6 lg:sticky lg:top-24">
             <p className="text-3xl font-bold text-slate-900">{priceLabel(t, figures.price, l.priceUnit)}</p>
             <p className="mt-1 text-sm text-slate-500">{t("homes.currencyNote")}</p>
@@ -205,7 +208,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             <p className="mt-4 text-xs leading-5 text-slate-500">{t("homes.paymentNote")}</p>
           </div>
           <HostedBy landlord={l.landlord} />
-        </aside>
+        </div>
 
         <div className="space-y-10 lg:col-start-1">
           <Section id="about" title={t("homes.about")}>
