@@ -26,6 +26,7 @@ import { rentRequestSchema } from "~/modules/homes/schema";
 import { schemaOrgType } from "~/modules/homes/property-kind";
 import type { Route } from "./+types/detail";
 import { readForm } from "~/lib/http/form.server";
+import { pathInSpaceOf } from "~/lib/i18n/locales";
 
 // Only a missing listing shows it: not part of a listing's first visit.
 const UnderConstruction = lazy(() => import("~/components/under-construction").then((m) => ({ default: m.UnderConstruction })));
@@ -50,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     leaseTerm: listing.leaseTerm ? choiceLabel(t, listing.leaseTerm) : null,
     province: choiceLabel(t, listing.province ?? "Ontario"),
   };
-  return { listing, figures, url: `${origin}${href("/homes/:id", { id: listing.id })}`, origin };
+  return { listing, figures, url: `${origin}${pathInSpaceOf(request.url, href("/homes/:id", { id: listing.id }))}`, origin };
 }
 
 /** Request to Rent: anyone may send it; the signed-in user's id is kept with the request. */
