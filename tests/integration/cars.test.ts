@@ -115,7 +115,7 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
 
   // Issue 30: a message names the label the person sees, in every language.
   it.each([
-    ["/fr", "custom", "description", "Le champ « Décrivez votre demande » est obligatoire."],
+    ["/fr", "custom", "description", "Le champ «\u00a0Décrivez votre demande\u00a0» est obligatoire."],
     ["/es", "package-delivery", "deliveryByDate", "El campo “Entregar a más tardar (fecha)” es obligatorio."],
     ["/pt", "package-delivery", "deliveryByTime", "O campo “Entregar até (horário)” é obrigatório."],
   ] as const)("%s %s: a missing %s is named by its label", async (prefix, type, name, message) => {
