@@ -181,7 +181,7 @@ describe.each(DIALECTS)("outside validators' findings on %s", (dialect) => {
     const reviews = heads.get(`${SITE}/es/reviews`)!.ld.find((j) => j["@type"] === "Organization")!;
     expect(reviews.aggregateRating).toMatchObject({ reviewCount: expect.any(Number) });
     expect((reviews.review as unknown[]).length).toBeGreaterThan(0);
-  });
+  }, 180_000);
 
   it.each([
     ["/homes?q=Toronto", `${SITE}/homes`],
