@@ -25,6 +25,21 @@ const dev = process.argv.includes("--dev");
 /** The inline view of a provider document (`/admin/provider-documents/:id?view=inline`, in any language's space). */
 const isFramableDocument = (url: string) =>
   /^(?:\/(?:es|fr|pt))?\/admin\/provider-documents\/[^/?]+\?(?:.*&)?view=inline(?:&|$)/.test(url);
+/** Powerful browser features, all off: no page of the app asks for any of them. */
+const PERMISSIONS_POLICY = [
+  "camera",
+  "microphone",
+  "geolocation",
+  "payment",
+  "usb",
+  "midi",
+  "magnetometer",
+  "gyroscope",
+  "accelerometer",
+  "display-capture",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
 // Before anything is written: the database, secret, mail and uploads are for this account only.
 process.umask(PRIVATE_UMASK);
 if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? "development" : "production";
@@ -123,8 +138,18 @@ async function main() {
       // Not helmet's "no-referrer": with it, browsers send `Origin: null` on same-site form
       // posts, which React Router's CSRF check rightly refuses (and forms without JS break).
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // Set below, per response, to say what CSP frame-ancestors says (helmet's fixed
+      // SAMEORIGIN contradicted frame-ancestors 'none' for every other page: issue 30).
+      xFrameOptions: false,
     }),
   );
+  server.use((req, res, next) => {
+    // For browsers without CSP frame-ancestors: the same answer, in the older header.
+    res.setHeader("X-Frame-Options", isFramableDocument(req.url) ? "SAMEORIGIN" : "DENY");
+    // The app uses none of these powerful features; neither may anything it is tricked into embedding.
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  });
 
   if (dev) {
     const vite = await import("vite");

@@ -1,6 +1,6 @@
 import { getSessionUser, type SessionUser } from "./auth/session.server";
 import { messagesFor, localeFromRequest } from "./i18n/catalogue.server";
-import type { Locale } from "./i18n/locales";
+import { type Locale, localeOfPath } from "./i18n/locales";
 import { type Namespace, pickMessages } from "./i18n/namespaces";
 import type { Messages } from "./i18n/translate";
 import { getAppEnv } from "./runtime.server";
@@ -21,6 +21,8 @@ export type RootData = {
   supportEmail: string;
   locale: Locale;
   contentLocale: Locale;
+  /** The language of the URL's space (`/fr/…` → fr-CA), null for unprefixed URLs, which follow the visitor. */
+  space: Locale | null;
   messages: Messages;
   user: SessionUser | null;
   toast: Toast | null;
@@ -39,6 +41,7 @@ export async function loadRootData(request: Request, namespaces: Iterable<Namesp
       supportEmail: env.OPERATOR_EMAIL,
       locale,
       contentLocale,
+      space: localeOfPath(new URL(request.url).pathname)?.locale ?? null,
       messages: pickMessages(messages, namespaces),
       user,
       toast,

@@ -35,7 +35,7 @@ const TOO_MANY = /^Too many attempts\. Please wait (1 minute|([02-9]|\d{2,}) min
 const main = (page: Page) => page.getByRole("main");
 const notifications = (page: Page) => page.getByRole("region", NOTIFICATIONS);
 const accountMenuButton = (page: Page, name: string) =>
-  page.getByRole("banner").getByRole("button", { name: `Account menu for ${name}`, exact: true });
+  page.getByRole("banner").getByRole("button", { name: `account menu for ${name}` });
 
 function signUpForm(page: Page) {
   const m = main(page);
@@ -72,7 +72,7 @@ async function expectLoggedOutHeader(page: Page) {
   const banner = page.getByRole("banner");
   await expect(banner.getByRole("link", { name: "Log In", exact: true })).toBeVisible();
   await expect(banner.getByRole("link", { name: "Sign Up", exact: true })).toBeVisible();
-  await expect(banner.getByRole("button", { name: /^Account menu for/ })).toHaveCount(0);
+  await expect(banner.getByRole("button", { name: /account menu for/i })).toHaveCount(0);
 }
 
 function emailsTo(address: string, subject: string): CapturedEmail[] {
@@ -175,7 +175,7 @@ test.describe("accounts", () => {
     await expect(notifications(page).getByText("Email verified", { exact: true })).toBeVisible();
     // The logged-in header comes from the server render, not from client-side state.
     const serverHtml = await (await page.request.get("/account")).text();
-    expect(serverHtml).toContain(`aria-label="Account menu for ${account.name}"`);
+    expect(serverHtml).toMatch(new RegExp(`aria-label="[A-Z]{1,2}, account menu for ${account.name}"`));
     expect(serverHtml).not.toContain(">Log In</a>");
 
     const profile = main(page).getByRole("region", { name: "My Profile" });

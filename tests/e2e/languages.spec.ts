@@ -66,9 +66,12 @@ test("/fr/services opens in French by its address and names its versions in ever
   await page.goto("/fr/services");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
   await expect(nav(page).getByRole("link", { name: "Voitures" })).toHaveAttribute("href", "/fr/cars");
-  for (const [lang, path] of [["en-US", "/services"], ["es", "/es/services"], ["fr-CA", "/fr/services"], ["pt-BR", "/pt/services"], ["x-default", "/services"]]) {
+  // The unprefixed URL follows the visitor's language: it is x-default, not en-US (issue 30).
+  for (const [lang, path] of [["es", "/es/services"], ["fr-CA", "/fr/services"], ["pt-BR", "/pt/services"], ["x-default", "/services"]]) {
     await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute("href", new RegExp(`${path}$`));
   }
+  await expect(page.locator('link[rel="alternate"][hreflang="en-US"]')).toHaveCount(0);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/fr\/services$/);
   // Navigating stays in the French space.
   await waitForHydration(page);
   await nav(page).getByRole("link", { name: "Voitures" }).click();

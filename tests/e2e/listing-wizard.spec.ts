@@ -493,7 +493,7 @@ test.describe("listing wizard", () => {
     await waitForHydration(page);
     await page
       .getByRole("banner")
-      .getByRole("button", { name: `Account menu for ${account.name}`, exact: true })
+      .getByRole("button", { name: `account menu for ${account.name}` })
       .click();
     await page.getByRole("menu").getByRole("menuitem", { name: "My Account", exact: true }).click();
     await expect(page).toHaveURL(/\/account$/);

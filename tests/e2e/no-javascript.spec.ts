@@ -140,7 +140,7 @@ const CAR_CASES = [
     required: {
       "Full name": "Full name is required.",
       Email: "Email is required.",
-      "Describe your request": "Description is required.",
+      "Describe your request": "“Describe your request” is required.",
     },
     fill: { "Describe your request": "A moving van with two helpers.", Budget: "$300" },
     subjectTail: "N/A",

@@ -175,6 +175,9 @@ describe.each(DIALECTS)("provider applications in the back office on %s", (diale
     expect(shown.headers.get("content-type")).toBe("image/png");
     expect(shown.headers.get("content-disposition")).toMatch(/^inline; /);
     expect(shown.headers.get("content-security-policy")).toContain("sandbox");
+    // The back office's viewer frames it: both framing headers allow the same origin only.
+    expect(shown.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    expect(shown.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(await accessLog()).toEqual([expect.objectContaining({ document_id: image!.id, admin_user_id: adminId })]);
     expect((await admin.get("/admin/providers/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await admin.get("/admin/providers/not-an-id")).status).toBe(404);

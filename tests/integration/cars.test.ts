@@ -46,8 +46,8 @@ const LABELS: Record<string, string> = {
   numVehicles: "Number of vehicles", description: "Describe your request",
 };
 
-/** How messages name a field: its label, unless that is a prompt or carries a hint. */
-const NAMES: Record<string, string> = { ...LABELS, deliveryByDate: "Delivery date", deliveryByTime: "Delivery time", description: "Description" };
+/** How messages name a field: the label the person sees, quoted where it is a prompt (issue 30). */
+const NAMES: Record<string, string> = { ...LABELS, deliveryByDate: "“Deliver by (date)”", deliveryByTime: "“Deliver by (time)”", description: "“Describe your request”" };
 
 const REQUIRED = CAR_REQUEST_TYPES.flatMap((type) =>
   CAR_FORMS[type].fields.filter((f) => "required" in f && f.required).map((f) => [type, f.name] as const),
@@ -75,7 +75,7 @@ const BAD: [CarRequestType, Record<string, string>, string][] = [
   ["event-wedding", { durationHours: "0" }, "Duration (hours) must be between 1 and 24."],
   ["event-wedding", { vehiclePreference: "Tank" }, "Please choose a valid option for Vehicle preference."],
   ["event-wedding", { passengerCount: "2.5" }, "Passengers must be a whole number."],
-  ["custom", { description: "x".repeat(100_000) }, "Description must be at most 5000 characters."],
+  ["custom", { description: "x".repeat(100_000) }, "“Describe your request” must be at most 5000 characters."],
 ];
 
 describe.each(DIALECTS)("car requests on %s", (dialect) => {
@@ -111,6 +111,19 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
     expect(res.status).toBe(400);
     expect(await pageHtml(res)).toContain(`${NAMES[name]} is required.`);
     expect(await counts()).toEqual(before);
+  });
+
+  // Issue 30: a message names the label the person sees, in every language.
+  it.each([
+    ["/fr", "custom", "description", "Le champ «\u00a0Décrivez votre demande\u00a0» est obligatoire."],
+    ["/es", "package-delivery", "deliveryByDate", "El campo “Entregar a más tardar (fecha)” es obligatorio."],
+    ["/pt", "package-delivery", "deliveryByTime", "O campo “Entregar até (horário)” é obrigatório."],
+  ] as const)("%s %s: a missing %s is named by its label", async (prefix, type, name, message) => {
+    const fields = { ...VALID[type], consent: "on" };
+    delete (fields as Record<string, string>)[name];
+    const res = await postForm(`${server.url}${prefix}/cars/request?type=${type}`, fields);
+    expect(res.status).toBe(400);
+    expect(await pageHtml(res)).toContain(message);
   });
 
   it.each(CAR_REQUEST_TYPES)("%s: without consent → 'You must agree to be contacted.'", async (type) => {

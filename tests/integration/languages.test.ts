@@ -45,11 +45,15 @@ describe("language URLs", () => {
     expect(html).toMatch(new RegExp(`<html lang="${lang}"`));
     const bare = path.replace(/^\/(es|fr|pt)(?=\/|$)/, "") || "/";
     const prefix = path.match(/^\/(es|fr|pt)(?=\/|$)/)?.[0] ?? "";
-    for (const [code, p] of [["en-US", ""], ["es", "/es"], ["fr-CA", "/fr"], ["pt-BR", "/pt"]] as const) {
-      const href = `${SITE}${p ? (bare === "/" ? p : p + bare) : bare}`;
+    for (const [code, p] of [["es", "/es"], ["fr-CA", "/fr"], ["pt-BR", "/pt"]] as const) {
+      const href = `${SITE}${bare === "/" ? p : p + bare}`;
       expect(html).toContain(`<link rel="alternate" hrefLang="${code}" href="${href}"/>`);
     }
+    // The unprefixed URL follows the visitor's language (cookie, Accept-Language): it is the
+    // x-default, and claims no language of its own (issue 30).
     expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${SITE}${bare}"/>`);
+    expect(html).not.toContain('hrefLang="en-US"');
+    expect(html).toContain(`<link rel="canonical" href="${SITE}${prefix ? (bare === "/" ? prefix : prefix + bare) : bare}"/>`);
     // The header's links and the language picker's form stay in the page's space.
     expect(html).toContain(`href="${prefix}/homes"`);
     expect(html).toContain(`action="${prefix}/set-locale"`);

@@ -101,6 +101,10 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // Issue 30: X-Frame-Options says what frame-ancestors says, and powerful features are off.
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("permissions-policy")).toMatch(/(^|, )camera=\(\)(,|$)/);
+    expect(res.headers.get("permissions-policy")).toContain("geolocation=()");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-powered-by")).toBeNull();
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
@@ -115,6 +119,7 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     expect(storedCsp).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
     expect(storedCsp).not.toContain("'nonce-");
     expect(storedCsp).toContain("frame-ancestors 'none'");
+    expect(stored.headers.get("x-frame-options")).toBe("DENY");
   });
 
   it("asks for the page's stylesheet in the head and its scripts only after the first paint", async () => {

@@ -105,7 +105,7 @@ function CarFieldInput({ spec, field }: { spec: CarField; field: Field }) {
     case "tel":
       return <TextField field={field} type="tel" label={label} required={required} autoComplete="tel" />;
     case "address":
-      return <TextField field={field} label={label} required={required} autoComplete="street-address" className="sm:col-span-2" />;
+      return <TextField field={field} label={label} required={required} autoComplete="address-line1" className="sm:col-span-2" />;
     case "text":
       return (
         <TextField

@@ -199,7 +199,7 @@ function PropertyStep({ f }: { f: Fields }) {
         field={f.address}
         label={label("address")}
         hint={t("wizard.hint.address")}
-        autoComplete="street-address"
+        autoComplete="address-line1"
         required
         maxLength={LIMITS.address}
         className="sm:col-span-2"

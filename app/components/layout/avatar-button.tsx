@@ -15,7 +15,9 @@ export function AvatarButton({ user, ...props }: { user: SessionUser } & Compone
     <button
       type="button"
       data-account-menu=""
-      aria-label={t("nav.accountMenu", { name: user.name })}
+      // The name starts with the initials the button shows (WCAG 2.5.3, label in name), so
+      // "click CT" works by voice; the rest says what it is and whose.
+      aria-label={t("nav.accountMenu", { initials: initials || "?", name: user.name })}
       {...props}
       className="flex size-9 items-center justify-center rounded-full bg-teal-700 text-sm font-semibold text-white"
     >

@@ -156,7 +156,7 @@ export function ApplicationForm({
           <TextField
             field={fields.address}
             label={t("provider.field.address")}
-            autoComplete="street-address"
+            autoComplete="address-line1"
             required
           />
           <TextField

@@ -79,7 +79,10 @@ export function SearchBox<T>({
         }}
         id={id}
         name="q"
-        type="search"
+        // A text input, not type="search": ARIA 1.2's combobox role and aria-expanded are not
+        // allowed on a search input (Nu HTML Checker). The form around it is the search landmark.
+        type="text"
+        inputMode="search"
         value={query}
         maxLength={maxLength}
         placeholder={placeholder}

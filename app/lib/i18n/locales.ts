@@ -42,3 +42,13 @@ export function localizedPath(locale: Locale, path: string): string {
   if (!prefix) return path;
   return path === "/" ? prefix : `${prefix}${path}`;
 }
+
+/**
+ * A path in the URL space of the request's own URL ("/services" asked from "/fr/…" →
+ * "/fr/services"; from an unprefixed URL it stays unprefixed, whatever language it shows):
+ * for the absolute addresses a page gives of itself (canonical, og:url, JSON-LD `url`).
+ */
+export function pathInSpaceOf(requestUrl: string, path: string): string {
+  const space = localeOfPath(new URL(requestUrl).pathname);
+  return space ? localizedPath(space.locale, path) : path;
+}

@@ -20,7 +20,11 @@ export { YES_NO } from "~/lib/forms/formats";
 /** Labels live in the catalogue under `cars.field.<name>`. */
 export const fieldLabelKey = (name: string) => `cars.field.${name}` as MessageKey;
 
-/** Where the visible label is a prompt or carries a hint, messages name the field plainly. */
+/**
+ * Where the visible label is a prompt or carries a hint, messages still name the label the
+ * person sees (issue 30), quoted so that the sentence reads: '“Describe your request” is
+ * required.' (the other languages' templates quote every label already).
+ */
 const FIELD_NAME_KEYS: Partial<Record<string, MessageKey>> = {
   description: "cars.fieldName.description",
   deliveryByDate: "cars.fieldName.deliveryByDate",

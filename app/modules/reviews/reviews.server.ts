@@ -362,7 +362,7 @@ export async function reviewsPage(page: number, locale: Locale) {
   const pageCount = Math.max(1, Math.ceil(summary.count / REVIEWS_PER_PAGE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
   const reviews = await listPublishedReviews({}, { limit: REVIEWS_PER_PAGE, offset: (current - 1) * REVIEWS_PER_PAGE, locale });
-  return { summary, reviews, page: current, pageCount };
+  return { summary, reviews, page: current, pageCount, markup: reviewMarkup(summary, reviews) };
 }
 
 /**

@@ -46,8 +46,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <h2 className="mt-6 hidden text-xs font-semibold tracking-wide text-slate-500 uppercase lg:block">{t("admin.nav.newByKind")}</h2>
-        <ul className="mt-2 hidden gap-1 lg:grid">
+        {/* A list's label, not a heading: the sidebar comes before the page's <h1>, and a
+            heading here put an <h2> first in every back-office page's outline (issue 30). */}
+        <p id="admin-new-by-kind" className="mt-6 hidden text-xs font-semibold tracking-wide text-slate-500 uppercase lg:block">
+          {t("admin.nav.newByKind")}
+        </p>
+        <ul aria-labelledby="admin-new-by-kind" className="mt-2 hidden gap-1 lg:grid">
           {ADMIN_KINDS.filter((k) => counts[k]).map((k) => (
             <li key={k}>
               <Link to={`/admin/requests?kind=${k}&status=received`} className="flex items-center justify-between gap-3 rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">

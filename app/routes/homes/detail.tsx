@@ -26,6 +26,7 @@ import { rentRequestSchema } from "~/modules/homes/schema";
 import { schemaOrgType } from "~/modules/homes/property-kind";
 import type { Route } from "./+types/detail";
 import { readForm } from "~/lib/http/form.server";
+import { pathInSpaceOf } from "~/lib/i18n/locales";
 
 // Only a missing listing shows it: not part of a listing's first visit.
 const UnderConstruction = lazy(() => import("~/components/under-construction").then((m) => ({ default: m.UnderConstruction })));
@@ -50,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     leaseTerm: listing.leaseTerm ? choiceLabel(t, listing.leaseTerm) : null,
     province: choiceLabel(t, listing.province ?? "Ontario"),
   };
-  return { listing, figures, url: `${origin}${href("/homes/:id", { id: listing.id })}`, origin };
+  return { listing, figures, url: `${origin}${pathInSpaceOf(request.url, href("/homes/:id", { id: listing.id }))}`, origin };
 }
 
 /** Request to Rent: anyone may send it; the signed-in user's id is kept with the request. */
@@ -192,7 +193,10 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
           <Gallery images={l.images} title={l.title} />
         </div>
 
-        <aside className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        {/* Not an <aside>: the price, the request button and the host are the listing's own
+            content, not something beside it, and a complementary landmark inside <main> is
+            flagged by axe's landmark rules (issue 30). */}
+        <div className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="card p-6 lg:sticky lg:top-24">
             <p className="text-3xl font-bold text-slate-900">{priceLabel(t, figures.price, l.priceUnit)}</p>
             <p className="mt-1 text-sm text-slate-500">{t("homes.currencyNote")}</p>
@@ -205,7 +209,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             <p className="mt-4 text-xs leading-5 text-slate-500">{t("homes.paymentNote")}</p>
           </div>
           <HostedBy landlord={l.landlord} />
-        </aside>
+        </div>
 
         <div className="space-y-10 lg:col-start-1">
           <Section id="about" title={t("homes.about")}>

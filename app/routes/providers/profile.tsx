@@ -8,9 +8,11 @@ import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { providerServiceName } from "~/modules/providers/catalogue";
 import { findPublicProvider } from "~/modules/providers/providers.server";
+import { providerPlaceMarkup } from "~/modules/providers/structured-data";
 import { reviewsAbout } from "~/modules/reviews/reviews.server";
 import { ReviewsSection } from "~/components/reviews/reviews";
 import type { Route } from "./+types/profile";
+import { pathInSpaceOf } from "~/lib/i18n/locales";
 
 export const handle = { messages: ["form", "provider", "reviews"] } satisfies MessagesHandle;
 
@@ -26,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data({
     provider,
     reviews: await reviewsAbout({ providerId: provider.id }, localeFromRequest(request)),
-    url: `${env.PUBLIC_URL}${href("/providers/:id", { id: provider.id })}`,
+    url: `${env.PUBLIC_URL}${pathInSpaceOf(request.url, href("/providers/:id", { id: provider.id }))}`,
     title: t("provider.profile.metaTitle", { name: provider.name }),
     description: t("provider.profile.metaDescription", { name: provider.name }),
   });
@@ -44,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         "@type": "LocalBusiness",
         name: loaderData.provider.name,
         url: loaderData.url,
-        areaServed: loaderData.provider.serviceAreas.join(", "),
+        ...providerPlaceMarkup(loaderData.provider.serviceAreas),
         ...loaderData.reviews.markup,
       },
     },

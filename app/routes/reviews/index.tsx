@@ -5,16 +5,25 @@ import { Section } from "~/components/ui/section";
 import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
+import { pathInSpaceOf } from "~/lib/i18n/locales";
+import { getAppEnv } from "~/lib/runtime.server";
 import { reviewsPage } from "~/modules/reviews/reviews.server";
 import type { Route } from "./+types/index";
 
 export const handle = { messages: ["reviews"] } satisfies MessagesHandle;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta(matches, "reviews.metaTitle", "reviews.metaDescription"),
-  // Page 2 and beyond are the same list further down: indexed once, from page 1.
-  ...(loaderData && loaderData.page > 1 ? [{ name: "robots", content: "noindex, follow" }] : []),
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const brand = (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";
+  return [
+    ...pageMeta(matches, "reviews.metaTitle", "reviews.metaDescription"),
+    // Page 2 and beyond are the same list further down: indexed once, from page 1.
+    ...(loaderData && loaderData.page > 1 ? [{ name: "robots", content: "noindex, follow" }] : []),
+    // The community's reviews are of the marketplace: its rating and the reviews on this page.
+    ...(loaderData && loaderData.page === 1
+      ? [{ "script:ld+json": { "@context": "https://schema.org", "@type": "Organization", name: brand, url: loaderData.url, ...loaderData.markup } }]
+      : []),
+  ];
+};
 
 /**
  * Community reviews (issue 14 item 1): the seeded static reviews and the published ones, newest
@@ -28,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!Number.isInteger(page) || page < 1) throw data(null, { status: 404 });
   const result = await reviewsPage(page, localeFromRequest(request));
   if (page > result.pageCount) throw data(null, { status: 404 });
-  return result;
+  return { ...result, url: `${getAppEnv().PUBLIC_URL}${pathInSpaceOf(request.url, href("/reviews"))}` };
 }
 
 export default function ReviewsPage({ loaderData }: Route.ComponentProps) {

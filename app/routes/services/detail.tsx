@@ -15,6 +15,7 @@ import { getCategory } from "~/modules/services/catalogue.server";
 import { ReviewsSection } from "~/components/reviews/reviews";
 import { reviewsAbout } from "~/modules/reviews/reviews.server";
 import type { Route } from "./+types/detail";
+import { pathInSpaceOf } from "~/lib/i18n/locales";
 
 /** Only a missing service shows it: its code loads then (as on a listing's page). */
 const UnderConstruction = lazy(() => import("~/components/under-construction").then((m) => ({ default: m.UnderConstruction })));
@@ -30,7 +31,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const [providers, reviews] = await Promise.all([listPublicProviders({ servicePage: category.slug }), reviewsAbout({ serviceSlug: category.slug }, localeFromRequest(request), 6)]);
   return {
     category,
-    url: `${env.PUBLIC_URL}${href("/services/:slug", { slug: category.slug })}`,
+    url: `${env.PUBLIC_URL}${pathInSpaceOf(request.url, href("/services/:slug", { slug: category.slug }))}`,
     metaTitle: t("service.metaTitle", { title: category.title }),
     providers,
     reviews,
