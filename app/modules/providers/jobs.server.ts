@@ -14,7 +14,7 @@ import { type RenderedField, renderFields, type RequestKindDefinition } from "~/
 import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
 import { emailFormat, transitionRequest, translatorFor } from "~/modules/requests/requests.server";
 import { isRequestStatus, type RequestStatus } from "~/modules/requests/status";
-import { DEFAULT_WINDOW_HOURS, type DeclineReason, type JobFilter, type RematchReason, REMATCH_REASON_KEYS } from "./jobs";
+import { DEFAULT_WINDOW_HOURS, type DeclineReason, type JobFilter, MATCHED_KINDS, type MatchedKind, type RematchReason, REMATCH_REASON_KEYS } from "./jobs";
 
 /**
  * Providers answer their matches (issue 29 items 1–3; docs/decisions/0024-provider-jobs.md).
@@ -40,29 +40,28 @@ export async function windowHours(kind: string, db: Pick<Transaction<Database>, 
 }
 
 /** Every matched kind with its window (the back office's setting). */
-export async function listWindows(): Promise<{ kind: RequestKind; hours: number; custom: boolean }[]> {
+export async function listWindows(): Promise<{ kind: MatchedKind; hours: number }[]> {
   const rows = await getRuntime().db.selectFrom("match_windows").select(["kind", "hours"]).execute();
   const set = new Map(rows.map((r) => [r.kind, Number(r.hours)]));
-  return (Object.keys(MATCHED_KINDS) as RequestKind[]).map((kind) => ({ kind, hours: set.get(kind) ?? DEFAULT_WINDOW_HOURS, custom: set.has(kind) }));
+  return MATCHED_KINDS.map((kind) => ({ kind, hours: set.get(kind) ?? DEFAULT_WINDOW_HOURS }));
 }
 
-const MATCHED_KINDS = Object.fromEntries(
-  (["booking", "quick-booking", "car-request", "chauffeur-contact"] as const).filter((k) => Boolean(kindOf(k).match)).map((k) => [k, true]),
-) as Partial<Record<RequestKind, true>>;
-export const isMatchedKind = (kind: string): kind is RequestKind => Object.hasOwn(MATCHED_KINDS, kind);
-
-/** The operator sets a kind's window (audited). */
-export async function setWindowHours(actor: { id: string }, kind: RequestKind, hours: number): Promise<void> {
+/** The operator sets the kinds' windows (each change audited), in one transaction. */
+export async function setWindows(actor: { id: string }, windows: Record<MatchedKind, number>): Promise<void> {
   const { db } = getRuntime();
   await db.transaction().execute(async (trx) => {
-    const before = await windowHours(kind, trx);
     const now = new Date().toISOString();
-    await trx
-      .insertInto("match_windows")
-      .values({ kind, hours, updated_at: now })
-      .onConflict((oc) => oc.column("kind").doUpdateSet({ hours, updated_at: now }))
-      .execute();
-    await recordAudit(trx, { actorId: actor.id, action: "match.window", entityType: "kind", entityId: kind, before: { hours: before }, after: { hours } });
+    for (const kind of MATCHED_KINDS) {
+      const hours = windows[kind];
+      const before = await windowHours(kind, trx);
+      if (before === hours) continue;
+      await trx
+        .insertInto("match_windows")
+        .values({ kind, hours, updated_at: now })
+        .onConflict((oc) => oc.column("kind").doUpdateSet({ hours, updated_at: now }))
+        .execute();
+      await recordAudit(trx, { actorId: actor.id, action: "match.window", entityType: "kind", entityId: kind, before: { hours: before }, after: { hours } });
+    }
   });
 }
 

@@ -50,3 +50,17 @@ export function jobActionSchema(t: Translate) {
   ]);
 }
 export type JobAction = z.infer<ReturnType<typeof jobActionSchema>>;
+
+/** The kinds an operator matches to providers (each has an answer window). */
+export const MATCHED_KINDS = ["booking", "quick-booking", "car-request", "chauffeur-contact"] as const;
+export type MatchedKind = (typeof MATCHED_KINDS)[number];
+
+/** The back office's answer windows form (system page): whole hours per matched kind. */
+export function windowsSchema(t: Translate) {
+  const hours = z.coerce
+    .number(t("jobs.window.error", { min: WINDOW_HOURS_MIN, max: WINDOW_HOURS_MAX }))
+    .int(t("jobs.window.error", { min: WINDOW_HOURS_MIN, max: WINDOW_HOURS_MAX }))
+    .min(WINDOW_HOURS_MIN, t("jobs.window.error", { min: WINDOW_HOURS_MIN, max: WINDOW_HOURS_MAX }))
+    .max(WINDOW_HOURS_MAX, t("jobs.window.error", { min: WINDOW_HOURS_MIN, max: WINDOW_HOURS_MAX }));
+  return z.object({ intent: z.literal("windows"), ...Object.fromEntries(MATCHED_KINDS.map((k) => [k, hours])) } as { intent: z.ZodLiteral<"windows"> } & Record<MatchedKind, typeof hours>);
+}
