@@ -165,6 +165,9 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
     expect((await sam.post("/account/jobs", { intent: "done", reference: row.reference })).status).toBe(409);
     expect((await pat.post("/account/jobs", { intent: "accept", reference: "GTA-ZZZZZZ" })).status).toBe(404);
     expect((await pat.post("/account/jobs", { intent: "accept", reference: "<script>" })).status).toBe(400);
+    // The operator cannot make the provider's moves for them.
+    expect((await admin.post(`/admin/requests/${row.reference}`, { intent: "move", to: "accepted" })).status).toBe(409);
+    expect((await admin.post(`/admin/requests/${row.reference}`, { intent: "move", to: "in_review" })).status).toBe(409);
     // Done before accepting is refused.
     expect((await pat.post("/account/jobs", { intent: "done", reference: row.reference })).status).toBe(409);
     expect((await requestBy("Accept my shelves")).status).toBe("matched");

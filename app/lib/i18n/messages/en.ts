@@ -1056,7 +1056,7 @@ export const en = {
   "admin.match.load#other": "{count} open matches",
   "admin.match.choose": "Choose",
   "admin.match.chooseName": "Choose {name}",
-  "admin.match.confirmText": "Introduce the customer and {name} by email and mark the request as matched?",
+  "admin.match.confirmText": "Offer the request to {name} by email and mark it as matched? They accept or decline in My Jobs.",
   "admin.match.confirm": "Confirm match",
   "admin.workflow.title": "Status",
   "admin.workflow.current": "Now: {status}",
@@ -1081,7 +1081,7 @@ export const en = {
   "admin.toast.noteTitle": "Note saved",
   "admin.toast.noteText": "Only operators can see it.",
   "admin.toast.matchedTitle": "Provider matched",
-  "admin.toast.matchedText": "The customer and the provider have been introduced by email.",
+  "admin.toast.matchedText": "The provider has been asked to accept, and the customer told who was asked.",
   "admin.toast.completedTitle": "Booking completed",
   "admin.toast.completedText": "The customer has been notified and invited to leave a review.",
   "admin.toast.movedTitle": "Status updated",
@@ -1089,15 +1089,7 @@ export const en = {
   "admin.email.reviewInvite":
     "Thank you for booking through us. How did it go? Your review helps other customers choose.",
   "admin.email.writeReview": "Write a review",
-  "admin.email.introCustomer":
-    "We have matched your request with {provider}, a verified provider. They will contact you to arrange the details; you can also reach them directly:",
-  "admin.email.providerEmail": "Email",
-  "admin.email.providerPhone": "Phone",
-  "admin.email.providerProfile": "View their profile",
   "admin.email.introProviderSubject": "New job for you: request {reference}",
-  "admin.email.introProviderHeading": "You have been matched with a customer",
-  "admin.email.introProvider":
-    "{customer} asked for: {title}. Please contact them to arrange the details (reply to this email to reach them). Their request:",
 
   // Stored requests, as people read them (emails, status page, My Bookings, back office)
   "request.yes": "Yes",

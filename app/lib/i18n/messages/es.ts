@@ -1129,8 +1129,7 @@ export const es = {
   "admin.match.load#other": "{count} asignaciones abiertas",
   "admin.match.choose": "Elegir",
   "admin.match.chooseName": "Elegir a {name}",
-  "admin.match.confirmText":
-    "¿Presentar por correo al cliente y a {name} y marcar la solicitud como asignada?",
+  "admin.match.confirmText": "¿Ofrecer la solicitud a {name} por correo y marcarla como asignada? Acepta o rechaza en Mis trabajos.",
   "admin.match.confirm": "Confirmar asignación",
   "admin.workflow.title": "Estado",
   "admin.workflow.current": "Ahora: {status}",
@@ -1156,7 +1155,7 @@ export const es = {
   "admin.toast.noteTitle": "Nota guardada",
   "admin.toast.noteText": "Solo los operadores pueden verla.",
   "admin.toast.matchedTitle": "Proveedor asignado",
-  "admin.toast.matchedText": "El cliente y el proveedor se han presentado por correo.",
+  "admin.toast.matchedText": "Se pidió al proveedor que acepte y se informó al cliente a quién se le pidió.",
   "admin.toast.completedTitle": "Reserva completada",
   "admin.toast.completedText": "Se avisó al cliente y se le invitó a dejar una reseña.",
   "admin.toast.movedTitle": "Estado actualizado",
@@ -1164,15 +1163,7 @@ export const es = {
   "admin.email.reviewInvite":
     "Gracias por reservar con nosotros. ¿Cómo le fue? Su reseña ayuda a otros clientes a elegir.",
   "admin.email.writeReview": "Escribir una reseña",
-  "admin.email.introCustomer":
-    "Hemos asignado su solicitud a {provider}, un proveedor verificado. Se pondrá en contacto con usted para acordar los detalles; también puede contactarle directamente:",
-  "admin.email.providerEmail": "Correo electrónico",
-  "admin.email.providerPhone": "Teléfono",
-  "admin.email.providerProfile": "Ver su perfil",
   "admin.email.introProviderSubject": "Nuevo trabajo para usted: solicitud {reference}",
-  "admin.email.introProviderHeading": "Le hemos asignado un cliente",
-  "admin.email.introProvider":
-    "{customer} solicitó: {title}. Póngase en contacto para acordar los detalles (responda a este correo para escribirle). Su solicitud:",
 
   // Stored requests, as people read them (emails, status page, My Bookings, back office)
   "request.yes": "Sí",

@@ -1141,8 +1141,7 @@ export const frCA = {
   "admin.match.load#other": "{count} jumelages ouverts",
   "admin.match.choose": "Choisir",
   "admin.match.chooseName": "Choisir {name}",
-  "admin.match.confirmText":
-    "Présenter le client et {name} par courriel et marquer la demande comme jumelée?",
+  "admin.match.confirmText": "Proposer la demande à {name} par courriel et la marquer comme jumelée? Il l'accepte ou la refuse dans Mes contrats.",
   "admin.match.confirm": "Confirmer le jumelage",
   "admin.workflow.title": "Statut",
   "admin.workflow.current": "Actuellement : {status}",
@@ -1168,7 +1167,7 @@ export const frCA = {
   "admin.toast.noteTitle": "Note enregistrée",
   "admin.toast.noteText": "Seuls les opérateurs peuvent la voir.",
   "admin.toast.matchedTitle": "Fournisseur jumelé",
-  "admin.toast.matchedText": "Le client et le fournisseur ont été présentés par courriel.",
+  "admin.toast.matchedText": "Le fournisseur a été invité à accepter, et le client sait à qui la demande a été proposée.",
   "admin.toast.completedTitle": "Réservation terminée",
   "admin.toast.completedText": "Le client a été avisé et invité à laisser un avis.",
   "admin.toast.movedTitle": "Statut mis à jour",
@@ -1176,15 +1175,7 @@ export const frCA = {
   "admin.email.reviewInvite":
     "Merci d'avoir réservé chez nous. Comment cela s'est-il passé? Votre avis aide d'autres clients à choisir.",
   "admin.email.writeReview": "Rédiger un avis",
-  "admin.email.introCustomer":
-    "Nous avons jumelé votre demande avec {provider}, un fournisseur vérifié. Il vous contactera pour convenir des détails; vous pouvez aussi le joindre directement :",
-  "admin.email.providerEmail": "Courriel",
-  "admin.email.providerPhone": "Téléphone",
-  "admin.email.providerProfile": "Voir son profil",
   "admin.email.introProviderSubject": "Nouveau travail pour vous : demande {reference}",
-  "admin.email.introProviderHeading": "Vous avez été jumelé avec un client",
-  "admin.email.introProvider":
-    "{customer} a demandé : {title}. Communiquez avec cette personne pour convenir des détails (répondez à ce courriel pour la joindre). Sa demande :",
 
   // Stored requests, as people read them (emails, status page, My Bookings, back office)
   "request.yes": "Oui",

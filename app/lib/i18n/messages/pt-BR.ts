@@ -1115,8 +1115,7 @@ export const ptBR = {
   "admin.match.load#other": "{count} encaminhamentos em aberto",
   "admin.match.choose": "Escolher",
   "admin.match.chooseName": "Escolher {name}",
-  "admin.match.confirmText":
-    "Apresentar o cliente e {name} por e-mail e marcar a solicitação como encaminhada?",
+  "admin.match.confirmText": "Oferecer o pedido a {name} por e-mail e marcá-lo como encaminhado? O prestador aceita ou recusa em Meus trabalhos.",
   "admin.match.confirm": "Confirmar encaminhamento",
   "admin.workflow.title": "Status",
   "admin.workflow.current": "Agora: {status}",
@@ -1141,7 +1140,7 @@ export const ptBR = {
   "admin.toast.noteTitle": "Nota salva",
   "admin.toast.noteText": "Somente operadores podem vê-la.",
   "admin.toast.matchedTitle": "Prestador encaminhado",
-  "admin.toast.matchedText": "O cliente e o prestador foram apresentados por e-mail.",
+  "admin.toast.matchedText": "Pedimos ao prestador que aceite, e o cliente sabe a quem o pedido foi oferecido.",
   "admin.toast.completedTitle": "Reserva concluída",
   "admin.toast.completedText": "O cliente foi avisado e convidado a deixar uma avaliação.",
   "admin.toast.movedTitle": "Status atualizado",
@@ -1149,15 +1148,7 @@ export const ptBR = {
   "admin.email.reviewInvite":
     "Obrigado por reservar conosco. Como foi? Sua avaliação ajuda outros clientes a escolher.",
   "admin.email.writeReview": "Escrever uma avaliação",
-  "admin.email.introCustomer":
-    "Encaminhamos sua solicitação para {provider}, um prestador verificado. Ele entrará em contato para combinar os detalhes; você também pode falar diretamente:",
-  "admin.email.providerEmail": "E-mail",
-  "admin.email.providerPhone": "Telefone",
-  "admin.email.providerProfile": "Ver o perfil",
   "admin.email.introProviderSubject": "Novo trabalho para você: solicitação {reference}",
-  "admin.email.introProviderHeading": "Você foi encaminhado a um cliente",
-  "admin.email.introProvider":
-    "{customer} pediu: {title}. Entre em contato para combinar os detalhes (responda a este e-mail para falar com o cliente). O pedido:",
 
   // Stored requests, as people read them (emails, status page, My Bookings, back office)
   "request.yes": "Sim",
