@@ -155,6 +155,11 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
     expect(jobs).toContain("Please accept or decline by");
     expect(jobs).not.toContain(customerEmail);
     expect(jobs).not.toContain("Grace Hopper");
+    // In the provider's language (fr shown here; every text is in the four catalogues).
+    const fr = await pageHtml(await pat.get("/fr/account/jobs"));
+    expect(fr).toContain("Mes contrats");
+    expect(fr).toContain("Accepter le contrat");
+    expect(fr).toContain(row.reference);
     // Sam was not matched: nothing of it on his page.
     expect(await pageHtml(await sam.get("/account/jobs"))).not.toContain(row.reference);
 
