@@ -110,8 +110,8 @@ const OPEN: readonly RequestStatus[] = ["matched", "accepted"];
 /** Every request matched to this provider (and those they turned down), newest first. */
 export async function listJobs(providerId: string, filter: JobFilter, t: Translate): Promise<Job[]> {
   const { db } = getRuntime();
-  const declines = await db.selectFrom("request_declines").select(["request_id", "reason"]).where("provider_id", "=", providerId).execute();
-  const declined = new Map(declines.map((d) => [d.request_id, d.reason]));
+  const declines = await db.selectFrom("request_declines").select(["request_id", "reason", "created_at"]).where("provider_id", "=", providerId).execute();
+  const declined = new Map(declines.map((d) => [d.request_id, { reason: d.reason, at: d.created_at }]));
   const rows: JobRow[] = await db
     .selectFrom("requests")
     .select(["id", "reference", "kind", "status", "data", "name", "email", "created_at", "provider_id", "respond_by", "provider_done_at"])
@@ -138,9 +138,11 @@ export async function listJobs(providerId: string, filter: JobFilter, t: Transla
     if (!isRequestKind(r.kind) || !isRequestStatus(r.status)) return [];
     const kind = kindOf(r.kind);
     const data = readData(kind, r.data);
-    const answer: JobAnswer = mine(r) ? (r.status === "matched" ? "pending" : "accepted") : declined.get(r.id) === "timeout" ? "timeout" : "declined";
+    const gone = mine(r) ? undefined : declined.get(r.id);
+    const answer: JobAnswer = !gone ? (r.status === "matched" ? "pending" : "accepted") : gone.reason === "timeout" ? "timeout" : "declined";
     const contact = mine(r) && (r.status === "accepted" || r.status === "completed");
     const hidden = new Set(contact ? [] : (kind.privateFields?.(data) ?? []));
+    const names = kind.fields(data).map((f) => f.name);
     return [
       {
         reference: r.reference,
@@ -152,9 +154,12 @@ export async function listJobs(providerId: string, filter: JobFilter, t: Transla
         answer,
         respondBy: answer === "pending" ? r.respond_by : null,
         doneAt: mine(r) ? r.provider_done_at : null,
-        fields: renderFields(kind, data, t).filter((_f, i) => !hidden.has(kind.fields(data)[i]!.name)),
+        fields: renderFields(kind, data, t).filter((_f, i) => !hidden.has(names[i]!)),
         customer: contact ? { name: r.name, email: r.email } : null,
-        events: events.filter((e) => e.request_id === r.id && isRequestStatus(e.status)).map((e) => ({ status: e.status as RequestStatus, at: e.created_at })),
+        // A provider who handed the job back sees its timeline up to then, not what followed.
+        events: events
+          .filter((e) => e.request_id === r.id && isRequestStatus(e.status) && (!gone || e.created_at <= gone.at))
+          .map((e) => ({ status: e.status as RequestStatus, at: e.created_at })),
       },
     ];
   });
