@@ -30,6 +30,7 @@ export default [
   route("account", "routes/account/layout.tsx", [
     index("routes/account/profile.tsx"),
     route("bookings", "routes/account/bookings.tsx"),
+    route("jobs", "routes/account/jobs.tsx"),
     route("requests/:reference", "routes/account/request.tsx"),
     route("listings", "routes/account/listings.tsx"),
     route("reviews", "routes/account/reviews.tsx"),

@@ -19,6 +19,7 @@ import { getRuntime, startRuntime, type StartOptions } from "~/lib/runtime.serve
 import { startExportWorker } from "~/modules/privacy/exports.server";
 import { RETENTION_DAILY_JOB } from "~/modules/privacy/retention.server";
 import { PROVIDER_DAILY_JOB } from "~/modules/providers/expiry.server";
+import { MATCH_EXPIRY_JOB } from "~/modules/providers/jobs.server";
 import { ensureAdmin } from "~/modules/accounts/accounts.server";
 import { accountEmails } from "~/modules/accounts/emails.server";
 
@@ -97,8 +98,8 @@ app.use((req, res, next) => {
 export async function start(env: Env, options?: StartOptions) {
   const runtime = await startRuntime(env, options);
   // Daily jobs (document expiry reminders, retention deletes): claimed per day in the database,
-  // so several app processes run each once.
-  startDailyJobs([PROVIDER_DAILY_JOB, RETENTION_DAILY_JOB]);
+  // so several app processes run each once. Unanswered matches are handed back every hour.
+  startDailyJobs([PROVIDER_DAILY_JOB, RETENTION_DAILY_JOB, MATCH_EXPIRY_JOB]);
   // BACKUP_EVERY: scheduled backups, one process per period (the same claims).
   startBackups(env);
   // "Download my data": queued exports are built in the background (claimed per row).

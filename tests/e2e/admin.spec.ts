@@ -132,15 +132,16 @@ test("a booking goes from the inbox to matched, completed and reviewed-by-invita
   await expect(confirm).toBeVisible();
   await confirm.focus();
   await operator.keyboard.press("Enter");
-  await expectToast(operator, "Provider matched", "The customer and the provider have been introduced by email.");
+  await expectToast(operator, "Provider matched", "The provider has been asked to accept, and the customer told who was asked.");
   await expect(operator.getByText(`Matched with ${PROVIDER.name}`)).toBeVisible();
 
+  // The match is an offer (ADR 24): contacts are exchanged once the provider accepts (provider-jobs.spec.ts).
   const toCustomer = await waitForEmail((m) => m.to.includes(customer.email) && m.text.includes(PROVIDER.name), { message: "the customer's introduction" });
-  expect(toCustomer.text).toContain(PROVIDER.email);
+  expect(toCustomer.text).not.toContain(PROVIDER.email);
   const toProvider = await waitForEmail((m) => m.to.includes(PROVIDER.email), { message: "the provider's introduction" });
   expect(toProvider.subject).toBe(`New job for you: request ${reference}`);
   expect(toProvider.text).toContain("Hedge trimming, front and back.");
-  expect(toProvider.text).toContain(customer.name);
+  expect(toProvider.text).not.toContain(customer.name);
 
   // Mark as Complete: the prototype's notification toast, and the customer's invitation to review.
   await operator.getByRole("button", { name: "Mark as Complete" }).click();

@@ -41,6 +41,7 @@ const REPLAYED_POSTS: Record<string, string>[] = [
   { intent: "publish" },
   { intent: "resend" },
   { intent: "verify" },
+  { intent: "windows", booking: "1", "quick-booking": "1", "car-request": "1", "chauffeur-contact": "1" },
 ];
 
 describe.each(DIALECTS)("back office access on %s", (dialect) => {

@@ -575,6 +575,10 @@ const ACTIONS: Action[] = [
     path: "/account/consent",
     valid: { versions: "terms:2025-09-25,privacy:2025-09-25", returnTo: "/account" },
   },
+  // My Jobs answers only the matched provider: the member (not a provider) reaches the guard's 404.
+  { path: "/account/jobs", valid: { intent: "accept", reference: "GTA-ABCDEF" }, reached: 404 },
+  { path: "/account/jobs", valid: { intent: "decline", reference: "GTA-ABCDEF", reason: "too-far", note: "Far" }, reached: 404 },
+  { path: "/account/jobs", valid: { intent: "done", reference: "GTA-ABCDEF" }, reached: 404 },
   // Last: the export worker finishes what these posts queued (and emails) after they answer.
   { path: "/account/data", valid: { intent: "export" }, background: ["mail_outbox"] },
 ];
@@ -1085,6 +1089,7 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
               "/account/listings",
               "/account/security",
               "/account/data",
+              "/account/jobs",
               "/homes/new",
               "/provider-signup",
               "/become-a-provider",

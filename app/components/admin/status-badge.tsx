@@ -5,6 +5,7 @@ const STATUS_STYLE: Record<RequestStatus, string> = {
   received: "bg-amber-100 text-amber-900",
   in_review: "bg-sky-100 text-sky-900",
   matched: "bg-teal-100 text-teal-900",
+  accepted: "bg-emerald-100 text-emerald-900",
   completed: "bg-slate-200 text-slate-900",
   published: "bg-teal-100 text-teal-900",
   approved: "bg-teal-100 text-teal-900",

@@ -219,7 +219,22 @@ export type RequestTable = {
   deleted_at: string | null;
   /** The provider matched to it (providers.id), once an operator confirmed the match. */
   provider_id: string | null;
+  /** Until when the matched provider may accept or decline (0016-provider-jobs). */
+  respond_by: string | null;
+  /** Why the last match fell through (a decline reason or "timeout"): "needs a new match". */
+  rematch_reason: string | null;
+  /** When the matched provider marked the job done. */
+  provider_done_at: string | null;
 };
+export type RequestDeclineTable = {
+  id: string;
+  request_id: string;
+  provider_id: string;
+  reason: string;
+  note: string | null;
+  created_at: string;
+};
+export type MatchWindowTable = { kind: string; hours: number; updated_at: string };
 export type RequestNoteTable = {
   id: string;
   request_id: string;
@@ -341,6 +356,8 @@ export type Database = {
   document_access_log: DocumentAccessLogTable;
   job_runs: JobRunTable;
   request_notes: RequestNoteTable;
+  request_declines: RequestDeclineTable;
+  match_windows: MatchWindowTable;
   audit_log: AuditLogTable;
   data_exports: DataExportTable;
   consents: ConsentTable;

@@ -10,10 +10,10 @@ import { AGE_BANDS, type AgeBand } from "./dashboard";
  * first-party click counters.
  *
  * "Open" is every status before an ending in which the operator team still owes an action:
- * received and in review (nobody decided yet) and matched (a booking to mark complete). The
+ * received and in review (nobody decided yet), matched (waiting for the provider) and accepted (a booking to mark complete). The
  * age is measured from submission: it is the customer's wait. Deleted requests never count.
  */
-export const OPEN_STATUSES = ["received", "in_review", "matched"] as const satisfies readonly RequestStatus[];
+export const OPEN_STATUSES = ["received", "in_review", "matched", "accepted"] as const satisfies readonly RequestStatus[];
 
 export type OpenByKind = { kind: RequestKind; total: number; bands: Record<AgeBand, number>; oldestAt: string };
 export type OpenRequest = { reference: string; kind: RequestKind; status: RequestStatus; name: string; createdAt: string };

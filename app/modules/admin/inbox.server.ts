@@ -22,6 +22,8 @@ export type InboxItem = {
   name: string;
   email: string | null;
   createdAt: string;
+  /** Why its match fell through, while it waits for a new one ("needs a new match"). */
+  rematchReason: string | null;
 };
 
 const LIVE = (eb: ExpressionBuilder<Database, "requests">) => eb("requests.deleted_at", "is", null);
@@ -35,6 +37,7 @@ function applyFilter(filter: InboxFilter) {
     q = q.where(type, "=", filter.carType);
   }
   if (filter.status) q = q.where("status", "=", filter.status);
+  if (filter.rematch) q = q.where("rematch_reason", "is not", null);
   if (filter.from) q = q.where("created_at", ">=", filter.from);
   if (filter.to) q = q.where("created_at", "<", nextDay(filter.to));
   if (filter.q) {
@@ -59,7 +62,7 @@ function nextDay(day: string): string {
 
 export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number };
 
-type Row = { id: string; reference: string; kind: string; status: string; data: string; name: string; email: string | null; created_at: string };
+type Row = { id: string; reference: string; kind: string; status: string; data: string; name: string; email: string | null; created_at: string; rematch_reason: string | null };
 
 function toItem(row: Row, t: Translate): InboxItem {
   let title = row.kind;
@@ -80,10 +83,12 @@ function toItem(row: Row, t: Translate): InboxItem {
     name: row.name,
     email: row.email,
     createdAt: row.created_at,
+    // Flagged only while the request still waits for its new match.
+    rematchReason: row.status === "in_review" || row.status === "received" ? row.rematch_reason : null,
   };
 }
 
-const COLUMNS = ["id", "reference", "kind", "status", "data", "name", "email", "created_at"] as const;
+const COLUMNS = ["id", "reference", "kind", "status", "data", "name", "email", "created_at", "rematch_reason"] as const;
 
 /** One page of the inbox, newest first. */
 export async function listInbox(filter: InboxFilter, t: Translate): Promise<InboxPage> {

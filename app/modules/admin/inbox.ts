@@ -23,6 +23,8 @@ export const inboxFilterSchema = z.object({
   from: date,
   to: date,
   q: z.string().trim().max(100).optional().catch(undefined),
+  /** "1": only requests whose match fell through (a provider declined or did not answer). */
+  rematch: z.literal("1").optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 export type InboxFilter = z.infer<typeof inboxFilterSchema>;
@@ -36,7 +38,7 @@ export function readInboxFilter(params: URLSearchParams): InboxFilter {
 /** The query string of a filter (for links: pages, saved filters, the CSV export). */
 export function inboxQuery(filter: Partial<InboxFilter>): string {
   const params = new URLSearchParams();
-  for (const key of ["kind", "carType", "status", "from", "to", "q"] as const) {
+  for (const key of ["kind", "carType", "status", "from", "to", "q", "rematch"] as const) {
     const value = filter[key];
     if (value) params.set(key, value);
   }
@@ -49,5 +51,6 @@ export function inboxQuery(filter: Partial<InboxFilter>): string {
 export const SAVED_FILTERS = [
   { id: "new-service-requests", label: "admin.saved.newServiceRequests", filter: { kind: "service-request", status: "received" } },
   { id: "new-city-requests", label: "admin.saved.newCityRequests", filter: { kind: "city-request", status: "received" } },
+  { id: "needs-new-match", label: "admin.saved.needsNewMatch", filter: { status: "in_review", rematch: "1" } },
 ] as const satisfies readonly { id: string; label: string; filter: Partial<InboxFilter> }[];
 

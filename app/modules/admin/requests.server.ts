@@ -3,13 +3,15 @@ import { href } from "react-router";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { collatorFor } from "~/lib/i18n/collate";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
-import type { Translate } from "~/lib/i18n/translate";
+import { type Translate, translateLocale } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { type RenderedField, type RequestKindDefinition, renderFields } from "~/modules/requests/kind";
 import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
 import { isProfileCategory } from "~/modules/providers/catalogue";
+import { windowHours } from "~/modules/providers/jobs.server";
+import { formattersFor } from "~/lib/i18n/format";
 import { listPublicProviders } from "~/modules/providers/providers.server";
 import { emailFormat, transitionRequest, translatorFor, type TransitionResult } from "~/modules/requests/requests.server";
 import { isRequestStatus, type RequestStatus, type Transition } from "~/modules/requests/status";
@@ -45,6 +47,16 @@ export type AdminRequest = {
   moves: Transition[];
   /** Set for kinds matched to a provider: where the shortlist starts, and who was matched. */
   match: { servicePage: string | null; area: string | null; canMatch: boolean; provider: { id: string; name: string } | null } | null;
+  /**
+   * The provider's side (issue 29): until when they may answer, when they said it is done, and —
+   * when a match fell through — why ("needs a new match") and who declined.
+   */
+  job: {
+    respondBy: string | null;
+    doneAt: string | null;
+    rematchReason: string | null;
+    declined: { provider: string; reason: string; note: string | null; at: string }[];
+  } | null;
 };
 
 function parseData(kind: RequestKindDefinition, raw: string): Record<string, unknown> {
@@ -73,6 +85,15 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
     auditTrail(db, [{ type: "request", id: row.id }, ...(subject ? [subject] : [])]),
     row.provider_id ? db.selectFrom("providers").select(["id", "name"]).where("id", "=", row.provider_id).executeTakeFirst() : undefined,
   ]);
+  const declines = kind.match
+    ? await db
+        .selectFrom("request_declines")
+        .leftJoin("providers", "providers.id", "request_declines.provider_id")
+        .select(["providers.name", "request_declines.reason", "request_declines.note", "request_declines.created_at"])
+        .where("request_declines.request_id", "=", row.id)
+        .orderBy("request_declines.created_at")
+        .execute()
+    : [];
   const status = row.status;
   const guarded = new Set(kind.guardedMoves ?? []);
   const start = kind.match?.(data);
@@ -93,12 +114,20 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
     notes: notes.map((n) => ({ id: n.id, author: n.author_name, body: n.body, at: n.created_at })),
     emails: emails.map((e) => ({ id: e.id, kind: e.kind, to: e.to_address, subject: e.subject, status: displayStatus(e.status), at: e.created_at })),
     audit,
-    moves: (kind.lifecycle.transitions[status] ?? []).filter((m) => !guarded.has(m.to)),
+    moves: (kind.lifecycle.transitions[status] ?? []).filter((m) => !guarded.has(m.to) && !m.by),
     match: start
       ? {
           ...start,
           canMatch: (kind.lifecycle.transitions[status] ?? []).some((m) => m.to === "matched"),
           provider: provider ? { id: provider.id, name: provider.name } : null,
+        }
+      : null,
+    job: start
+      ? {
+          respondBy: status === "matched" ? row.respond_by : null,
+          doneAt: row.provider_done_at,
+          rematchReason: row.rematch_reason,
+          declined: declines.map((d) => ({ provider: d.name ?? "—", reason: d.reason, note: d.note, at: d.created_at })),
         }
       : null,
   };
@@ -170,11 +199,13 @@ async function providerLocale(applicationId: string): Promise<Locale> {
 export type MatchResult = MoveResult | { ok: false; reason: "provider-unavailable" | "not-matchable" };
 
 /**
- * Confirms a match (issue 13 item 4; marketplace model: the two sides contract directly). The
- * request moves to Matched with its provider; the customer's status email introduces the
- * provider and the provider is emailed the customer's request — all in one transaction.
+ * Offers the request to a provider (issue 13 item 4; issue 29: the provider answers). The
+ * request moves to Matched with its provider and the kind's answer window; the customer is
+ * told a provider was proposed, and the provider is emailed the job — what they need to decide,
+ * not yet who the customer is — with a link to My Jobs, all in one transaction. A provider who
+ * declined this request (or let the window pass) is not offered it again.
  */
-export async function matchRequest(actor: SessionUser, requestId: string, providerId: string, today: string): Promise<MatchResult> {
+export async function matchRequest(actor: SessionUser, requestId: string, providerId: string, today: string, now = new Date()): Promise<MatchResult> {
   const { db, env } = getRuntime();
   const row = await db.selectFrom("requests").select(["kind", "data", "name", "email", "reference", "locale"]).where("id", "=", requestId).where("deleted_at", "is", null).executeTakeFirst();
   if (!row || !isRequestKind(row.kind)) return { ok: false, reason: "not-found" };
@@ -188,50 +219,65 @@ export async function matchRequest(actor: SessionUser, requestId: string, provid
     .where("providers.id", "=", providerId)
     .executeTakeFirst();
   if (!provider || !contact) return { ok: false, reason: "provider-unavailable" };
+  if ((await declinedProviders(requestId)).has(providerId)) return { ok: false, reason: "provider-unavailable" };
   const locale = await providerLocale(contact.application_id);
+  const hours = await windowHours(row.kind);
+  const respondBy = new Date(now.getTime() + hours * 3_600_000).toISOString();
 
   const result = await transitionRequest(requestId, "matched", null, {
     actor,
-    email: (t) => ({
-      paragraphs: [
-        t("admin.email.introCustomer", { provider: provider.name }),
-        t("email.field", { label: t("admin.email.providerEmail"), value: contact.email }),
-        ...(contact.phone ? [t("email.field", { label: t("admin.email.providerPhone"), value: contact.phone })] : []),
-      ],
-      action: {
-        label: t("admin.email.providerProfile"),
-        url: `${env.PUBLIC_URL}${localizedPath(isLocale(row.locale) ? row.locale : DEFAULT_LOCALE, href("/providers/:id", { id: provider.id }))}`,
-      },
-    }),
+    email: (t) => ({ paragraphs: [t("jobs.email.proposedCustomer", { provider: provider.name })] }),
     effects: async (trx, request) => {
-      await trx.updateTable("requests").set({ provider_id: providerId }).where("id", "=", requestId).execute();
-      await recordAudit(trx, { actorId: actor.id, action: "request.match", entityType: "request", entityId: requestId, after: { providerId, provider: provider.name } });
+      await trx
+        .updateTable("requests")
+        .set({ provider_id: providerId, respond_by: respondBy, rematch_reason: null, provider_done_at: null })
+        .where("id", "=", requestId)
+        .execute();
+      await recordAudit(trx, { actorId: actor.id, action: "request.match", entityType: "request", entityId: requestId, after: { providerId, provider: provider.name, respondBy } });
       const t = translatorFor(locale);
+      // Who the customer is and how to reach them come once the provider accepts.
+      const hidden = new Set(kind.privateFields?.(request.data) ?? []);
+      const names = kind.fields(request.data).map((f) => f.name);
       const email = renderEmail(
         {
           subject: t("admin.email.introProviderSubject", { reference: request.reference }),
-          heading: t("admin.email.introProviderHeading"),
-          paragraphs: [t("admin.email.introProvider", { customer: row.name, title: kind.title(request.data, t) })],
-          fields: renderFields(kind, request.data, t),
+          heading: t("jobs.email.offerHeading"),
+          paragraphs: [
+            t("jobs.email.offerText", { title: kind.title(request.data, t) }),
+            t("jobs.email.offerDeadline", { date: formattersFor(translateLocale(t)).dateTime(respondBy) }),
+          ],
+          fields: renderFields(kind, request.data, t).filter((_f, i) => !hidden.has(names[i]!)),
           // The customer's words go to the provider as data, quoted and short.
           quoteValues: 500,
+          action: { label: t("jobs.email.openJobs"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/jobs"))}` },
           footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
           ...emailFormat(locale, t),
         },
         env.BRAND_NAME,
       );
-      await enqueueEmail(trx, { ...email, kind: `${row.kind}.introduction`, to: contact.email, replyTo: row.email, requestId });
+      await enqueueEmail(trx, { ...email, kind: `${row.kind}.introduction`, to: contact.email, requestId });
     },
   });
   if (result.ok) mailQueued();
   return result;
 }
 
+/** The providers who declined a request or let its window pass: never offered it again. */
+export async function declinedProviders(requestId: string): Promise<Map<string, { reason: string; note: string | null; at: string }>> {
+  const rows = await getRuntime()
+    .db.selectFrom("request_declines")
+    .select(["provider_id", "reason", "note", "created_at"])
+    .where("request_id", "=", requestId)
+    .orderBy("created_at")
+    .execute();
+  return new Map(rows.map((r) => [r.provider_id, { reason: r.reason, note: r.note, at: r.created_at }]));
+}
+
 export type ShortlistFilter = { servicePage?: string; area?: string; category?: string; licensed?: boolean };
 export type ShortlistEntry = { id: string; name: string; services: string[]; areas: string[]; licenceValidTo: string | null; openMatches: number };
 
 /** Live, verified providers with valid documents for this filter, least busy first, then by name as `locale` sorts names. */
-export async function shortlist(filter: ShortlistFilter, today: string, locale: string = DEFAULT_LOCALE): Promise<ShortlistEntry[]> {
+export async function shortlist(filter: ShortlistFilter, today: string, locale: string = DEFAULT_LOCALE, exclude: ReadonlySet<string> = new Set()): Promise<ShortlistEntry[]> {
   const providers = await listPublicProviders(
     {
       ...(filter.servicePage ? { servicePage: filter.servicePage } : {}),
@@ -241,13 +287,13 @@ export async function shortlist(filter: ShortlistFilter, today: string, locale: 
     },
     today,
     100,
-  );
+  ).then((all) => all.filter((p) => !exclude.has(p.id)));
   if (providers.length === 0) return [];
   const load = await getRuntime()
     .db.selectFrom("requests")
     .select(["provider_id", (eb) => eb.fn.countAll<number>().as("n")])
     .where("provider_id", "in", providers.map((p) => p.id))
-    .where("status", "=", "matched")
+    .where("status", "in", ["matched", "accepted"])
     .where("deleted_at", "is", null)
     .groupBy("provider_id")
     .execute();

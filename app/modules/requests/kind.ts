@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { choiceLabel, LABELLED_CHOICES } from "~/lib/i18n/choices";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
-import { type Lifecycle, type RequestStatus, SHARED_LIFECYCLE } from "./status";
+import { type Lifecycle, MATCH_LIFECYCLE, type RequestStatus, SHARED_LIFECYCLE } from "./status";
 
 /**
  * A kind of customer request, declared once as data (in the spirit of Sharetribe's transaction
@@ -56,6 +56,12 @@ export type RequestKindDefinition<D extends Record<string, unknown> = Record<str
    * Matched is guarded — it needs a provider — and their completion invites a review.
    */
   match?: (data: D) => { servicePage: string | null; area: string | null };
+  /**
+   * For matched kinds: the fields that say who the customer is and how to reach them. The
+   * matched provider sees them in My Jobs only once they accepted the job.
+   * docs/decisions/0024-provider-jobs.md
+   */
+  privateFields?: (data: D) => readonly string[];
 };
 
 /** Declares a kind; the shared lifecycle unless the kind has its own. */
@@ -64,7 +70,9 @@ export function defineKind<D extends Record<string, unknown>>(
     Partial<Pick<RequestKindDefinition<D>, "lifecycle" | "subject" | "concerns">>,
 ): RequestKindDefinition<D> {
   const guardedMoves: readonly RequestStatus[] | undefined = kind.match ? [...(kind.guardedMoves ?? []), "matched"] : kind.guardedMoves;
-  return { lifecycle: SHARED_LIFECYCLE, subject: () => null, concerns: "none", ...kind, ...(guardedMoves ? { guardedMoves } : {}) };
+  // Kinds matched to a provider get the lifecycle in which the provider answers the match.
+  const lifecycle = kind.match ? MATCH_LIFECYCLE : SHARED_LIFECYCLE;
+  return { lifecycle, subject: () => null, concerns: "none", ...kind, ...(guardedMoves ? { guardedMoves } : {}) };
 }
 
 /** A field list where every field's label key is `${prefix}${name}`. */

@@ -305,6 +305,7 @@ const LISTING_VISIBILITY: Record<RequestStatus, "published" | "pending" | "rejec
   rejected: "rejected",
   cancelled: "rejected",
   matched: "pending",
+  accepted: "pending",
   completed: "pending",
   approved: "pending",
 };
@@ -335,6 +336,13 @@ export type TransitionOptions = {
   ) => Promise<void>;
   /** More for the customer's status email, in their language (e.g. the profile set-up link). */
   email?: (t: Translate) => { paragraphs?: string[]; action?: { label: string; url: string } };
+  /**
+   * Who makes a move the lifecycle keeps to one party (`Transition.by`): the matched provider's
+   * answer, or the hourly job when the answer window passed. Without it such moves are refused.
+   */
+  by?: "provider" | "timeout";
+  /** No status email to the customer (the caller writes its own, or the customer need not know). */
+  quiet?: boolean;
 };
 
 export async function transitionRequest(
@@ -349,6 +357,11 @@ export async function transitionRequest(
     const lifecycle = row ? lifecycleOf(row.kind) : null;
     if (!row || row.deleted_at || !lifecycle || !isRequestStatus(row.status)) return { ok: false, reason: "not-found" };
     if (!canMove(lifecycle, row.status, to)) return { ok: false, reason: "not-allowed" };
+    // A move kept to the provider (or the answer window's job) is made only by them.
+    const move = lifecycle.transitions[row.status]?.find((m) => m.to === to);
+    if (move?.by && !(options.by === "provider" || (options.by === "timeout" && move.by === "provider-or-timeout"))) {
+      return { ok: false, reason: "not-allowed" };
+    }
     // A move whose effects belong to the kind's own module (a provider decision) goes through it.
     if (isRequestKind(row.kind) && kindOf(row.kind).guardedMoves?.includes(to) && !options.effects) {
       return { ok: false, reason: "not-allowed" };
@@ -373,7 +386,7 @@ export async function transitionRequest(
       from: row.status,
       to,
     });
-    if (row.email) {
+    if (row.email && !options.quiet) {
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
       const t = translatorFor(locale);
       const status = t(STATUS_LABEL_KEYS[to]);

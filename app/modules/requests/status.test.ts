@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMove, canTransition, LISTING_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE, SHARED_LIFECYCLE, STEPS, TRANSITIONS } from "./status";
+import { canMove, canTransition, LISTING_LIFECYCLE, MATCH_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE, SHARED_LIFECYCLE, STEPS, TRANSITIONS } from "./status";
 
 describe("request lifecycles", () => {
   it("moves a request forward along the timeline only", () => {
@@ -36,7 +36,21 @@ describe("request lifecycles", () => {
     expect(p.steps).toEqual(["received", "in_review", "approved"]);
   });
 
-  it.each([SHARED_LIFECYCLE, LISTING_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE])("$name: explains every move and reaches only its own states", (lifecycle) => {
+  it("a match is an offer only the provider answers: accept, or hand it back (decline or no answer in time)", () => {
+    const m = MATCH_LIFECYCLE;
+    expect(m.steps).toEqual(["received", "in_review", "matched", "accepted", "completed"]);
+    const from = (s: "matched" | "accepted") => Object.fromEntries((m.transitions[s] ?? []).map((t) => [t.to, t.by ?? "operator"]));
+    expect(from("matched")).toEqual({ accepted: "provider", in_review: "provider-or-timeout", completed: "operator", cancelled: "operator" });
+    expect(from("accepted")).toEqual({ completed: "operator", cancelled: "operator" });
+    expect(canMove(m, "accepted", "matched")).toBe(false);
+    expect(canMove(m, "completed", "accepted")).toBe(false);
+    // No other lifecycle has a move kept to one party.
+    for (const l of [SHARED_LIFECYCLE, LISTING_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE]) {
+      expect(Object.values(l.transitions).flat().some((t) => t?.by)).toBe(false);
+    }
+  });
+
+  it.each([SHARED_LIFECYCLE, MATCH_LIFECYCLE, LISTING_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE])("$name: explains every move and reaches only its own states", (lifecycle) => {
     const own = new Set([...lifecycle.steps, ...lifecycle.endings]);
     expect(Object.keys(lifecycle.transitions).sort()).toEqual([...own].sort());
     for (const moves of Object.values(lifecycle.transitions)) {

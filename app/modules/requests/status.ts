@@ -4,10 +4,14 @@
  * office may only make the moves listed, each with the reason it exists, and the status page
  * draws its timeline from `steps`.
  */
-export const REQUEST_STATES = ["received", "in_review", "matched", "completed", "cancelled", "published", "rejected", "approved"] as const;
+export const REQUEST_STATES = ["received", "in_review", "matched", "accepted", "completed", "cancelled", "published", "rejected", "approved"] as const;
 export type RequestStatus = (typeof REQUEST_STATES)[number];
 
-export type Transition = { to: RequestStatus; why: string };
+/**
+ * `by`: a move only that party's own operation makes (the matched provider's answer, or the
+ * hourly job when the answer window passes); the back office never offers it as a move.
+ */
+export type Transition = { to: RequestStatus; why: string; by?: "provider" | "provider-or-timeout" };
 
 export type Lifecycle = {
   name: string;
@@ -36,6 +40,40 @@ export const SHARED_LIFECYCLE: Lifecycle = {
     matched: [
       { to: "completed", why: "The provider delivered the service." },
       { to: "cancelled", why: "The booking fell through after matching." },
+    ],
+    completed: [],
+    cancelled: [],
+  },
+};
+
+/**
+ * Kinds an operator matches to a provider (docs/decisions/0024-provider-jobs.md): the match is
+ * an offer the provider accepts or declines within the kind's answer window; a decline or no
+ * answer in time hands the request back to the operator ("needs a new match").
+ */
+export const MATCH_LIFECYCLE: Lifecycle = {
+  name: "matched-request",
+  steps: ["received", "in_review", "matched", "accepted", "completed"],
+  endings: ["cancelled"],
+  transitions: {
+    received: SHARED_LIFECYCLE.transitions.received!,
+    in_review: [
+      { to: "matched", why: "An operator matched a verified provider; the provider is asked to accept within the kind's window." },
+      { to: "cancelled", why: "No provider could be found, or the customer withdrew." },
+    ],
+    matched: [
+      { to: "accepted", why: "The matched provider accepted the job; the customer is emailed their confirmation.", by: "provider" },
+      {
+        to: "in_review",
+        why: "The provider declined (with a reason) or did not answer in time; the request goes back to the operator, flagged, and that provider is not offered again for it.",
+        by: "provider-or-timeout",
+      },
+      { to: "completed", why: "The operator confirmed with both sides that the service was delivered (the provider never answered on the site)." },
+      { to: "cancelled", why: "The booking fell through after matching." },
+    ],
+    accepted: [
+      { to: "completed", why: "The service was delivered: the provider marked it done, or the operator confirmed it; the customer is invited to review." },
+      { to: "cancelled", why: "The booking fell through after the provider accepted." },
     ],
     completed: [],
     cancelled: [],
@@ -113,6 +151,7 @@ export const STATUS_LABEL_KEYS = {
   received: "status.received",
   in_review: "status.inReview",
   matched: "status.matched",
+  accepted: "status.accepted",
   completed: "status.completed",
   cancelled: "status.cancelled",
   published: "status.published",

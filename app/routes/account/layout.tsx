@@ -4,6 +4,7 @@ import { requireUser } from "~/lib/auth/session.server";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
+import { providerOfUser } from "~/modules/providers/jobs.server";
 import type { Route } from "./+types/layout";
 
 export const handle = { messages: ["account"] } satisfies MessagesHandle;
@@ -15,12 +16,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { user };
+  // My Jobs is in the menu of verified providers only.
+  return { user, provider: Boolean(await providerOfUser(user)) };
 }
 
 const SECTIONS: { to: string; key: MessageKey; end?: boolean }[] = [
   { to: href("/account"), key: "account.profile", end: true },
   { to: href("/account/bookings"), key: "account.bookings" },
+  { to: href("/account/jobs"), key: "account.jobs" },
   { to: href("/account/listings"), key: "account.listings" },
   { to: href("/account/reviews"), key: "account.reviews" },
   { to: href("/account/security"), key: "account.security" },
@@ -36,7 +39,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         {/* min-w-0: grid items default to their content's width, which pushed phones sideways. */}
         <nav aria-label={t("account.menu")} className="min-w-0">
           <ul className="flex flex-wrap gap-2 md:flex-col">
-            {SECTIONS.map((s) => (
+            {SECTIONS.filter((s) => s.to !== href("/account/jobs") || loaderData.provider).map((s) => (
               <li key={s.to}>
                 <NavLink
                   to={s.to}

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import { MatchingWorkbench } from "~/components/admin/matching-workbench";
+import { ProviderAnswer } from "~/components/admin/provider-answer";
 import { RequestHistory } from "~/components/admin/request-history";
 import { RequestWorkflow } from "~/components/admin/request-workflow";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -18,13 +19,13 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { requestActionSchema } from "~/modules/admin/request-actions";
-import { addNote, deleteRequest, findAdminRequest, matchRequest, moveRequest, shortlist } from "~/modules/admin/requests.server";
+import { addNote, declinedProviders, deleteRequest, findAdminRequest, matchRequest, moveRequest, shortlist } from "~/modules/admin/requests.server";
 import { listCategories } from "~/modules/services/catalogue.server";
 import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/request";
 
-export const handle = { messages: ["admin", "status", "request", "cars", "wizard", "provider", "dialog", "form"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin", "status", "request", "cars", "wizard", "provider", "dialog", "form", "jobs"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches, params }) => adminMeta(matches, "admin.request.title", { reference: params.reference });
 
@@ -52,7 +53,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       licensed: q.get("licensed") === "1",
     };
     const locale = localeFromRequest(request);
-    const [providers, categories] = await Promise.all([shortlist(filter, torontoToday(), locale), listCategories(locale)]);
+    // Providers who declined this request (or let their window pass) are not offered it again.
+    const declined = new Set((await declinedProviders(found.id)).keys());
+    const [providers, categories] = await Promise.all([shortlist(filter, torontoToday(), locale, declined), listCategories(locale)]);
     const chosen = q.get("provider");
     workbench = {
       filter,
@@ -159,6 +162,7 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
               </Link>
             </p>
           ) : null}
+          {r.job ? <ProviderAnswer job={r.job} providerName={r.match?.provider?.name ?? null} /> : null}
           {workbench ? <MatchingWorkbench workbench={workbench} result={intent === "match" ? result : undefined} /> : null}
           <section aria-labelledby="details-title" className="card p-6">
             <h2 id="details-title" className="text-lg font-semibold">

@@ -13,9 +13,10 @@ import { ADMIN_KINDS, KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { CAR_REQUEST_TYPES, CAR_TYPE_NAME_KEYS } from "~/modules/cars/types";
 import { REQUEST_STATES, STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { isRematchReason, REMATCH_REASON_KEYS } from "~/modules/providers/jobs";
 import type { Route } from "./+types/requests";
 
-export const handle = { messages: ["admin", "status", "cars", "request"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin", "status", "cars", "request", "jobs"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.inbox.title");
 
@@ -90,6 +91,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-2">
                     <StatusBadge status={item.status} />
+                    {item.rematchReason ? (
+                      <span className="mt-1 block text-xs font-semibold text-amber-900">
+                        {t("jobs.admin.needsMatch")} · {isRematchReason(item.rematchReason) ? t(REMATCH_REASON_KEYS[item.rematchReason]) : item.rematchReason}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-4 py-2 whitespace-nowrap">{dates.dateTime(item.createdAt)}</td>
                 </tr>

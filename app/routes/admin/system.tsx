@@ -1,5 +1,15 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
+import { data, Form } from "react-router";
+import { FormError } from "~/components/admin/form-error";
 import { requireAdmin } from "~/lib/auth/session.server";
+import { readForm } from "~/lib/http/form.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { getAppEnv } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
+import { WINDOW_HOURS_MAX, WINDOW_HOURS_MIN, windowsSchema } from "~/modules/providers/jobs";
+import { listWindows, setWindows } from "~/modules/providers/jobs.server";
 import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { useT } from "~/lib/i18n/use-t";
@@ -7,7 +17,7 @@ import { adminMeta } from "~/modules/admin/meta";
 import { systemReportFor } from "~/modules/admin/system.server";
 import type { Route } from "./+types/system";
 
-export const handle = { messages: ["admin"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin", "jobs"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.system.title");
 
@@ -17,13 +27,24 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return systemReportFor(admin, context.clientIp ?? null);
+  const [report, windows] = await Promise.all([systemReportFor(admin, context.clientIp ?? null), listWindows()]);
+  return { ...report, windows };
 }
 
-/** Nothing to post here; the guard still comes first (a layout loader protects no action). */
+/**
+ * One form here: how long a matched provider has to answer, per kind (issue 29). Anything else
+ * posted is refused as before; the guard comes first (a layout loader protects no action).
+ */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  throw new Response(null, { status: 405, headers: { Allow: "GET, HEAD, OPTIONS" } });
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "windows") throw new Response(null, { status: 405, headers: { Allow: "GET, HEAD, OPTIONS" } });
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const submission = parseWithZod(form, { schema: windowsSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { intent: _intent, ...windows } = submission.value;
+  await setWindows(admin, windows);
+  return redirectWithToast("/admin/system#system-windows", { title: t("jobs.window.savedTitle"), description: t("jobs.window.savedText") }, { status: 303 });
 }
 
 const th = "px-4 py-2 font-medium";
@@ -60,7 +81,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export default function System({ loaderData }: Route.ComponentProps) {
+export default function System({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const f = useFormat();
   const r = loaderData;
@@ -138,6 +159,37 @@ export default function System({ loaderData }: Route.ComponentProps) {
             ))}
           </Table>
         )}
+      </Section>
+
+      <Section id="system-windows" title={t("jobs.window.title")}>
+        <p className="text-sm text-slate-600">{t("jobs.window.intro")}</p>
+        <Form method="post" className="card grid gap-3 p-4">
+          <input type="hidden" name="intent" value="windows" />
+          <div className="grid gap-3 sm:grid-cols-2">
+            {r.windows.map((w) => (
+              <label key={w.kind} className="grid gap-1">
+                <span className="field-label">{t("jobs.window.hours", { kind: t(KIND_LABEL_KEYS[w.kind]) })}</span>
+                <input
+                  type="number"
+                  name={w.kind}
+                  inputMode="numeric"
+                  min={WINDOW_HOURS_MIN}
+                  max={WINDOW_HOURS_MAX}
+                  step={1}
+                  required
+                  defaultValue={w.hours}
+                  className="field-input"
+                  aria-invalid={Boolean(actionData?.result.error?.[w.kind]?.length) || undefined}
+                  aria-describedby={actionData?.result.error?.[w.kind]?.length ? `${w.kind}-error` : undefined}
+                />
+                <FormError result={actionData?.result} name={w.kind} />
+              </label>
+            ))}
+          </div>
+          <button type="submit" className="btn-primary justify-self-start">
+            {t("jobs.window.save")}
+          </button>
+        </Form>
       </Section>
 
       <Section id="system-backups" title={t("admin.system.backups")}>

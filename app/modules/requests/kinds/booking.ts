@@ -38,5 +38,6 @@ export const booking = defineKind({
   confirmation: (_d, t) => t("request.confirm.booking"),
   concerns: "service",
   subject: (d) => (d.serviceSlug ? { type: "service", id: d.serviceSlug } : null),
+  privateFields: () => ["fullName", "email"],
   match: (d) => ({ servicePage: d.serviceSlug ?? null, area: d.area }),
 });

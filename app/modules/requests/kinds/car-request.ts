@@ -27,6 +27,11 @@ export const carRequest = defineKind<CarData>({
   },
   operatorSubject: (d, t) => `[Cars/Rental] ${t(CAR_TYPE_NAME_KEYS[d.type])} – ${String(d[contactFields(d.type).name] ?? "")} – ${whenInfo(d.type, d)}`,
   confirmation: (d, t) => t(CAR_SUCCESS_KEYS[d.type]),
+  // Names, emails, phones and full addresses reach the provider once they accepted.
+  privateFields: (d) => [
+    contactFields(d.type).name,
+    ...CAR_FORMS[d.type].fields.filter((f) => f.kind === "email" || f.kind === "tel" || f.kind === "address").map((f) => f.name),
+  ],
   // Car requests carry full addresses, not areas: the shortlist starts with every car provider.
   match: () => ({ servicePage: "car-rental", area: null }),
 });

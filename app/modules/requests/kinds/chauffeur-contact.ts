@@ -12,5 +12,6 @@ export const chauffeurContact = defineKind({
   contact: (d) => ({ name: d.fullName, email: d.email }),
   operatorSubject: () => "New Chauffeur Contact Request",
   confirmation: (_d, t) => t("request.confirm.chauffeurContact"),
+  privateFields: () => ["fullName", "email"],
   match: (d) => ({ servicePage: "car-rental", area: d.pickupArea }),
 });

@@ -13,5 +13,6 @@ export const quickBooking = defineKind({
   operatorSubject: (d) => `[Booking Request] ${d.details.slice(0, 60)} – ${d.fullName}`,
   confirmation: (_d, t) => t("request.confirm.quickBooking"),
   // Free text: the operator picks the service and area in the workbench.
+  privateFields: () => ["fullName", "email"],
   match: () => ({ servicePage: null, area: null }),
 });

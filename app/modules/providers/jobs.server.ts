@@ -1,0 +1,444 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import { href } from "react-router";
+import type { Database } from "~/lib/db/schema";
+import { formattersFor } from "~/lib/i18n/format";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
+import { type Translate, translateLocale } from "~/lib/i18n/translate";
+import type { DailyJob } from "~/lib/jobs.server";
+import { enqueueEmail } from "~/lib/mail/outbox.server";
+import { renderEmail } from "~/lib/mail/template.server";
+import { getRuntime, mailQueued } from "~/lib/runtime.server";
+import { recordAudit } from "~/modules/admin/audit.server";
+import { type RenderedField, renderFields, type RequestKindDefinition } from "~/modules/requests/kind";
+import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
+import { emailFormat, transitionRequest, translatorFor } from "~/modules/requests/requests.server";
+import { isRequestStatus, type RequestStatus } from "~/modules/requests/status";
+import { DEFAULT_WINDOW_HOURS, type DeclineReason, type JobFilter, MATCHED_KINDS, type MatchedKind, type RematchReason, REMATCH_REASON_KEYS } from "./jobs";
+
+/**
+ * Providers answer their matches (issue 29 items 1–3; docs/decisions/0024-provider-jobs.md).
+ * A match is an offer: the provider accepts (the customer is emailed their confirmation, the
+ * provider gets the customer's contact) or declines with a reason within the kind's window;
+ * a decline or no answer in time hands the request back to the operator, flagged "needs a new
+ * match", and that provider is not offered again for it. Each answer is a move in the kind's
+ * lifecycle (status.ts, MATCH_LIFECYCLE), made in one transaction with its timeline event,
+ * audit entry and emails. Then the provider says the job is done and the operator completes it.
+ */
+
+/** The provider behind a signed-in account: only accounts with the provider role and a provider record. */
+export async function providerOfUser(user: { id: string; role: string }): Promise<{ id: string; name: string; userId: string } | null> {
+  if (user.role !== "provider") return null;
+  const row = await getRuntime().db.selectFrom("providers").select(["id", "name", "user_id"]).where("user_id", "=", user.id).executeTakeFirst();
+  return row ? { id: row.id, name: row.name, userId: row.user_id } : null;
+}
+
+/** The operator's answer window for a kind, in hours (their setting, else the default). */
+export async function windowHours(kind: string, db: Pick<Transaction<Database>, "selectFrom"> = getRuntime().db): Promise<number> {
+  const row = await db.selectFrom("match_windows").select("hours").where("kind", "=", kind).executeTakeFirst();
+  return row ? Number(row.hours) : DEFAULT_WINDOW_HOURS;
+}
+
+/** Every matched kind with its window (the back office's setting). */
+export async function listWindows(): Promise<{ kind: MatchedKind; hours: number }[]> {
+  const rows = await getRuntime().db.selectFrom("match_windows").select(["kind", "hours"]).execute();
+  const set = new Map(rows.map((r) => [r.kind, Number(r.hours)]));
+  return MATCHED_KINDS.map((kind) => ({ kind, hours: set.get(kind) ?? DEFAULT_WINDOW_HOURS }));
+}
+
+/** The operator sets the kinds' windows (each change audited), in one transaction. */
+export async function setWindows(actor: { id: string }, windows: Record<MatchedKind, number>): Promise<void> {
+  const { db } = getRuntime();
+  await db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    for (const kind of MATCHED_KINDS) {
+      const hours = windows[kind];
+      const before = await windowHours(kind, trx);
+      if (before === hours) continue;
+      await trx
+        .insertInto("match_windows")
+        .values({ kind, hours, updated_at: now })
+        .onConflict((oc) => oc.column("kind").doUpdateSet({ hours, updated_at: now }))
+        .execute();
+      await recordAudit(trx, { actorId: actor.id, action: "match.window", entityType: "kind", entityId: kind, before: { hours: before }, after: { hours } });
+    }
+  });
+}
+
+export type JobAnswer = "pending" | "accepted" | "declined" | "timeout";
+
+export type Job = {
+  reference: string;
+  kind: RequestKind;
+  status: RequestStatus;
+  title: string;
+  titleAsWritten: boolean;
+  createdAt: string;
+  /** How this provider answered (declined/timeout: the job went back to the operator). */
+  answer: JobAnswer;
+  /** Until when the provider may answer (pending only). */
+  respondBy: string | null;
+  doneAt: string | null;
+  /** What they need for the job; the customer's name and contact only once they accepted. */
+  fields: RenderedField[];
+  customer: { name: string; email: string | null } | null;
+  events: { status: RequestStatus; at: string }[];
+};
+
+type JobRow = {
+  id: string;
+  reference: string;
+  kind: string;
+  status: string;
+  data: string;
+  name: string;
+  email: string | null;
+  created_at: string;
+  provider_id: string | null;
+  respond_by: string | null;
+  provider_done_at: string | null;
+};
+
+function readData(kind: RequestKindDefinition, raw: string): Record<string, unknown> {
+  const json = JSON.parse(raw) as Record<string, unknown>;
+  const parsed = kind.payload.safeParse(json);
+  return parsed.success ? (parsed.data as Record<string, unknown>) : json;
+}
+
+const OPEN: readonly RequestStatus[] = ["matched", "accepted"];
+
+/** Every request matched to this provider (and those they turned down), newest first. */
+export async function listJobs(providerId: string, filter: JobFilter, t: Translate): Promise<Job[]> {
+  const { db } = getRuntime();
+  const declines = await db.selectFrom("request_declines").select(["request_id", "reason", "created_at"]).where("provider_id", "=", providerId).execute();
+  const declined = new Map(declines.map((d) => [d.request_id, { reason: d.reason, at: d.created_at }]));
+  const rows: JobRow[] = await db
+    .selectFrom("requests")
+    .select(["id", "reference", "kind", "status", "data", "name", "email", "created_at", "provider_id", "respond_by", "provider_done_at"])
+    .where("deleted_at", "is", null)
+    .where((eb) => eb.or([eb("provider_id", "=", providerId), ...(declined.size ? [eb("id", "in", [...declined.keys()])] : [])]))
+    .orderBy("created_at", "desc")
+    .limit(500)
+    .execute();
+  const mine = (r: JobRow) => r.provider_id === providerId;
+  const upcoming = (r: JobRow) => mine(r) && (OPEN as string[]).includes(r.status);
+  const picked = rows.filter((r) => (filter === "upcoming" ? upcoming(r) : !upcoming(r)));
+  if (picked.length === 0) return [];
+  const events = await db
+    .selectFrom("request_events")
+    .select(["request_id", "status", "created_at"])
+    .where(
+      "request_id",
+      "in",
+      picked.map((r) => r.id),
+    )
+    .orderBy("created_at")
+    .execute();
+  return picked.flatMap((r) => {
+    if (!isRequestKind(r.kind) || !isRequestStatus(r.status)) return [];
+    const kind = kindOf(r.kind);
+    const data = readData(kind, r.data);
+    const gone = mine(r) ? undefined : declined.get(r.id);
+    const answer: JobAnswer = !gone ? (r.status === "matched" ? "pending" : "accepted") : gone.reason === "timeout" ? "timeout" : "declined";
+    const contact = mine(r) && (r.status === "accepted" || r.status === "completed");
+    const hidden = new Set(contact ? [] : (kind.privateFields?.(data) ?? []));
+    const names = kind.fields(data).map((f) => f.name);
+    return [
+      {
+        reference: r.reference,
+        kind: r.kind,
+        status: r.status,
+        title: kind.title(data, t),
+        titleAsWritten: Boolean(kind.titleAsWritten),
+        createdAt: r.created_at,
+        answer,
+        respondBy: answer === "pending" ? r.respond_by : null,
+        doneAt: mine(r) ? r.provider_done_at : null,
+        fields: renderFields(kind, data, t).filter((_f, i) => !hidden.has(names[i]!)),
+        customer: contact ? { name: r.name, email: r.email } : null,
+        // A provider who handed the job back sees its timeline up to then, not what followed.
+        events: events
+          .filter((e) => e.request_id === r.id && isRequestStatus(e.status) && (!gone || e.created_at <= gone.at))
+          .map((e) => ({ status: e.status as RequestStatus, at: e.created_at })),
+      },
+    ];
+  });
+}
+
+export type JobResult = { ok: true } | { ok: false; reason: "not-found" | "not-allowed" | "too-late" };
+
+/** A job that is not this provider's, or not in the state the answer needs: refused, nothing written. */
+class Refused extends Error {
+  constructor(readonly reason: "not-allowed" | "too-late") {
+    super(reason);
+  }
+}
+
+async function loadJob(reference: string) {
+  return getRuntime()
+    .db.selectFrom("requests")
+    .select(["id", "kind", "status", "provider_id", "respond_by", "provider_done_at", "reference", "data", "name", "email", "locale"])
+    .where("reference", "=", reference)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** The operator team reads in the default language; their emails link to the back-office page. */
+const operatorLocale: Locale = DEFAULT_LOCALE;
+const adminUrl = (reference: string) => `${getRuntime().env.PUBLIC_URL}${href("/admin/requests/:reference", { reference })}`;
+const localeOf = (value: string | null | undefined): Locale => (value && isLocale(value) ? value : DEFAULT_LOCALE);
+
+/** The language a provider reads in: the one they applied in. */
+async function providerLocale(trx: Pick<Transaction<Database>, "selectFrom">, providerId: string): Promise<Locale> {
+  const row = await trx
+    .selectFrom("providers")
+    .innerJoin("requests", (j) => j.onRef("requests.subject_id", "=", "providers.application_id").on("requests.kind", "=", "provider-application"))
+    .select("requests.locale")
+    .where("providers.id", "=", providerId)
+    .executeTakeFirst();
+  return localeOf(row?.locale);
+}
+
+async function operatorEmail(trx: Transaction<Database>, job: { id: string; reference: string; kind: string }, subject: (t: Translate) => string, paragraphs: (t: Translate) => string[]) {
+  const { env } = getRuntime();
+  const t = translatorFor(operatorLocale);
+  const email = renderEmail(
+    {
+      subject: subject(t),
+      heading: subject(t),
+      paragraphs: paragraphs(t),
+      action: { label: t("jobs.email.openRequest"), url: adminUrl(job.reference) },
+      ...emailFormat(operatorLocale, t),
+    },
+    env.BRAND_NAME,
+  );
+  await enqueueEmail(trx, { ...email, kind: `${job.kind}.operator-update`, to: env.OPERATOR_EMAIL, requestId: job.id });
+}
+
+/**
+ * The emails of an accepted job, written in one place: the customer's confirmation (the
+ * provider's name, contact and public profile, in the customer's language) and the provider's
+ * copy with the customer's contact (in the provider's). A calendar invitation (issue 29 item 5)
+ * is attached here, to both.
+ */
+export async function acceptanceEmails(
+  trx: Transaction<Database>,
+  job: { id: string; reference: string; kind: RequestKind; data: Record<string, unknown>; name: string; email: string | null; locale: string },
+  provider: { id: string; name: string },
+): Promise<void> {
+  const { env } = getRuntime();
+  const kind = kindOf(job.kind);
+  const contact = await trx
+    .selectFrom("providers")
+    .innerJoin("user", "user.id", "providers.user_id")
+    .select(["user.email", "user.phone"])
+    .where("providers.id", "=", provider.id)
+    .executeTakeFirstOrThrow();
+  if (job.email) {
+    const locale = localeOf(job.locale);
+    const t = translatorFor(locale);
+    const email = renderEmail(
+      {
+        subject: t("jobs.email.confirmedSubject", { reference: job.reference }),
+        heading: t("jobs.email.confirmedHeading", { provider: provider.name }),
+        paragraphs: [
+          t("jobs.email.confirmedText", { provider: provider.name, title: kind.title(job.data, t) }),
+          t("email.field", { label: t("jobs.email.providerEmail"), value: contact.email }),
+          ...(contact.phone ? [t("email.field", { label: t("jobs.email.providerPhone"), value: contact.phone })] : []),
+        ],
+        action: { label: t("jobs.email.providerProfile"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/providers/:id", { id: provider.id }))}` },
+        footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+        ...emailFormat(locale, t),
+      },
+      env.BRAND_NAME,
+    );
+    await enqueueEmail(trx, { ...email, kind: `${job.kind}.confirmed`, to: job.email, replyTo: contact.email, requestId: job.id });
+  }
+  const locale = await providerLocale(trx, provider.id);
+  const t = translatorFor(locale);
+  const email = renderEmail(
+    {
+      subject: t("jobs.email.acceptedSubject", { reference: job.reference }),
+      heading: t("jobs.email.acceptedHeading"),
+      paragraphs: [t("jobs.email.acceptedText", { customer: job.name, title: kind.title(job.data, t) })],
+      fields: renderFields(kind, job.data, t),
+      // The customer's words go to the provider as data, quoted and short.
+      quoteValues: 500,
+      action: { label: t("jobs.email.openJobs"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/jobs"))}` },
+      footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+      ...emailFormat(locale, t),
+    },
+    env.BRAND_NAME,
+  );
+  await enqueueEmail(trx, { ...email, kind: `${job.kind}.accepted`, to: contact.email, replyTo: job.email, requestId: job.id });
+}
+
+async function refusable(work: () => Promise<unknown>): Promise<JobResult> {
+  try {
+    const result = (await work()) as { ok: boolean } | undefined;
+    if (result && !result.ok) return { ok: false, reason: "not-allowed" };
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: error.reason };
+    throw error;
+  }
+}
+
+/** Re-reads the job inside the move's transaction: still this provider's, still unanswered, in time. */
+async function stillPending(trx: Transaction<Database>, requestId: string, providerId: string, now: Date) {
+  const row = await trx.selectFrom("requests").select(["provider_id", "respond_by"]).where("id", "=", requestId).executeTakeFirst();
+  if (!row || row.provider_id !== providerId) throw new Refused("not-allowed");
+  if (row.respond_by && row.respond_by <= now.toISOString()) throw new Refused("too-late");
+}
+
+/** The matched provider accepts: Matched → Accepted; the customer is emailed the confirmation. */
+export async function acceptJob(provider: { id: string; name: string; userId: string }, reference: string, now = new Date()): Promise<JobResult> {
+  const job = await loadJob(reference);
+  if (!job || !isRequestKind(job.kind)) return { ok: false, reason: "not-found" };
+  if (job.provider_id !== provider.id || job.status !== "matched") return { ok: false, reason: "not-allowed" };
+  if (job.respond_by && job.respond_by <= now.toISOString()) return { ok: false, reason: "too-late" };
+  const kind = job.kind;
+  const result = await refusable(() =>
+    transitionRequest(job.id, "accepted", null, {
+      by: "provider",
+      quiet: true,
+      actor: { id: provider.userId },
+      effects: async (trx, request) => {
+        await stillPending(trx, job.id, provider.id, now);
+        await trx.updateTable("requests").set({ respond_by: null }).where("id", "=", job.id).execute();
+        await recordAudit(trx, { actorId: provider.userId, action: "request.accept", entityType: "request", entityId: job.id, after: { providerId: provider.id } });
+        await acceptanceEmails(trx, { id: job.id, reference: job.reference, kind, data: request.data, name: job.name, email: job.email, locale: job.locale }, provider);
+      },
+    }),
+  );
+  if (result.ok) mailQueued();
+  return result;
+}
+
+/**
+ * Hands a matched request back to the operator (a decline, or the window passed): Matched →
+ * In review, flagged with the reason; the provider is recorded so the shortlist hides them.
+ * The customer is not emailed: to them the request is still being matched.
+ */
+async function handBack(
+  job: { id: string; reference: string; kind: string },
+  provider: { id: string; name: string },
+  reason: RematchReason,
+  note: string | null,
+  actorId: string,
+  by: "provider" | "timeout",
+  now: Date,
+): Promise<JobResult> {
+  const result = await refusable(() =>
+    transitionRequest(job.id, "in_review", null, {
+      by,
+      quiet: true,
+      actor: { id: actorId },
+      effects: async (trx) => {
+        const row = await trx.selectFrom("requests").select(["provider_id", "respond_by"]).where("id", "=", job.id).executeTakeFirst();
+        if (!row || row.provider_id !== provider.id) throw new Refused("not-allowed");
+        if (by === "provider" && row.respond_by && row.respond_by <= now.toISOString()) throw new Refused("too-late");
+        if (by === "timeout" && (!row.respond_by || row.respond_by > now.toISOString())) throw new Refused("not-allowed");
+        await trx.insertInto("request_declines").values({ id: randomUUID(), request_id: job.id, provider_id: provider.id, reason, note, created_at: now.toISOString() }).execute();
+        await trx.updateTable("requests").set({ provider_id: null, respond_by: null, rematch_reason: reason }).where("id", "=", job.id).execute();
+        await recordAudit(trx, {
+          actorId,
+          action: by === "timeout" ? "request.match-expired" : "request.decline",
+          entityType: "request",
+          entityId: job.id,
+          before: { providerId: provider.id },
+          after: { providerId: null, reason },
+          note,
+        });
+        await operatorEmail(
+          trx,
+          job,
+          (t) => t("jobs.email.rematchSubject", { reference: job.reference }),
+          (t) => [
+            t(by === "timeout" ? "jobs.email.rematchTimeout" : "jobs.email.rematchDeclined", { provider: provider.name }),
+            t("email.field", { label: t("jobs.reason.label"), value: t(REMATCH_REASON_KEYS[reason]) }),
+            ...(note ? [t("email.field", { label: t("jobs.decline.note"), value: note })] : []),
+          ],
+        );
+      },
+    }),
+  );
+  if (result.ok) mailQueued();
+  return result;
+}
+
+/** The matched provider declines, with a reason from the list and an optional note. */
+export async function declineJob(
+  provider: { id: string; name: string; userId: string },
+  reference: string,
+  reason: DeclineReason,
+  note: string | null,
+  now = new Date(),
+): Promise<JobResult> {
+  const job = await loadJob(reference);
+  if (!job || !isRequestKind(job.kind)) return { ok: false, reason: "not-found" };
+  if (job.provider_id !== provider.id || job.status !== "matched") return { ok: false, reason: "not-allowed" };
+  if (job.respond_by && job.respond_by <= now.toISOString()) return { ok: false, reason: "too-late" };
+  return handBack(job, provider, reason, note, provider.userId, "provider", now);
+}
+
+/** The provider says the job is done; the operator completes it (the review invitation follows). */
+export async function markJobDone(provider: { id: string; name: string; userId: string }, reference: string, now = new Date()): Promise<JobResult> {
+  const job = await loadJob(reference);
+  if (!job || !isRequestKind(job.kind)) return { ok: false, reason: "not-found" };
+  if (job.provider_id !== provider.id || job.status !== "accepted" || job.provider_done_at) return { ok: false, reason: "not-allowed" };
+  const { db } = getRuntime();
+  const done = await db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable("requests")
+      .set({ provider_done_at: now.toISOString(), updated_at: now.toISOString() })
+      .where("id", "=", job.id)
+      .where("provider_id", "=", provider.id)
+      .where("status", "=", "accepted")
+      .where("provider_done_at", "is", null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) return false;
+    await recordAudit(trx, { actorId: provider.userId, action: "request.provider-done", entityType: "request", entityId: job.id, after: { doneAt: now.toISOString() } });
+    await operatorEmail(
+      trx,
+      job,
+      (t) => t("jobs.email.doneSubject", { reference: job.reference }),
+      (t) => [t("jobs.email.doneText", { provider: provider.name, date: formattersFor(translateLocale(t)).dateTime(now.toISOString()) })],
+    );
+    return true;
+  });
+  if (done) mailQueued();
+  return done ? { ok: true } : { ok: false, reason: "not-allowed" };
+}
+
+/**
+ * Hands back every match whose window passed unanswered (the hourly job). Each request is its
+ * own transaction, guarded by what it reads, so two processes never hand one back twice.
+ */
+export async function expireMatches(now = new Date()): Promise<number> {
+  const { db } = getRuntime();
+  const due = await db
+    .selectFrom("requests")
+    .innerJoin("providers", "providers.id", "requests.provider_id")
+    .select(["requests.id", "requests.reference", "requests.kind", "providers.id as providerId", "providers.name as providerName", "providers.user_id as userId"])
+    .where("requests.status", "=", "matched")
+    .where("requests.deleted_at", "is", null)
+    .where("requests.respond_by", "is not", null)
+    .where("requests.respond_by", "<=", now.toISOString())
+    .limit(500)
+    .execute();
+  let handed = 0;
+  for (const r of due) {
+    // The audit log names the provider's account: the move is their silence, made by the clock.
+    const result = await handBack(r, { id: r.providerId, name: r.providerName }, "timeout", null, r.userId, "timeout", now);
+    if (result.ok) handed++;
+  }
+  return handed;
+}
+
+/** Checked every hour (one run per hour across processes, claimed like the daily jobs). */
+export const MATCH_EXPIRY_JOB: DailyJob = {
+  name: "matches.expiry",
+  period: (now) => now.toISOString().slice(0, 13),
+  run: (now) => expireMatches(now),
+};

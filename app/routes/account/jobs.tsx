@@ -1,0 +1,220 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, href, Link } from "react-router";
+import { FormError } from "~/components/admin/form-error";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { EmptyState } from "~/components/empty-state";
+import { Section } from "~/components/ui/section";
+import { requireUser } from "~/lib/auth/session.server";
+import { readForm } from "~/lib/http/form.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useFormat } from "~/lib/i18n/format";
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
+import type { MessageKey } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-t";
+import { getAppEnv } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { DECLINE_NOTE_MAX, DECLINE_REASONS, JOB_FILTERS, jobActionSchema, type JobFilter, readJobFilter, REMATCH_REASON_KEYS } from "~/modules/providers/jobs";
+import { acceptJob, declineJob, type Job, listJobs, markJobDone, providerOfUser } from "~/modules/providers/jobs.server";
+import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
+import type { Route } from "./+types/jobs";
+
+export const handle = { messages: ["account", "status", "jobs"] } satisfies MessagesHandle;
+
+/**
+ * My Jobs (issue 29 items 1–3): a verified provider's matches, newest first, with what they
+ * need to answer them; accept or decline within the window, then say the job is done. Only
+ * providers: anyone else gets a 404 from the loader and the action alike.
+ */
+async function requireProvider(request: Request) {
+  const user = await requireUser(request);
+  const provider = await providerOfUser(user);
+  if (!provider) throw data("Not found", { status: 404 });
+  return provider;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const provider = await requireProvider(request);
+  const filter = readJobFilter(new URL(request.url).searchParams.get("show"));
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  return { filter, jobs: await listJobs(provider.id, filter, t) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const provider = await requireProvider(request);
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const submission = parseWithZod(await readForm(request), { schema: jobActionSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  const result =
+    value.intent === "accept"
+      ? await acceptJob(provider, value.reference)
+      : value.intent === "decline"
+        ? await declineJob(provider, value.reference, value.reason, value.note || null)
+        : await markJobDone(provider, value.reference);
+  if (!result.ok) {
+    if (result.reason === "not-found") throw data("Not found", { status: 404 });
+    const message = t(result.reason === "too-late" ? "jobs.error.tooLate" : "jobs.error.notAllowed");
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: 409 });
+  }
+  const toast = {
+    accept: { title: t("jobs.toast.acceptedTitle"), description: t("jobs.toast.acceptedText") },
+    decline: { title: t("jobs.toast.declinedTitle"), description: t("jobs.toast.declinedText") },
+    done: { title: t("jobs.toast.doneTitle"), description: t("jobs.toast.doneText") },
+  }[value.intent];
+  return redirectWithToast(`${href("/account/jobs")}${value.intent === "decline" ? "?show=past" : ""}`, toast, { status: 303 });
+}
+
+const FILTER_KEYS: Record<JobFilter, MessageKey> = { upcoming: "jobs.filter.upcoming", past: "jobs.filter.past" };
+
+export default function JobsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { filter, jobs } = loaderData;
+  const result = actionData?.result;
+  const refused = (result?.initialValue as { reference?: string } | undefined)?.reference;
+  return (
+    <Section id="jobs-title" title={t("jobs.title")} className="card p-4 sm:p-6">
+      <p className="mt-2 text-slate-600">{t("jobs.intro")}</p>
+      {/* Plain links: the filter is part of the URL and works without JavaScript. */}
+      <nav aria-label={t("jobs.filter.label")} className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {JOB_FILTERS.map((f) => (
+            <li key={f}>
+              <Link
+                to={`${href("/account/jobs")}?show=${f}`}
+                aria-current={f === filter ? "page" : undefined}
+                className="block rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium aria-[current=page]:border-teal-700 aria-[current=page]:bg-teal-50 aria-[current=page]:text-teal-900"
+              >
+                {t(FILTER_KEYS[f])}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {jobs.length === 0 ? (
+        <div className="mt-6">
+          <EmptyState title={t(filter === "upcoming" ? "jobs.emptyUpcoming" : "jobs.emptyPast")} text={t("jobs.emptyText")} />
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-4">
+          {jobs.map((job) => (
+            <JobCard key={job.reference} job={job} result={refused === job.reference ? result : undefined} />
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function JobCard({ job, result }: { job: Job; result?: Parameters<typeof FormError>[0]["result"] }) {
+  const t = useT();
+  const format = useFormat();
+  const id = `job-${job.reference}`;
+  return (
+    <li className="rounded-lg border border-slate-200 p-4">
+      <article aria-labelledby={`${id}-title`}>
+        <header className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h3 id={`${id}-title`} className="text-lg font-semibold">
+              <span translate={job.titleAsWritten ? "no" : undefined}>{job.title}</span>
+            </h3>
+            <p className="text-sm text-slate-500">
+              <span className="font-mono" translate="no">
+                {job.reference}
+              </span>{" "}
+              · {format.dateTime(job.createdAt)}
+            </p>
+          </div>
+          <StatusBadge status={job.status} />
+        </header>
+
+        {job.answer === "declined" || job.answer === "timeout" ? (
+          <p className="mt-3 rounded-md bg-slate-100 p-2 text-sm">{t(job.answer === "declined" ? "jobs.youDeclined" : "jobs.youTimedOut")}</p>
+        ) : null}
+        {job.respondBy ? <p className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900">{t("jobs.respondBy", { date: format.dateTime(job.respondBy) })}</p> : null}
+        {job.doneAt ? <p className="mt-3 rounded-md bg-emerald-50 p-2 text-sm text-emerald-900">{t("jobs.doneAt", { date: format.dateTime(job.doneAt) })}</p> : null}
+
+        <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+          {job.customer ? (
+            <>
+              <div>
+                <dt className="text-sm text-slate-500">{t("jobs.customer")}</dt>
+                <dd translate="no">{job.customer.name}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-500">{t("jobs.customerEmail")}</dt>
+                <dd translate="no">{job.customer.email ? <a href={`mailto:${job.customer.email}`}>{job.customer.email}</a> : t("status.notGiven")}</dd>
+              </div>
+            </>
+          ) : null}
+          {job.fields.map((f) => (
+            <div key={f.label}>
+              <dt className="text-sm text-slate-500">{f.label}</dt>
+              <dd className="break-words whitespace-pre-line" translate={f.asWritten ? "no" : undefined}>
+                {f.value ?? t("status.notGiven")}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {job.answer === "pending" ? <p className="mt-3 text-sm text-slate-600">{t("jobs.contactAfterAccept")}</p> : null}
+
+        <details className="mt-4">
+          <summary className="cursor-pointer text-sm font-medium text-teal-800">{t("jobs.timeline")}</summary>
+          <ol className="mt-2 grid gap-1 text-sm">
+            {job.events.map((e) => (
+              <li key={`${e.status}-${e.at}`}>
+                {t(STATUS_LABEL_KEYS[e.status] as MessageKey)} · {format.dateTime(e.at)}
+              </li>
+            ))}
+          </ol>
+        </details>
+
+        <FormError result={result} />
+        {job.answer === "pending" ? (
+          <div className="mt-4 grid gap-4">
+            <Form method="post">
+              <input type="hidden" name="intent" value="accept" />
+              <input type="hidden" name="reference" value={job.reference} />
+              <button type="submit" className="btn-primary w-full sm:w-auto" aria-describedby={`${id}-title`}>
+                {t("jobs.accept")}
+              </button>
+            </Form>
+            <details open={Boolean(result?.error?.reason?.length || result?.error?.note?.length) || undefined} className="rounded-md border border-slate-200 p-3">
+              <summary className="cursor-pointer font-medium">{t("jobs.decline.open")}</summary>
+              <Form method="post" className="mt-3 grid gap-3">
+                <input type="hidden" name="intent" value="decline" />
+                <input type="hidden" name="reference" value={job.reference} />
+                <fieldset className="grid gap-2" aria-describedby={result?.error?.reason?.length ? "reason-error" : undefined}>
+                  <legend className="field-label">{t("jobs.reason.label")}</legend>
+                  {DECLINE_REASONS.map((r) => (
+                    <label key={r} className="flex items-start gap-2">
+                      <input type="radio" name="reason" value={r} required className="mt-1" />
+                      <span>{t(REMATCH_REASON_KEYS[r])}</span>
+                    </label>
+                  ))}
+                  <FormError result={result} name="reason" />
+                </fieldset>
+                <label className="grid gap-1">
+                  <span className="field-label">{t("jobs.decline.note")}</span>
+                  <textarea name="note" rows={3} maxLength={DECLINE_NOTE_MAX} className="field-input" aria-invalid={Boolean(result?.error?.note?.length) || undefined} aria-describedby={result?.error?.note?.length ? "note-error" : undefined} />
+                  <FormError result={result} name="note" />
+                </label>
+                <button type="submit" className="btn-secondary w-full sm:w-auto">
+                  {t("jobs.decline.confirm")}
+                </button>
+              </Form>
+            </details>
+          </div>
+        ) : null}
+        {job.answer === "accepted" && job.status === "accepted" && !job.doneAt ? (
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="done" />
+            <input type="hidden" name="reference" value={job.reference} />
+            <button type="submit" className="btn-primary w-full sm:w-auto">
+              {t("jobs.markDone")}
+            </button>
+          </Form>
+        ) : null}
+      </article>
+    </li>
+  );
+}

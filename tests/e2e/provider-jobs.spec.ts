@@ -1,0 +1,212 @@
+import { randomUUID } from "node:crypto";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { parseEnv } from "~/lib/env.server";
+import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import {
+  ADMIN,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  labelled,
+  linkIn,
+  OPERATOR_EMAIL,
+  PHONE,
+  signUpAndVerify,
+  submitLogInForm,
+  type TestAccount,
+  torontoDate,
+  uniqueAccount,
+  waitForEmail,
+  waitForHydration,
+} from "./support";
+
+/**
+ * The providers' workspace in a browser (issue 29 acceptance): a booking is matched → the
+ * provider finds it in My Jobs (on a phone) and accepts → the customer is emailed the
+ * confirmation with the provider's profile → the provider marks it done → the operator
+ * completes it. Second journey: the provider declines with a reason → the request is back in
+ * the inbox under "Needs a new match", the shortlist no longer offers that provider, and a
+ * second provider accepts. (No answer in time, on a moved clock: provider-jobs.test.ts.)
+ */
+let runtime: Runtime | undefined;
+
+/** This process is a second writer on the server's SQLite file: a busy database is tried again. */
+async function write<T>(operation: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (attempt > 30 || !/database is locked/.test(String(error))) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+const stamp = Date.now();
+const AREA = `Leaside${stamp}`;
+
+test.beforeAll(async () => {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
+  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
+});
+test.afterAll(async () => {
+  await runtime?.stop();
+});
+
+/** Signs a provider up in their own browser, then makes them what verification leaves behind: a live handyman in AREA. */
+async function provider(browser: Browser, name: string, phone = false): Promise<{ page: Page; account: TestAccount; id: string }> {
+  const account = uniqueAccount("provider", name);
+  const page = await (await browser.newContext(phone ? PHONE : {})).newPage();
+  await signUpAndVerify(page, account);
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await write(() =>
+    getRuntime()
+      .db.transaction()
+      .execute(async (trx) => {
+        const user = await trx.selectFrom("user").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
+        await trx.updateTable("user").set({ role: "provider", phone: "416-555-0177" }).where("id", "=", user.id).execute();
+        await trx
+          .insertInto("providers")
+          .values({
+            id,
+            user_id: user.id,
+            application_id: randomUUID(),
+            name,
+            bio: "Shelves, doors, small repairs.",
+            services: JSON.stringify(["handyman"]),
+            categories: JSON.stringify(["handyman"]),
+            service_areas: JSON.stringify([AREA]),
+            search_text: AREA.toLowerCase(),
+            status: "live",
+            id_checked_at: now,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }),
+  );
+  return { page, account, id };
+}
+
+async function book(page: Page, customer: TestAccount, notes: string): Promise<string> {
+  await page.goto("/services/handyman");
+  await waitForHydration(page);
+  await page.getByRole("main").getByRole("link", { name: "Book Handyman" }).click();
+  const dialog = page.getByRole("dialog", { name: "Request a booking" });
+  await dialog.getByRole("textbox", { name: labelled("Area / neighborhood") }).fill(AREA);
+  await dialog.getByLabel(labelled("Preferred date")).fill(torontoDate(5));
+  await dialog.getByLabel(labelled("Preferred time")).fill("14:00");
+  await dialog.getByRole("textbox", { name: labelled("Notes (optional)") }).fill(notes);
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expectToast(page, "Request received!", "We'll email you shortly to confirm your booking.");
+  const confirmation = await waitForEmail((m) => m.to.includes(customer.email) && /^We received your request — GTA-/.test(m.subject) && m.text.includes(notes));
+  return /GTA-[2-9A-Z]{6}/.exec(confirmation.subject)![0];
+}
+
+async function operatorPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/admin");
+  await submitLogInForm(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
+
+async function match(operator: Page, reference: string, name: string) {
+  await operator.goto(`/admin/requests/${reference}`);
+  const shortlist = operator.getByRole("list", { name: "Verified providers" });
+  await shortlist.getByRole("link", { name: `Choose ${name}` }).click();
+  await operator.getByRole("button", { name: "Confirm match" }).click();
+  await expectToast(operator, "Provider matched", "The provider has been asked to accept, and the customer told who was asked.");
+}
+
+test("matched → the provider accepts in My Jobs on a phone → the customer is emailed → done → the operator completes", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const pat = await provider(browser, `Pat Handy ${stamp}`, true);
+  const customer = uniqueAccount("jobs", "Grace Hopper");
+  await signUpAndVerify(page, customer);
+  const reference = await book(page, customer, "Two floating shelves in the den.");
+  const operator = await operatorPage(browser);
+  await match(operator, reference, `Pat Handy ${stamp}`);
+  const offer = await waitForEmail((m) => m.to.includes(pat.account.email) && m.subject === `New job for you: request ${reference}`);
+
+  // The provider follows the email's link to My Jobs (in the menu of providers only).
+  await pat.page.goto(linkIn(offer, "/account/jobs").pathname);
+  await waitForHydration(pat.page);
+  await expect(pat.page.getByRole("navigation", { name: "Account sections" }).getByRole("link", { name: "My Jobs" })).toHaveAttribute("aria-current", "page");
+  const card = pat.page.getByRole("article", { name: "Handyman Services" }).filter({ hasText: reference });
+  await expect(card).toContainText("Two floating shelves in the den.");
+  await expect(card).toContainText(AREA);
+  await expect(card).toContainText("Please accept or decline by");
+  await expect(card).not.toContainText(customer.email);
+  await expectNoHorizontalScroll(pat.page);
+  await expectNoSeriousA11yViolations(pat.page);
+  // By keyboard.
+  await card.getByRole("button", { name: "Accept job" }).focus();
+  await pat.page.keyboard.press("Enter");
+  await expectToast(pat.page, "Job accepted", "The customer has been emailed your confirmation.");
+  await expect(card).toContainText(customer.email);
+
+  const confirmed = await waitForEmail((m) => m.to.includes(customer.email) && m.subject === `Your provider confirmed: request ${reference}`);
+  expect(confirmed.text).toContain(pat.account.email);
+  expect(linkIn(confirmed, `/providers/${pat.id}`).pathname).toBe(`/providers/${pat.id}`);
+  // The customer's timeline has the step.
+  await page.goto(`/account/requests/${reference}`);
+  await expect(page.getByRole("main")).toContainText("Accepted by provider");
+
+  await card.getByRole("button", { name: "Mark job as done" }).click();
+  await expectToast(pat.page, "Job marked as done", "Our team will complete it with the customer.");
+  await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `Job done: request ${reference}`);
+
+  await operator.goto(`/admin/requests/${reference}`);
+  await expect(operator.getByText(`Pat Handy ${stamp} marked this job done on`)).toBeVisible();
+  await operator.getByRole("button", { name: "Mark as Complete" }).click();
+  await expectToast(operator, "Booking completed", "The customer has been notified and invited to leave a review.");
+  await waitForEmail((m) => m.to.includes(customer.email) && m.text.includes("Write a review"));
+  // Past now, not upcoming.
+  await pat.page.getByRole("link", { name: "Past" }).click();
+  await expect(pat.page.getByRole("article").filter({ hasText: reference })).toContainText("Completed");
+});
+
+test("the provider declines with a reason → flagged in the inbox, not offered again; a second provider accepts", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const pat = await provider(browser, `Pat Decline ${stamp}`);
+  const sam = await provider(browser, `Sam Accept ${stamp}`);
+  const customer = uniqueAccount("jobs", "Grace Hopper");
+  await signUpAndVerify(page, customer);
+  const reference = await book(page, customer, "A squeaky door upstairs.");
+  const operator = await operatorPage(browser);
+  await match(operator, reference, `Pat Decline ${stamp}`);
+
+  await pat.page.goto("/account/jobs");
+  await waitForHydration(pat.page);
+  const card = pat.page.getByRole("article").filter({ hasText: reference });
+  await card.getByText("Decline…").click();
+  await card.getByRole("radio", { name: "Too far from my service area" }).check();
+  await card.getByRole("textbox", { name: "Note for our team (optional)" }).fill("Road closed all week.");
+  await card.getByRole("button", { name: "Decline job" }).click();
+  await expectToast(pat.page, "Job declined", "Our team will find another provider.");
+  await expect(pat.page.getByRole("article").filter({ hasText: reference })).toContainText("You declined this job.");
+  const told = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `Needs a new match: request ${reference}`);
+  expect(told.text).toContain("Road closed all week.");
+
+  // The operator's saved filter lists it, flagged with the reason.
+  await operator.goto("/admin/requests");
+  await operator.getByRole("link", { name: "Needs a new match" }).click();
+  const row = operator.getByRole("row").filter({ hasText: reference });
+  await expect(row).toContainText("Too far from my service area");
+  await row.getByRole("link", { name: reference }).click();
+  await expect(operator.getByRole("heading", { name: "Needs a new match" })).toBeVisible();
+  const shortlist = operator.getByRole("list", { name: "Verified providers" });
+  await expect(shortlist.getByRole("link", { name: `Choose Sam Accept ${stamp}` })).toBeVisible();
+  await expect(shortlist.getByRole("link", { name: `Choose Pat Decline ${stamp}` })).toHaveCount(0);
+  await match(operator, reference, `Sam Accept ${stamp}`);
+
+  await sam.page.goto("/account/jobs");
+  await waitForHydration(sam.page);
+  await sam.page.getByRole("article").filter({ hasText: reference }).getByRole("button", { name: "Accept job" }).click();
+  await expectToast(sam.page, "Job accepted", "The customer has been emailed your confirmation.");
+  const confirmed = await waitForEmail((m) => m.to.includes(customer.email) && m.subject === `Your provider confirmed: request ${reference}`);
+  expect(confirmed.text).toContain(`Sam Accept ${stamp}`);
+});
