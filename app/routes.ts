@@ -67,6 +67,7 @@ export default [
   route("provider-profile-setup", "routes/providers/profile-setup.tsx"),
   route("providers/:id", "routes/providers/profile.tsx"),
   route("requests/:token", "routes/requests/status.tsx"),
+  route("requests/:token/calendar.ics", "routes/requests/calendar.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("requests", "routes/admin/requests.tsx"),

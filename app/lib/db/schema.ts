@@ -152,6 +152,8 @@ export type OutboxTable = {
   sent_at: string | null;
   /** The request it was written for, if any (its back-office page lists them). */
   request_id: string | null;
+  /** JSON `[{ filename, contentType, content }]` (an .ics invite), or null: sent with the message. */
+  attachments: string | null;
 };
 
 export type AppMetaTable = { key: string; value: string };
@@ -219,6 +221,8 @@ export type RequestTable = {
   deleted_at: string | null;
   /** The provider matched to it (providers.id), once an operator confirmed the match. */
   provider_id: string | null;
+  /** Its calendar event's SEQUENCE (RFC 5545): bumped on each change the invites announce. */
+  calendar_sequence: Generated<number>;
 };
 export type RequestNoteTable = {
   id: string;
