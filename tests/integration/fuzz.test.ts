@@ -1036,6 +1036,7 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
       ["/auth/reset-password?token=…", query(["token"]).map((q) => `/auth/reset-password${q}`)],
       ["/auth/verify?token=…", query(["token"]).map((q) => `/auth/verify${q}`)],
       ["/requests/:token", urlValue.map((v) => `/requests/${v}`)],
+      ["/requests/:token/calendar.ics", urlValue.map((v) => `/requests/${v}/calendar.ics`)],
       ["/account/requests/:reference", urlValue.map((v) => `/account/requests/${v}`)],
       [
         "/media/listings/:id/:variant",
