@@ -36,6 +36,7 @@ export default [
     route("reviews/:reference", "routes/account/review-write.tsx"),
     route("security", "routes/account/security.tsx"),
     route("data", "routes/account/data.tsx"),
+    route("availability", "routes/account/availability.tsx"),
   ]),
   route("account/data/export/:id", "routes/account/data-export.tsx"),
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { maxHeaderSize, METHODS as httpMethods } from "node:http";
 import { connect as connectSocket } from "node:net";
@@ -575,6 +576,11 @@ const ACTIONS: Action[] = [
     path: "/account/consent",
     valid: { versions: "terms:2025-09-25,privacy:2025-09-25", returnTo: "/account" },
   },
+  // The member has a provider profile (set up in beforeAll): their availability form.
+  {
+    path: "/account/availability",
+    valid: { areas: "Toronto, North York", mon: "on", monFrom: "09:00", monTo: "17:00", away1From: FUTURE_DATE, away1To: FUTURE_DATE },
+  },
   // Last: the export worker finishes what these posts queued (and emails) after they answer.
   { path: "/account/data", valid: { intent: "export" }, background: ["mail_outbox"] },
 ];
@@ -628,6 +634,26 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
       .where("email", "=", memberEmail)
       .execute();
     expect((await member.post("/auth/login", { email: memberEmail, password: PASSWORD })).status).toBe(302);
+    // The member also has a provider profile (not yet live), so the availability form is theirs.
+    const memberUser = await db.db.selectFrom("user").select("id").where("email", "=", memberEmail).executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db.db
+      .insertInto("providers")
+      .values({
+        id: randomUUID(),
+        user_id: memberUser.id,
+        application_id: randomUUID(),
+        name: "Fuzz Member",
+        bio: null,
+        services: JSON.stringify(["handyman"]),
+        categories: JSON.stringify(["handyman"]),
+        service_areas: JSON.stringify(["Toronto"]),
+        status: "approved",
+        id_checked_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     // The member has a draft, as anyone who typed in the wizard has.
     expect(
       (await member.post("/homes/new", { intent: "autosave", step: "1", ownerName: "Grace Hopper" })).status,
@@ -1086,6 +1112,7 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
               "/account/listings",
               "/account/security",
               "/account/data",
+              "/account/availability",
               "/homes/new",
               "/provider-signup",
               "/become-a-provider",

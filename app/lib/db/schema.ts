@@ -262,6 +262,10 @@ export type ProviderTable = {
   service_areas: string; // JSON string[]
   search_text: Generated<string>;
   status: "approved" | "live";
+  /** JSON `{ mon: ["09:00", "17:00"], … }` (days off not listed); null: never set. */
+  work_hours: string | null;
+  /** JSON `[{ from, to }]` (dates the provider is away), or null. */
+  away_periods: string | null;
   id_checked_at: string;
   created_at: string;
   updated_at: string;

@@ -24,7 +24,7 @@ import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/request";
 
-export const handle = { messages: ["admin", "status", "request", "cars", "wizard", "provider", "dialog", "form"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin", "status", "request", "cars", "wizard", "provider", "dialog", "form", "availability"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches, params }) => adminMeta(matches, "admin.request.title", { reference: params.reference });
 
@@ -52,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       licensed: q.get("licensed") === "1",
     };
     const locale = localeFromRequest(request);
-    const [providers, categories] = await Promise.all([shortlist(filter, torontoToday(), locale), listCategories(locale)]);
+    const [providers, categories] = await Promise.all([shortlist(filter, torontoToday(), locale, found.id), listCategories(locale)]);
     const chosen = q.get("provider");
     workbench = {
       filter,
