@@ -17,7 +17,7 @@ import { availabilitySchema } from "~/modules/providers/availability-schema";
 import { availabilityFor, saveAvailability } from "~/modules/providers/availability.server";
 import type { Route } from "./+types/availability";
 
-export const handle = { messages: ["account", "availability", "form"] } satisfies MessagesHandle;
+export const handle = { messages: ["account", "availability", "form", "provider"] } satisfies MessagesHandle;
 
 /**
  * A provider's availability (issue 29 item 4): usual hours, days away, areas covered. Only the
