@@ -37,6 +37,7 @@ export default [
     route("reviews/:reference", "routes/account/review-write.tsx"),
     route("security", "routes/account/security.tsx"),
     route("data", "routes/account/data.tsx"),
+    route("availability", "routes/account/availability.tsx"),
   ]),
   route("account/data/export/:id", "routes/account/data-export.tsx"),
 
@@ -68,6 +69,7 @@ export default [
   route("provider-profile-setup", "routes/providers/profile-setup.tsx"),
   route("providers/:id", "routes/providers/profile.tsx"),
   route("requests/:token", "routes/requests/status.tsx"),
+  route("requests/:token/calendar.ics", "routes/requests/calendar.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("requests", "routes/admin/requests.tsx"),

@@ -14,6 +14,7 @@ import * as m0012 from "./0012-listing-moderation";
 import * as m0013 from "./0013-data-exports";
 import * as m0014 from "./0014-consents";
 import * as m0016 from "./0016-provider-jobs";
+import * as m0017 from "./0017-invites-availability";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0013-data-exports": m0013,
   "0014-consents": m0014,
   "0016-provider-jobs": m0016,
+  "0017-invites-availability": m0017,
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { maxHeaderSize, METHODS as httpMethods } from "node:http";
 import { connect as connectSocket } from "node:net";
@@ -579,6 +580,11 @@ const ACTIONS: Action[] = [
   { path: "/account/jobs", valid: { intent: "accept", reference: "GTA-ABCDEF" }, reached: 404 },
   { path: "/account/jobs", valid: { intent: "decline", reference: "GTA-ABCDEF", reason: "too-far", note: "Far" }, reached: 404 },
   { path: "/account/jobs", valid: { intent: "done", reference: "GTA-ABCDEF" }, reached: 404 },
+  // The member has a provider profile (set up in beforeAll): their availability form.
+  {
+    path: "/account/availability",
+    valid: { areas: "Toronto, North York", mon: "on", monFrom: "09:00", monTo: "17:00", away1From: FUTURE_DATE, away1To: FUTURE_DATE },
+  },
   // Last: the export worker finishes what these posts queued (and emails) after they answer.
   { path: "/account/data", valid: { intent: "export" }, background: ["mail_outbox"] },
 ];
@@ -632,6 +638,26 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
       .where("email", "=", memberEmail)
       .execute();
     expect((await member.post("/auth/login", { email: memberEmail, password: PASSWORD })).status).toBe(302);
+    // The member also has a provider profile (not yet live), so the availability form is theirs.
+    const memberUser = await db.db.selectFrom("user").select("id").where("email", "=", memberEmail).executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db.db
+      .insertInto("providers")
+      .values({
+        id: randomUUID(),
+        user_id: memberUser.id,
+        application_id: randomUUID(),
+        name: "Fuzz Member",
+        bio: null,
+        services: JSON.stringify(["handyman"]),
+        categories: JSON.stringify(["handyman"]),
+        service_areas: JSON.stringify(["Toronto"]),
+        status: "approved",
+        id_checked_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     // The member has a draft, as anyone who typed in the wizard has.
     expect(
       (await member.post("/homes/new", { intent: "autosave", step: "1", ownerName: "Grace Hopper" })).status,
@@ -1040,6 +1066,7 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
       ["/auth/reset-password?token=…", query(["token"]).map((q) => `/auth/reset-password${q}`)],
       ["/auth/verify?token=…", query(["token"]).map((q) => `/auth/verify${q}`)],
       ["/requests/:token", urlValue.map((v) => `/requests/${v}`)],
+      ["/requests/:token/calendar.ics", urlValue.map((v) => `/requests/${v}/calendar.ics`)],
       ["/account/requests/:reference", urlValue.map((v) => `/account/requests/${v}`)],
       [
         "/media/listings/:id/:variant",
@@ -1090,6 +1117,7 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
               "/account/security",
               "/account/data",
               "/account/jobs",
+              "/account/availability",
               "/homes/new",
               "/provider-signup",
               "/become-a-provider",

@@ -152,6 +152,8 @@ export type OutboxTable = {
   sent_at: string | null;
   /** The request it was written for, if any (its back-office page lists them). */
   request_id: string | null;
+  /** JSON `[{ filename, contentType, content }]` (an .ics invite), or null: sent with the message. */
+  attachments: string | null;
 };
 
 export type AppMetaTable = { key: string; value: string };
@@ -225,6 +227,8 @@ export type RequestTable = {
   rematch_reason: string | null;
   /** When the matched provider marked the job done. */
   provider_done_at: string | null;
+  /** Its calendar event's SEQUENCE (RFC 5545): bumped on each change the invites announce. */
+  calendar_sequence: Generated<number>;
 };
 export type RequestDeclineTable = {
   id: string;
@@ -273,6 +277,10 @@ export type ProviderTable = {
   service_areas: string; // JSON string[]
   search_text: Generated<string>;
   status: "approved" | "live";
+  /** JSON `{ mon: ["09:00", "17:00"], … }` (days off not listed); null: never set. */
+  work_hours: string | null;
+  /** JSON `[{ from, to }]` (dates the provider is away), or null. */
+  away_periods: string | null;
   id_checked_at: string;
   created_at: string;
   updated_at: string;

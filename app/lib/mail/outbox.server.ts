@@ -5,12 +5,16 @@ import type { RenderedEmail } from "./template.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** A file sent with a message (text only: an .ics invite), stored with it in the outbox. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 export type OutgoingEmail = RenderedEmail & {
   kind: string;
   to: string;
   replyTo?: string | null;
   /** The request it is about: the back office shows a request's emails. */
   requestId?: string;
+  attachments?: MailAttachment[];
 };
 
 /**
@@ -39,7 +43,19 @@ export async function enqueueEmail(db: Executor, email: OutgoingEmail): Promise<
       message_id: null,
       sent_at: null,
       request_id: email.requestId ?? null,
+      attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
     })
     .execute();
   return id;
+}
+
+/** A stored message's attachments (null or a JSON list), read back for sending. */
+export function readAttachments(stored: string | null): MailAttachment[] {
+  if (!stored) return [];
+  const parsed: unknown = JSON.parse(stored);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(
+    (a): a is MailAttachment =>
+      typeof a === "object" && a !== null && typeof a.filename === "string" && typeof a.contentType === "string" && typeof a.content === "string",
+  );
 }

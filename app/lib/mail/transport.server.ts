@@ -10,6 +10,7 @@ export type MailMessage = {
   text: string;
   html: string;
   messageId: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
 };
 
 export type MailTransport = {

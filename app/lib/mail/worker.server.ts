@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB, Dialect } from "../db/db.server";
 import type { Database, OutboxRow } from "../db/schema";
 import { serial } from "../serial";
+import { readAttachments } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -237,6 +238,7 @@ export class MailWorker {
         text: row.text_body,
         html: row.html_body,
         messageId: `<${row.id}@outbox>`,
+        ...(row.attachments ? { attachments: readAttachments(row.attachments) } : {}),
       });
       return { ok: true, messageId: info.messageId };
     } catch (error) {

@@ -9,9 +9,12 @@ import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { type RenderedField, type RequestKindDefinition, renderFields } from "~/modules/requests/kind";
 import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
+import { availabilityRank, availabilityReasons, type Unavailable } from "~/modules/providers/availability";
+import { readAvailability } from "~/modules/providers/availability.server";
 import { isProfileCategory } from "~/modules/providers/catalogue";
 import { windowHours } from "~/modules/providers/jobs.server";
 import { formattersFor } from "~/lib/i18n/format";
+import { slotOf } from "~/modules/requests/calendar.server";
 import { listPublicProviders } from "~/modules/providers/providers.server";
 import { emailFormat, transitionRequest, translatorFor, type TransitionResult } from "~/modules/requests/requests.server";
 import { isRequestStatus, type RequestStatus, type Transition } from "~/modules/requests/status";
@@ -274,10 +277,24 @@ export async function declinedProviders(requestId: string): Promise<Map<string, 
 }
 
 export type ShortlistFilter = { servicePage?: string; area?: string; category?: string; licensed?: boolean };
-export type ShortlistEntry = { id: string; name: string; services: string[]; areas: string[]; licenceValidTo: string | null; openMatches: number };
+export type ShortlistEntry = {
+  id: string;
+  name: string;
+  services: string[];
+  areas: string[];
+  licenceValidTo: string | null;
+  openMatches: number;
+  /** Why they cannot take this request (away on its date, area not covered, not working then); empty: available. */
+  unavailable: Unavailable[];
+};
 
-/** Live, verified providers with valid documents for this filter, least busy first, then by name as `locale` sorts names. */
-export async function shortlist(filter: ShortlistFilter, today: string, locale: string = DEFAULT_LOCALE, exclude: ReadonlySet<string> = new Set()): Promise<ShortlistEntry[]> {
+/**
+ * Live, verified providers with valid documents for this filter. For a request (`requestId`),
+ * those available at its date, time and area come first, then the others with their reasons,
+ * those away on its date last (never suggested first, issue 29 item 4); within each group the
+ * least busy first, then by name as `locale` sorts names. `exclude`: providers who declined it.
+ */
+export async function shortlist(filter: ShortlistFilter, today: string, locale: string = DEFAULT_LOCALE, requestId?: string, exclude: ReadonlySet<string> = new Set()): Promise<ShortlistEntry[]> {
   const providers = await listPublicProviders(
     {
       ...(filter.servicePage ? { servicePage: filter.servicePage } : {}),
@@ -298,6 +315,10 @@ export async function shortlist(filter: ShortlistFilter, today: string, locale: 
     .groupBy("provider_id")
     .execute();
   const open = new Map(load.map((l) => [l.provider_id, Number(l.n)]));
+  const reasonsOf = await availabilityCheck(
+    requestId,
+    providers.map((p) => p.id),
+  );
   const byName = collatorFor(locale).compare;
   return providers
     .map((p) => ({
@@ -307,6 +328,23 @@ export async function shortlist(filter: ShortlistFilter, today: string, locale: 
       areas: p.serviceAreas,
       licenceValidTo: p.verification.licenceValidTo,
       openMatches: open.get(p.id) ?? 0,
+      unavailable: reasonsOf(p.id),
     }))
-    .sort((a, b) => a.openMatches - b.openMatches || byName(a.name, b.name));
+    .sort((a, b) => availabilityRank(a.unavailable) - availabilityRank(b.unavailable) || a.openMatches - b.openMatches || byName(a.name, b.name));
+}
+
+/** Each provider's reasons not to take the request (its slot and area), or none without a request. */
+async function availabilityCheck(requestId: string | undefined, providerIds: string[]): Promise<(id: string) => Unavailable[]> {
+  if (!requestId) return () => [];
+  const { db } = getRuntime();
+  const row = await db.selectFrom("requests").select(["kind", "data"]).where("id", "=", requestId).executeTakeFirst();
+  if (!row || !isRequestKind(row.kind)) return () => [];
+  const kind = kindOf(row.kind);
+  const parsed = kind.payload.safeParse(JSON.parse(row.data));
+  const area = parsed.success ? (kind.match?.(parsed.data).area ?? null) : null;
+  const slot = slotOf(row);
+  const when = slot ? { date: slot.date, time: slot.time } : null;
+  const rows = await db.selectFrom("providers").select(["id", "service_areas", "work_hours", "away_periods"]).where("id", "in", providerIds).execute();
+  const reasons = new Map(rows.map((r) => [r.id, availabilityReasons(readAvailability(r), when, area)]));
+  return (id) => reasons.get(id) ?? [];
 }

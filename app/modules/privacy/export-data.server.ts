@@ -3,6 +3,7 @@ import { consentsOf } from "~/modules/legal/consents.server";
 import { photoKey } from "~/modules/homes/photos.server";
 import { reviewPhotoKey } from "~/modules/reviews/photos.server";
 import { summariseUserAgent } from "~/modules/accounts/user-agent";
+import { readAvailability } from "~/modules/providers/availability.server";
 
 /**
  * Everything we hold about one account, for "Download my data" (issue 28 item 2). The rule is
@@ -200,6 +201,9 @@ export async function collectExportData(userId: string, locale: string, now = ne
         services: parse(providerRow.services),
         categories: parse(providerRow.categories),
         serviceAreas: parse(providerRow.service_areas),
+        // Availability (issue 29 item 4): usual hours per weekday (null: never set) and days away.
+        workHours: readAvailability(providerRow).hours,
+        awayPeriods: readAvailability(providerRow).away,
         status: providerRow.status,
         idCheckedAt: providerRow.id_checked_at,
         createdAt: providerRow.created_at,

@@ -101,7 +101,7 @@ async function trimEmailBodies(now: Date): Promise<number> {
     total += await db.transaction().execute(async (trx) => {
       const done = await trx
         .updateTable("mail_outbox")
-        .set({ to_address: TRIMMED_ADDRESS, text_body: "", html_body: "" })
+        .set({ to_address: TRIMMED_ADDRESS, text_body: "", html_body: "", attachments: null })
         .where("id", "in", ids)
         .where("status", "=", "sent")
         .where("to_address", "<>", TRIMMED_ADDRESS)
@@ -162,7 +162,7 @@ async function deleteUnverifiedAccounts(now: Date): Promise<number> {
       await trx.deleteFrom("account").where("userId", "in", ids).execute();
       await trx
         .updateTable("mail_outbox")
-        .set({ to_address: TRIMMED_ADDRESS, text_body: "", html_body: "" })
+        .set({ to_address: TRIMMED_ADDRESS, text_body: "", html_body: "", attachments: null })
         .where("to_address", "in", emails)
         .where("status", "in", ["sent", "failed"])
         .execute();

@@ -62,7 +62,35 @@ export type RequestKindDefinition<D extends Record<string, unknown> = Record<str
    * docs/decisions/0024-provider-jobs.md
    */
   privateFields?: (data: D) => readonly string[];
+  /**
+   * When and where it happens, for kinds asked for a date and a time: their confirmation and
+   * status emails carry a calendar invite, and the status page offers an .ics download
+   * (calendar.server.ts). Null when the stored values hold no valid date and time.
+   */
+  calendar?: (data: D) => CalendarSlot | null;
 };
+
+/**
+ * A request's appointment: a wall-clock date and time in Toronto (as the customer typed them),
+ * how long it lasts, and the place shown as the event's location — an area or a pickup place,
+ * never a phone number or an email.
+ */
+export type CalendarSlot = { date: string; time: string; minutes: number; location: string | null };
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
+
+/** A slot from stored values, or null when the date or time is missing or not a real one. */
+export function calendarSlot(date: unknown, time: unknown, minutes: number, location: unknown): CalendarSlot | null {
+  if (typeof date !== "string" || typeof time !== "string") return null;
+  const d = DATE.exec(date);
+  if (!d || !TIME.test(time)) return null;
+  const [y, m, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  const check = new Date(Date.UTC(y, m - 1, day));
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== day) return null;
+  const place = typeof location === "string" && location.trim() ? location.trim().slice(0, 200) : null;
+  return { date, time: time.slice(0, 5), minutes: Number.isFinite(minutes) && minutes > 0 ? Math.min(Math.round(minutes), 24 * 60) : 60, location: place };
+}
 
 /** Declares a kind; the shared lifecycle unless the kind has its own. */
 export function defineKind<D extends Record<string, unknown>>(

@@ -11,6 +11,7 @@ import { renderEmail } from "~/lib/mail/template.server";
 import { hit } from "~/lib/rate-limit.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
+import { calendarFile, inviteForMove, requestInvite, slotOf } from "./calendar.server";
 import { renderFields } from "./kind";
 import { isRequestKind, type KindData, kindOf, type RequestKind } from "./kinds";
 import { canMove, isRequestStatus, type Lifecycle, type RequestStatus, STATUS_LABEL_KEYS } from "./status";
@@ -138,11 +139,13 @@ export async function submitRequest<K extends RequestKind>(
       // The visitor's own words go to an address they typed: no name in the heading, and
       // every value short and quoted, so the form cannot be used to write to strangers.
       const ct = translatorFor(ctx.locale);
+      // A request at a date and time: the confirmation carries its calendar invite.
+      const invite = await requestInvite(trx, id, { method: "REQUEST", to: recipient });
       const customer = renderEmail(
         {
           subject: ct("email.customer.subject", { reference }),
           heading: ct("email.customer.heading"),
-          paragraphs: [kind.confirmation(data, ct), ct("email.customer.reference", { reference })],
+          paragraphs: [kind.confirmation(data, ct), ct("email.customer.reference", { reference }), ...(invite ? [ct("email.calendar.attached")] : [])],
           fields: [{ label: ct("email.customer.request"), value: kind.title(data, ct) }, ...renderFields(kind, data, ct)],
           quoteValues: CONFIRMATION_VALUE_LENGTH,
           action: { label: ct("email.customer.track"), url: statusUrl },
@@ -151,7 +154,7 @@ export async function submitRequest<K extends RequestKind>(
         },
         env.BRAND_NAME,
       );
-      await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient, requestId: id });
+      await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient, requestId: id, ...(invite ? { attachments: [invite] } : {}) });
     }
   };
 
@@ -211,6 +214,8 @@ export type RequestView = {
   details: { label: string; value: string | number | null }[];
   events: { status: RequestStatus; note: string | null; at: string }[];
   timeline: { steps: RequestStatus[]; endings: RequestStatus[] };
+  /** It happens at a date and time: the status page offers its calendar file. */
+  hasCalendar: boolean;
 };
 
 type StoredRow = { id: string; reference: string; kind: string; status: string; data: string; created_at: string };
@@ -252,6 +257,7 @@ async function view(row: StoredRow, t: Translate): Promise<RequestView> {
     details: kind ? renderFields(kind, data, t) : [],
     events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
     timeline: { steps: [...(lifecycle?.steps ?? [])], endings: [...(lifecycle?.endings ?? [])] },
+    hasCalendar: slotOf(row) !== null,
   };
 }
 
@@ -262,6 +268,23 @@ export async function findRequestByToken(token: string, t: Translate): Promise<R
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
   const row = await getRuntime().db.selectFrom("requests").select(VIEW_COLUMNS).where("token_hash", "=", hashToken(token)).where("deleted_at", "is", null).executeTakeFirst();
   return row ? view(row, t) : null;
+}
+
+/**
+ * The "Add to calendar" file behind a private status link (the same access rule as the status
+ * page: whoever holds the link), in the reader's language; null for an unknown token or a
+ * request without a date and time.
+ */
+export async function findCalendarByToken(token: string, locale: Locale): Promise<{ reference: string; ics: string } | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const row = await getRuntime()
+    .db.selectFrom("requests")
+    .select(["id", "reference", "kind", "status", "data", "locale", "calendar_sequence"])
+    .where("token_hash", "=", hashToken(token))
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  const ics = row ? calendarFile({ ...row, calendar_sequence: Number(row.calendar_sequence) }, locale) : null;
+  return row && ics ? { reference: row.reference, ics } : null;
 }
 
 /** One of the signed-in customer's own requests, by reference (My Bookings → details). */
@@ -391,18 +414,22 @@ export async function transitionRequest(
       const t = translatorFor(locale);
       const status = t(STATUS_LABEL_KEYS[to]);
       const extra = options.email?.(t);
+      // Confirmed or cancelled: the calendar event changes with it (same UID, next SEQUENCE).
+      const method = inviteForMove(to);
+      const invite = method ? await requestInvite(trx, id, { method, to: row.email, bump: true, locale }) : null;
+      const calendarLine = invite ? [t(method === "CANCEL" ? "email.calendar.cancelled" : "email.calendar.attached")] : [];
       const email = renderEmail(
         {
           subject: t("email.status.subject", { reference: row.reference }),
           heading: t("email.status.heading", { status }),
-          paragraphs: [t("email.status.text", { title: titleOf(row, t), status }), ...(note ? [note] : []), ...(extra?.paragraphs ?? [])],
+          paragraphs: [t("email.status.text", { title: titleOf(row, t), status }), ...(note ? [note] : []), ...(extra?.paragraphs ?? []), ...calendarLine],
           ...(extra?.action ? { action: extra.action } : {}),
           footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
           ...emailFormat(locale, t),
         },
         env.BRAND_NAME,
       );
-      await enqueueEmail(trx, { ...email, kind: `${row.kind}.status`, to: row.email, requestId: id });
+      await enqueueEmail(trx, { ...email, kind: `${row.kind}.status`, to: row.email, requestId: id, ...(invite ? { attachments: [invite] } : {}) });
     }
     return { ok: true, from: row.status, to };
   });

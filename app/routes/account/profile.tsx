@@ -77,6 +77,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               <Link to={href("/provider-profile-setup")} className="font-medium text-teal-800 underline">
                 {t("provider.account.setup")}
               </Link>
+              <Link to={href("/account/availability")} className="font-medium text-teal-800 underline">
+                {t("provider.account.availability")}
+              </Link>
               {loaderData.provider.publicId ? (
                 <Link to={href("/providers/:id", { id: loaderData.provider.publicId })} className="font-medium text-teal-800 underline">
                   {t("provider.account.public")}

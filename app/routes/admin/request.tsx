@@ -25,7 +25,7 @@ import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/request";
 
-export const handle = { messages: ["admin", "status", "request", "cars", "wizard", "provider", "dialog", "form", "jobs"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin", "status", "request", "cars", "wizard", "provider", "dialog", "form", "jobs", "availability"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches, params }) => adminMeta(matches, "admin.request.title", { reference: params.reference });
 
@@ -55,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const locale = localeFromRequest(request);
     // Providers who declined this request (or let their window pass) are not offered it again.
     const declined = new Set((await declinedProviders(found.id)).keys());
-    const [providers, categories] = await Promise.all([shortlist(filter, torontoToday(), locale, declined), listCategories(locale)]);
+    const [providers, categories] = await Promise.all([shortlist(filter, torontoToday(), locale, found.id, declined), listCategories(locale)]);
     const chosen = q.get("provider");
     workbench = {
       filter,

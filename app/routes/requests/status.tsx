@@ -22,13 +22,21 @@ export async function loader({ request: req, params }: Route.LoaderArgs) {
   return data({ request }, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
 }
 
-export default function RequestStatusPage({ loaderData }: Route.ComponentProps) {
+export default function RequestStatusPage({ loaderData, params }: Route.ComponentProps) {
   const t = useT();
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold">{t("status.title")}</h1>
       <div className="card mt-8 p-6">
         <RequestStatusView request={loaderData.request} />
+        {loaderData.request.hasCalendar ? (
+          <p className="mt-6">
+            {/* A file download, not a page: the browser fetches it (in the page's language prefix). */}
+            <Link to={href("/requests/:token/calendar.ics", { token: params.token })} reloadDocument download className="text-teal-800 underline">
+              {t("status.addToCalendar")}
+            </Link>
+          </p>
+        ) : null}
       </div>
       <p className="mt-6 text-sm text-slate-600">
         {t("status.help")}{" "}

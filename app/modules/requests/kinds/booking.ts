@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isLocale } from "~/lib/i18n/locales";
 import { type Translate, translateLocale } from "~/lib/i18n/translate";
 import { categoryTitle } from "~/modules/services/catalogue.server";
-import { defineKind, labelled } from "../kind";
+import { calendarSlot, defineKind, labelled } from "../kind";
 
 const payload = z.object({
   service: z.string(),
@@ -40,4 +40,6 @@ export const booking = defineKind({
   subject: (d) => (d.serviceSlug ? { type: "service", id: d.serviceSlug } : null),
   privateFields: () => ["fullName", "email"],
   match: (d) => ({ servicePage: d.serviceSlug ?? null, area: d.area }),
+  // An hour at the preferred date and time; the location is the area (never the address or contact).
+  calendar: (d) => calendarSlot(d.preferredDate, d.preferredTime, 60, d.area),
 });

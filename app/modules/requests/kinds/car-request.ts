@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CAR_FORMS, CAR_REQUEST_TYPES, CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS, contactFields, fieldLabelKey, whenInfo } from "~/modules/cars/types";
-import { choice, defineKind, type KindField, yesNo } from "../kind";
+import { type CalendarSlot, calendarSlot, choice, defineKind, type KindField, yesNo } from "../kind";
 
 /** The type, then each of its form's fields (spec §3), as typed: strings, numbers, Yes/No codes. */
 const payload = z.object({ type: z.enum(CAR_REQUEST_TYPES) }).catchall(z.union([z.string(), z.number()]).optional());
@@ -34,4 +34,30 @@ export const carRequest = defineKind<CarData>({
   ],
   // Car requests carry full addresses, not areas: the shortlist starts with every car provider.
   match: () => ({ servicePage: "car-rental", area: null }),
+  calendar: carSlot,
 });
+
+/**
+ * The car request types asked for a date and a time, and where the ride starts (the pickup
+ * place is where the customer meets the driver: they typed it; no phone or email goes in). A
+ * custom request's date is free text: no invite.
+ */
+function carSlot(d: CarData): CalendarSlot | null {
+  const hours = (v: unknown, fallback: number) => (Number(v) > 0 ? Number(v) * 60 : fallback);
+  switch (d.type) {
+    case "chauffeur-hourly":
+      return calendarSlot(d.startDate, d.startTime, hours(d.estimatedHours, 120), d.pickupAddress);
+    case "airport-transfer": {
+      const [date, time] = String(d.pickupTime ?? "").split("T");
+      return calendarSlot(date, time, 60, d.direction === "Drop-off to Airport" ? d.address || d.airport : d.airport);
+    }
+    case "personal-ride":
+      return calendarSlot(d.date, d.time, 60, d.pickupAddress);
+    case "package-delivery":
+      return calendarSlot(d.deliveryByDate, d.deliveryByTime, 30, d.pickupAddress);
+    case "event-wedding":
+      return calendarSlot(d.eventDate, d.startTime, hours(d.durationHours, 240), d.primaryVenue);
+    case "custom":
+      return null;
+  }
+}
