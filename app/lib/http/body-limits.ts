@@ -1,4 +1,4 @@
-import { withoutLocalePrefix } from "../i18n/locales";
+import { routePath } from "./route-path";
 import { MAX_DOCUMENT_BYTES, MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
 
 /**
@@ -56,8 +56,8 @@ const LIMITS: Record<string, BodyLimit> = {
   "/become-a-provider": APPLICATION_LIMIT,
 };
 
-/** The limit for a request path; React Router's data requests (`/x.data`) share their page's. */
+/** The limit for a request path (read as routes read it: any case); React Router's data requests (`/x.data`) share their page's. */
 export function bodyLimitFor(pathname: string): BodyLimit {
-  const page = withoutLocalePrefix(pathname).replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const page = routePath(pathname).replace(/\.data$/, "").replace(/\/+$/, "") || "/";
   return LIMITS[page === "/_root" ? "/" : page] ?? PATTERNS.find(([pattern]) => pattern.test(page))?.[1] ?? FORM_LIMIT;
 }
