@@ -10,7 +10,7 @@ import { pseudoLocaleScope } from "~/lib/i18n/pseudo.server";
 import { requestGuard } from "~/lib/http/request-guard.server";
 import type { Env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
-import { routePattern } from "~/lib/http/route-pattern.server";
+import { isResourceRouteData, routePattern } from "~/lib/http/route-pattern.server";
 import { log } from "~/lib/log.server";
 import { metricsHandler } from "~/lib/metrics.server";
 import { startDailyJobs } from "~/lib/jobs.server";
@@ -72,6 +72,16 @@ const build = await import("virtual:react-router/server-build");
 
 /** The route a path belongs to, for the request log and metrics (never the raw path). */
 export const routeOf = (path: string) => routePattern(build, path);
+
+// Files (documents, exports, photos) leave by their route's own URL only: its data twin would
+// carry the body without the route's headers (issue 32 item 8).
+app.use((req, res, next) => {
+  if ((req.method === "GET" || req.method === "HEAD") && isResourceRouteData(build, req.path)) {
+    res.status(404).set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" }).type("text/plain; charset=utf-8").send("Not found");
+    return;
+  }
+  next();
+});
 
 // Pages, with the short-lived cache of what anonymous visitors see (PAGE_CACHE_SECONDS),
 // created on the first request: the runtime's settings exist only once start() has run.
