@@ -1,3 +1,4 @@
+import path from "node:path";
 import "react-router";
 import express from "express";
 import { sql } from "kysely";
@@ -8,6 +9,7 @@ import { withoutLocalePrefix } from "~/lib/i18n/locales";
 import { pageNamespaces } from "~/lib/i18n/page-namespaces.server";
 import { pseudoLocaleScope } from "~/lib/i18n/pseudo.server";
 import { requestGuard } from "~/lib/http/request-guard.server";
+import { uploadScope } from "~/lib/http/upload-scope.server";
 import type { Env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
 import { isResourceRouteData, routePattern } from "~/lib/http/route-pattern.server";
@@ -61,6 +63,10 @@ app.use(cachePolicy);
 
 // CSRF, content type and body size for every write, before any action code runs.
 app.use((req, res, next) => requestGuard(getRuntime().env.PUBLIC_URL)(req, res, next));
+
+// Uploaded files wait on disk, in a folder per request removed when the response is done.
+const uploads = uploadScope(() => path.join(getRuntime().env.DATA_DIR, "tmp"));
+app.use((req, res, next) => (req.method === "POST" ? uploads(req, res, next) : next()));
 
 // Tests only (PSEUDO_LOCALE=1): pages in the pseudo-locale for a browser that asks with its cookie.
 app.use(pseudoLocaleScope(() => getRuntime().env.PSEUDO_LOCALE));
