@@ -1,3 +1,4 @@
+import path from "node:path";
 import "react-router";
 import express from "express";
 import { sql } from "kysely";
@@ -8,9 +9,10 @@ import { withoutLocalePrefix } from "~/lib/i18n/locales";
 import { pageNamespaces } from "~/lib/i18n/page-namespaces.server";
 import { pseudoLocaleScope } from "~/lib/i18n/pseudo.server";
 import { requestGuard } from "~/lib/http/request-guard.server";
+import { uploadScope } from "~/lib/http/upload-scope.server";
 import type { Env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
-import { routePattern } from "~/lib/http/route-pattern.server";
+import { isResourceRouteData, routePattern } from "~/lib/http/route-pattern.server";
 import { log } from "~/lib/log.server";
 import { metricsHandler } from "~/lib/metrics.server";
 import { startDailyJobs } from "~/lib/jobs.server";
@@ -63,6 +65,10 @@ app.use(cachePolicy);
 // CSRF, content type and body size for every write, before any action code runs.
 app.use((req, res, next) => requestGuard(getRuntime().env.PUBLIC_URL)(req, res, next));
 
+// Uploaded files wait on disk, in a folder per request removed when the response is done.
+const uploads = uploadScope(() => path.join(getRuntime().env.DATA_DIR, "tmp"));
+app.use((req, res, next) => (req.method === "POST" ? uploads(req, res, next) : next()));
+
 // Tests only (PSEUDO_LOCALE=1): pages in the pseudo-locale for a browser that asks with its cookie.
 app.use(pseudoLocaleScope(() => getRuntime().env.PSEUDO_LOCALE));
 
@@ -73,6 +79,16 @@ const build = await import("virtual:react-router/server-build");
 
 /** The route a path belongs to, for the request log and metrics (never the raw path). */
 export const routeOf = (path: string) => routePattern(build, path);
+
+// Files (documents, exports, photos) leave by their route's own URL only: its data twin would
+// carry the body without the route's headers (issue 32 item 8).
+app.use((req, res, next) => {
+  if ((req.method === "GET" || req.method === "HEAD") && isResourceRouteData(build, req.path)) {
+    res.status(404).set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" }).type("text/plain; charset=utf-8").send("Not found");
+    return;
+  }
+  next();
+});
 
 // Pages, with the short-lived cache of what anonymous visitors see (PAGE_CACHE_SECONDS),
 // created on the first request: the runtime's settings exist only once start() has run.

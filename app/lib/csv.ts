@@ -4,14 +4,34 @@
  * accented names as UTF-8 rather than the system code page.
  *
  * Exports carry what customers typed, and a spreadsheet runs a cell that starts with `=`, `+`,
- * `-` or `@` as a formula (tab and CR are read the same way by some): `=HYPERLINK(...)` in a
- * request's name would run on the operator's machine. Such text cells get a leading apostrophe,
- * which spreadsheets show as text and do not display (OWASP "CSV Injection"). Numbers are written
- * as numbers: a typed number cannot be a formula, and `-5` must stay a number.
+ * `-` or `@` as a formula: `=HYPERLINK(...)` in a request's name would run on the operator's
+ * machine. OWASP's rule ("CSV Injection"): a text cell that starts with `=`, `+`, `-`, `@`, tab or
+ * CR gets a leading apostrophe, which spreadsheets show as text and do not display. We apply it
+ * more widely (issue 32 item 7), because spreadsheets fold look-alikes and skip blanks first:
+ * - `|` (DDE: `|cmd`), and any line break (LF, NEL U+0085, U+2028/9) as well as tab and CR;
+ * - any character whose compatibility form (NFKC) is one of `= + - @ |`: fullwidth ＝ ＋ － ＠ ｜,
+ *   small ﹦ ﹢ ﹣ ﹫, super- and subscript ⁺ ⁼ ₊ ₌, and the like;
+ * - any dash or minus sign: U+2212 −, ‐ ‒ – — ―, the heavy ➕ ➖ ➗;
+ * - after leading blanks, controls and invisible characters (" =1", NBSP, zero-width space).
+ * An apostrophe too many is harmless; a formula that runs is not. Numbers are written as
+ * numbers: a typed number cannot be a formula, and `-5` must stay a number.
  */
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Escaped whatever follows, among a cell's leading blanks: OWASP's tab and CR, and every line break. */
+const BREAK = /[\t\r\n\u0085\u2028\u2029]/;
+/** Skipped by a spreadsheet (or a person) before it reads the first character. */
+const LEADING_BLANKS = /^[\p{White_Space}\p{Cc}\p{Cf}]+/u;
+const FORMULA_CHARACTER = /^[=+\-@|]/;
+const DASH_OR_SIGN = /^[\p{Pd}\u2212\u2795-\u2797]/u;
+
+/** Whether a spreadsheet could read the text as a formula (or a command). */
+export function startsFormula(text: string): boolean {
+  const blanks = LEADING_BLANKS.exec(text)?.[0] ?? "";
+  if (BREAK.test(blanks)) return true;
+  const first = String.fromCodePoint(text.codePointAt(blanks.length) ?? 0x20);
+  return FORMULA_CHARACTER.test(first.normalize("NFKC")) || DASH_OR_SIGN.test(first);
+}
 const NEEDS_QUOTES = /[",\r\n]/;
 
 export const BOM = "\uFEFF";
@@ -23,7 +43,7 @@ export function csvField(value: CsvValue): string {
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (typeof value === "boolean") return value ? "true" : "false";
   let text = value instanceof Date ? value.toISOString() : value;
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (startsFormula(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -162,7 +162,9 @@ describe.each(DIALECTS)("provider applications in the back office on %s", (diale
     ]);
     const [image, licence] = docs;
     expect(html).toMatch(new RegExp(`<img src="/admin/provider-documents/${image!.id}\\?view=inline" alt="Government ID \\(front\\): passport.png"`));
-    expect(html).toMatch(new RegExp(`<iframe src="/admin/provider-documents/${licence!.id}\\?view=inline" title="License: licence.pdf"`));
+    // A PDF is never embedded (issue 32 item 2): a download link only.
+    expect(html).not.toContain("<iframe");
+    expect(html).not.toContain(`${licence!.id}?view=inline`);
     expect(html).toContain(`href="/admin/provider-documents/${licence!.id}" download=""`);
     // The approval's choices: the services applied for, all ticked to start with.
     const boxes = [...html.matchAll(/<input[^>]*name="services"[^>]*>/g)].map((m) => m[0]);

@@ -481,18 +481,17 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     ).id;
     expect(log).toEqual([expect.objectContaining({ document_id: docs[1]!.id, admin_user_id: adminId })]);
 
-    // The back office's viewer: the same file shown in the page, framable by our pages only,
-    // still sandboxed, never cached or sniffed, and logged like a download.
+    // A PDF is never shown in a page (issue 32 item 2): asked for inline, it is still an
+    // unframable attachment, sandboxed, never cached or sniffed, and logged like a download.
     const inline = await admin.get(`${url}?view=inline`);
     expect(inline.status).toBe(200);
     expect(inline.headers.get("content-type")).toBe("application/pdf");
-    expect(inline.headers.get("content-disposition")).toMatch(/^inline; filename="licence-/);
+    expect(inline.headers.get("content-disposition")).toMatch(/^attachment; filename="licence-/);
     expect(inline.headers.get("cache-control")).toContain("no-store");
     expect(inline.headers.get("x-content-type-options")).toContain("nosniff");
     const csp = inline.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("sandbox");
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
     expect(Buffer.from(await inline.arrayBuffer()).equals(pdf())).toBe(true);
     expect(await getRuntime().db.selectFrom("document_access_log").selectAll().execute()).toHaveLength(2);
     // A download stays unframable.

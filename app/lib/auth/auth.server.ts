@@ -22,18 +22,28 @@ export type AuthMailer = {
 };
 
 /**
- * better-auth asks for the link to a new address of an existing account through the same
- * sendVerificationEmail as for a new account; the token (a JWT it has just signed) tells them
- * apart by its `updateTo`, and the email must not welcome someone who already has an account.
+ * What a verification link's token says (a JWT better-auth signed): the address it verifies and,
+ * for a change of address, `updateTo`. Read without checking the signature, so only to choose
+ * what to say or send, never to grant anything (better-auth checks it when the link is used).
  */
-function isEmailChangeToken(token: string): boolean {
+export function verificationClaims(token: string): { email?: string; updateTo?: string } {
   try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { updateTo?: unknown };
-    return typeof payload.updateTo === "string";
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { email?: unknown; updateTo?: unknown };
+    return {
+      ...(typeof payload.email === "string" ? { email: payload.email } : {}),
+      ...(typeof payload.updateTo === "string" ? { updateTo: payload.updateTo } : {}),
+    };
   } catch {
-    return false;
+    return {};
   }
 }
+
+/**
+ * better-auth asks for the link to a new address of an existing account through the same
+ * sendVerificationEmail as for a new account; the token tells them apart by its `updateTo`, and
+ * the email must not welcome someone who already has an account.
+ */
+const isEmailChangeToken = (token: string) => verificationClaims(token).updateTo !== undefined;
 
 let mailer: AuthMailer | undefined;
 export function configureAuthEmails(m: AuthMailer) {

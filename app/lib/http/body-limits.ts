@@ -1,4 +1,4 @@
-import { withoutLocalePrefix } from "../i18n/locales";
+import { routePath } from "./route-path";
 import { MAX_DOCUMENT_BYTES, MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
 
 /**
@@ -11,6 +11,8 @@ export type BodyLimit = {
   maxFields: number;
   /** Files in a multipart body; 0 = this action takes no multipart bodies at all. */
   maxFiles: number;
+  /** One file: kept up to one byte more (so the action can say it is too large), the rest dropped while streaming. */
+  maxFileBytes?: number;
 };
 
 /**
@@ -28,6 +30,7 @@ const UPLOAD_LIMIT: BodyLimit = {
   maxBytes: MAX_LISTING_PHOTOS * MAX_UPLOAD_BYTES + 1024 * 1024,
   maxFields: 200,
   maxFiles: MAX_LISTING_PHOTOS * 2,
+  maxFileBytes: MAX_UPLOAD_BYTES,
 };
 
 /**
@@ -39,6 +42,7 @@ const APPLICATION_LIMIT: BodyLimit = {
   maxBytes: DOCUMENT_FILES * MAX_DOCUMENT_BYTES + 2 * 1024 * 1024,
   maxFields: 200,
   maxFiles: DOCUMENT_FILES,
+  maxFileBytes: MAX_DOCUMENT_BYTES,
 };
 
 /** A review: a few text fields and up to three photos (a fourth is read, to be refused by name). */
@@ -47,6 +51,7 @@ const REVIEW_LIMIT: BodyLimit = {
   maxBytes: (REVIEW_PHOTO_FILES + 1) * MAX_UPLOAD_BYTES + 1024 * 1024,
   maxFields: 50,
   maxFiles: REVIEW_PHOTO_FILES + 1,
+  maxFileBytes: MAX_UPLOAD_BYTES,
 };
 /** Pages with a path parameter, by pattern. */
 const PATTERNS: [RegExp, BodyLimit][] = [[/^\/account\/reviews\/[^/]+$/, REVIEW_LIMIT]];
@@ -56,8 +61,8 @@ const LIMITS: Record<string, BodyLimit> = {
   "/become-a-provider": APPLICATION_LIMIT,
 };
 
-/** The limit for a request path; React Router's data requests (`/x.data`) share their page's. */
+/** The limit for a request path (read as routes read it: any case); React Router's data requests (`/x.data`) share their page's. */
 export function bodyLimitFor(pathname: string): BodyLimit {
-  const page = withoutLocalePrefix(pathname).replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const page = routePath(pathname).replace(/\.data$/, "").replace(/\/+$/, "") || "/";
   return LIMITS[page === "/_root" ? "/" : page] ?? PATTERNS.find(([pattern]) => pattern.test(page))?.[1] ?? FORM_LIMIT;
 }

@@ -1,18 +1,19 @@
-import { withoutLocalePrefix } from "../i18n/locales";
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
+import { routePath } from "./route-path";
 
 /**
  * Pages whose URL alone makes them someone's: accounts, drafts, private status links (the token
  * is in the path), the back office, and under /auth everything but the three forms every
  * visitor gets alike (log in, sign up, forgot password): verification and password-reset links
- * carry tokens. Their `.data` twins too.
+ * carry tokens. Their `.data` twins too. Decided on `routePath`, so no spelling of a path that
+ * reaches one of these pages (upper case, percent-escapes, a language prefix) escapes the rule.
  */
 const PERSONAL_PATHS =
   /^\/(account|admin|homes\/new|requests|provider-profile-setup|auth(?!\/(login|signup|forgot)(\.data)?$))(\/|\.data$|$)/;
 
 export function isPersonalPath(path: string): boolean {
-  return PERSONAL_PATHS.test(withoutLocalePrefix(path));
+  return PERSONAL_PATHS.test(routePath(path));
 }
 
 /**

@@ -1,6 +1,11 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream, openAsBlob } from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { bodyLimitFor, type BodyLimit } from "./body-limits";
 import { refusal } from "./http-error";
+import { uploadDir } from "./upload-scope.server";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -15,6 +20,12 @@ export function isFormContentType(contentType: string | null | undefined): boole
  * JSON or text body and parses any number of parts). The body is streamed through busboy with
  * the action's limits from body-limits.ts, so a wrong content type, a malformed body or too
  * many fields is refused with a 4xx thrown as a response, before any action code runs.
+ *
+ * Files are never held in memory (issue 32 item 9: the photo upload held up to 121 MB per
+ * request): each file part is streamed to its own file in the request's upload folder
+ * (upload-scope.server.ts, removed when the response is done) and handed on as a File read from
+ * disk. A file is cut while streaming one byte past `maxFileBytes`, so what is kept is bounded
+ * and the action still sees it is too large (its own message, not a bare 413).
  */
 export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor(new URL(request.url).pathname)): Promise<FormData> {
   const contentType = request.headers.get("content-type");
@@ -23,6 +34,7 @@ export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor
   if (!isFormContentType(contentType)) throw refusal("unsupportedType");
   const multipart = contentType!.toLowerCase().startsWith("multipart/");
 
+  const form = new FormData();
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -33,33 +45,32 @@ export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor
         files: limit.maxFiles,
         parts: limit.maxFields + limit.maxFiles,
         fieldSize: limit.maxBytes,
-        fileSize: limit.maxBytes,
+        fileSize: (limit.maxFileBytes ?? limit.maxBytes) + 1,
       },
     });
   } catch {
     throw refusal("badRequest"); // e.g. multipart without a boundary
   }
 
-  const form = new FormData();
-  const files: Promise<void>[] = [];
+  // Entries in the order of the body (a file's entry is ready once it is on disk).
+  const entries: Promise<[string, string | File]>[] = [];
   const parsed = new Promise<void>((resolve, reject) => {
     const tooMany = () => reject(refusal("tooLarge"));
-    parser.on("field", (name, value) => form.append(name, stripControls(value)));
+    parser.on("field", (name, value) => entries.push(Promise.resolve([name, stripControls(value)])));
     parser.on("file", (name, stream, info) => {
-      const chunks: Buffer[] = [];
-      const read = new Promise<void>((done, fail) => {
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("error", fail);
-        stream.on("end", () => {
-          // Browsers send an empty part for a file input left empty, as undici's parser keeps it.
-          form.append(name, new File([new Uint8Array(Buffer.concat(chunks))], info.filename ?? "", { type: info.mimeType }));
-          done();
-        });
-      });
+      // Its error (a body cut off) may come before the folder exists; the pipeline reports it.
+      stream.on("error", () => {});
+      const read = (async (): Promise<[string, File]> => {
+        const file = path.join(await uploadDir(), randomUUID());
+        await pipeline(stream, createWriteStream(file, { mode: 0o600 }));
+        // Browsers send an empty part for a file input left empty, as undici's parser keeps it.
+        const blob = await openAsBlob(file, { type: info.mimeType });
+        return [name, new File([blob], info.filename ?? "", { type: info.mimeType })];
+      })();
       // A body cut off inside a file fails the file and the parser at once; the parser's error
       // is the one reported, and this one must not go unhandled (that ends the process).
       read.catch(() => {});
-      files.push(read);
+      entries.push(read);
     });
     parser.on("fieldsLimit", tooMany);
     parser.on("partsLimit", tooMany);
@@ -86,7 +97,7 @@ export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor
     }
     parser.end();
     await parsed;
-    await Promise.all(files);
+    for (const [name, value] of await Promise.all(entries)) form.append(name, value);
   } catch (error) {
     parser.destroy();
     // Refusals are thrown as they are; an Error means the client went away or sent a broken stream.

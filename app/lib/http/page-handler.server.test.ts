@@ -53,4 +53,27 @@ describe("cacheKey: which requests may share a stored page", () => {
   ])("never for %s", (_case, over) => {
     expect(cacheKey(request(over))).toBeUndefined();
   });
+
+  // Issue 32 item 4: routes match without case and after percent-decoding, so every spelling
+  // of a personal path is personal (these were stored before, keyed by their full URL).
+  it.each([
+    ["/REQUESTS/Tok3nABC", "/REQUESTS/Tok3nABC"],
+    ["/Requests/Tok3nABC.data", "/Requests/Tok3nABC.data"],
+    ["/AUTH/RESET-PASSWORD", "/AUTH/RESET-PASSWORD?token=t"],
+    ["/AUTH/VERIFY", "/AUTH/VERIFY?token=t"],
+    ["/auth/Verify", "/auth/Verify?token=t"],
+    ["/FR/AUTH/VERIFY", "/FR/AUTH/VERIFY?token=t"],
+    ["/fr/REQUESTS/Tok3nABC", "/fr/REQUESTS/Tok3nABC"],
+    ["/ACCOUNT", "/ACCOUNT"],
+    ["/Admin/Providers", "/Admin/Providers"],
+    ["/HOMES/NEW", "/HOMES/NEW"],
+    ["/%72equests/Tok3nABC", "/%72equests/Tok3nABC"],
+    ["/auth/%52ESET-password", "/auth/%52ESET-password?token=t"],
+  ])("never for the upper-case or escaped spelling %s", (path, originalUrl) => {
+    expect(cacheKey(request({ path, originalUrl }))).toBeUndefined();
+  });
+
+  it.each(["/AUTH/LOGIN", "/Services", "/FR/HOMES"])("still keys the public page %s", (path) => {
+    expect(cacheKey(request({ path, originalUrl: path }))).toBe(`${path}\nen-US`);
+  });
 });

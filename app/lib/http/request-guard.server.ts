@@ -42,7 +42,7 @@ export function requestGuard(publicUrl: string) {
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
     if (site !== undefined && site !== "same-origin" && site !== "none") return refuse(res, "forbiddenOrigin");
-    if (origin !== undefined && !isOwnOrigin(origin, req, publicOrigin)) return refuse(res, "forbiddenOrigin");
+    if (origin !== undefined && !isOwnOrigin(origin, { publicOrigin, protocol: req.protocol, host: req.get("host") })) return refuse(res, "forbiddenOrigin");
 
     const limit = bodyLimitFor(req.path);
     const length = req.get("content-length");
@@ -68,14 +68,31 @@ function isDecodable(path: string): boolean {
   }
 }
 
-function isOwnOrigin(origin: string, req: Request, publicOrigin: string): boolean {
-  if (origin === publicOrigin) return true;
+/**
+ * Whether an Origin header names this site: the whole origin (scheme, host and port), as a
+ * browser serializes it, equal to PUBLIC_URL's or to the one this request was made to (the
+ * site reached by another name: a LAN address, the tests' 127.0.0.1). Only a serialized origin
+ * counts: user-info ("http://evil@host"), a path, another scheme or port is another origin, or
+ * not one at all. Scheme and host compare without case (RFC 6454), nothing else is loosened.
+ */
+export function isOwnOrigin(origin: string, own: { publicOrigin: string; protocol: string; host: string | undefined }): boolean {
+  const given = origin.toLowerCase();
+  if (!/^https?:\/\/[^/?#@\\\s]+$/.test(given)) return false; // "null" (sandboxed frames, privacy redirects) and garbage
+  let parsed: string;
   try {
-    const url = new URL(origin);
-    return url.host === req.get("host") && (url.protocol === "http:" || url.protocol === "https:");
+    parsed = new URL(given).origin;
   } catch {
-    return false; // "null" (sandboxed frames, privacy redirects) and garbage
+    return false;
   }
+  // A default port written out ("http://host:80") or any other spelling is not what a browser sends.
+  if (parsed !== given) return false;
+  const publicOrigin = own.publicOrigin.toLowerCase();
+  if (given === publicOrigin) return true;
+  // Reached at PUBLIC_URL's host, PUBLIC_URL alone decides the scheme (a proxy in front may
+  // speak http to us for an https site, and an http page must not post to the https one).
+  const host = own.host?.toLowerCase();
+  if (host === undefined || host === new URL(publicOrigin).host) return false;
+  return given === `${own.protocol}://${host}`;
 }
 
 /**

@@ -60,3 +60,19 @@ export function routePattern(build: ServerBuild, pathname: string): string {
   known.set(pathname, pattern);
   return pattern;
 }
+
+/**
+ * Whether a path is React Router's data twin (`/x.data`) of a resource route (a loader without
+ * a page: files, downloads, feeds). React Router answers such a request with the loader's body
+ * but not its headers (issue 32 item 8: a provider document came out without its sandbox,
+ * attachment and nosniff headers). No page of ours fetches one, so files have one way out: the
+ * route's own URL.
+ */
+export function isResourceRouteData(build: ServerBuild, pathname: string): boolean {
+  let path = withoutLocalePrefix(pathname);
+  if (!path.endsWith(".data")) return false;
+  path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
+  const leaf = matchRoutes(treeOf(build), path)?.at(-1)?.route;
+  const module = leaf?.id ? build.routes[leaf.id]?.module : undefined;
+  return module !== undefined && module.default == null && module.ErrorBoundary == null;
+}

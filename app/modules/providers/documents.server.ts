@@ -5,6 +5,7 @@ import type { DB } from "~/lib/db/db.server";
 import type { ProviderDocumentTable } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
 import { deleteObject, getObject, putObject } from "~/lib/storage.server";
+import { stripActiveContent } from "~/lib/pdf.server";
 import { sniffUpload, UploadRefused } from "~/lib/uploads.server";
 import { MAX_DOCUMENT_BYTES, REJECTED_DOCUMENT_RETENTION_DAYS } from "~/modules/site/constants";
 import {
@@ -18,8 +19,9 @@ import {
 /**
  * Verification documents (issue 12 item 3). A file is a PNG, JPEG or PDF by its bytes, at most
  * 10 MB; anything else is refused before a byte is stored. Images are decoded and re-encoded
- * in their own format without any metadata (EXIF, GPS, camera serials); PDFs are kept as
- * uploaded and only ever served as downloads. Files live in the private uploads folder under
+ * in their own format without any metadata (EXIF, GPS, camera serials); PDFs are stored with
+ * their active content (scripts, open actions, launches) removed (pdf.server.ts) and only ever
+ * served as downloads, never shown in our pages (issue 32 item 2). Files live in the private uploads folder under
  * generated keys (`provider-documents/<id>.<ext>`), never under a public URL: admins read them
  * through /admin/provider-documents/:id, which records every access. Documents of a rejected
  * application are deleted REJECTED_DOCUMENT_RETENTION_DAYS after the decision.
@@ -84,7 +86,9 @@ export async function prepareDocuments(
       throw error;
     }
     let body = sniffed.bytes;
-    if (sniffed.mime !== "application/pdf") {
+    if (sniffed.mime === "application/pdf") {
+      body = await stripActiveContent(sniffed.bytes);
+    } else {
       try {
         body = await reencode(sniffed.bytes, sniffed.mime);
       } catch {

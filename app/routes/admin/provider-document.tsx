@@ -9,9 +9,11 @@ import type { Route } from "./+types/provider-document";
  * admin gets 404 for one that does not (or no longer) exist. Never cached, never sniffed, and
  * always in a sandbox, so nothing in a file can run in our origin.
  *
- * `?view=inline` is the back office's viewer (an <img> for PNG/JPEG, an <iframe> for PDF on
- * /admin/providers/:applicationId): the same file, the same checks and log, shown in the page
- * (`inline`, framable by our own pages only) instead of downloaded.
+ * `?view=inline` is the back office's viewer of images (an <img> on /admin/providers/:applicationId):
+ * the same file, the same checks and log, shown in the page (`inline`, framable by our own pages
+ * only) instead of downloaded. A PDF is always an attachment, whatever is asked: a browser's PDF
+ * viewer runs the file's scripts (issue 32 item 2), so no PDF of an applicant opens in our pages.
+ * Its data twin (`.data`) is refused before it gets here (server/app.ts), so this is the one way out.
  */
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -21,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, { file: true });
   const doc = await readDocumentForAdmin(params.documentId, viewer, context.clientIp ?? null);
   if (!doc) return notFound();
-  const inline = new URL(request.url).searchParams.get("view") === "inline";
+  const inline = new URL(request.url).searchParams.get("view") === "inline" && doc.contentType !== "application/pdf";
   return new Response(new Uint8Array(doc.body), {
     headers: {
       "Content-Type": doc.contentType,

@@ -169,8 +169,9 @@ export default function AdminProvider({ loaderData, actionData }: Route.Componen
 }
 
 /**
- * A document in the page: images inline, PDFs embedded, both through the admin-only route
- * (`?view=inline`: sandboxed, never cached, each read logged), with a download link.
+ * A document in the page: images inline through the admin-only route (`?view=inline`:
+ * sandboxed, never cached, each read logged); PDFs never in the page (a browser's PDF viewer runs
+ * the file's scripts: issue 32 item 2), only the download link every document has.
  */
 function DocumentViewer({ doc }: { doc: ReviewDocument }) {
   const t = useT();
@@ -190,7 +191,7 @@ function DocumentViewer({ doc }: { doc: ReviewDocument }) {
       ) : (
         <>
           {doc.contentType === "application/pdf" ? (
-            <iframe src={inline} title={t("admin.provider.viewerTitle", { kind, name: doc.name })} loading="lazy" className="h-[32rem] w-full rounded-md border border-slate-200 bg-slate-100" />
+            <p className="text-sm text-slate-600">{t("admin.provider.pdfDownloadOnly")}</p>
           ) : (
             <img src={inline} alt={t("admin.provider.viewerTitle", { kind, name: doc.name })} loading="lazy" className="max-h-[32rem] w-auto max-w-full rounded-md border border-slate-200 bg-slate-100" />
           )}

@@ -1,12 +1,13 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
-import { href, Link } from "react-router";
+import { Form, href, Link, useLoaderData } from "react-router";
+import { getSessionUser } from "~/lib/auth/session.server";
 import { redirectWith } from "~/lib/flash/flash.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { toastCookie } from "~/lib/toast/toast.server";
-import { verifyEmail } from "~/modules/accounts/accounts.server";
+import { isForAnotherAccount, verifyEmail } from "~/modules/accounts/accounts.server";
 import { readPendingVerification } from "~/modules/accounts/pending.server";
 import { returnPath } from "~/modules/accounts/return-path";
 import type { Route } from "./+types/verify";
@@ -18,12 +19,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The link in the verification email: verifies, signs in, and lands on My Account. */
+/**
+ * The link in the verification email: verifies, signs in, and lands on My Account. Opened while
+ * another account is signed in, it is left unused and the page asks to log out first: using it
+ * would replace that session without a word (issue 32 item 5).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  if (!token) return { ok: false };
+  if (!token) return { ok: false, otherAccount: false };
+  if (isForAnotherAccount(token, await getSessionUser(request))) return { ok: false, otherAccount: true };
   const outcome = await verifyEmail(token, request);
-  if (!outcome.ok) return { ok: false };
+  if (!outcome.ok) return { ok: false, otherAccount: false };
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   const toast = await toastCookie(
     outcome.changedTo
@@ -37,6 +43,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function VerifyPage() {
   const t = useT();
+  const { otherAccount } = useLoaderData<typeof loader>();
+  if (otherAccount) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{t("verify.otherAccountTitle")}</h1>
+        <p className="mt-4 text-slate-700">{t("verify.otherAccountText")}</p>
+        <Form method="post" action={href("/auth/logout")} reloadDocument>
+          <button type="submit" className="btn-primary mt-8">
+            {t("verify.otherAccountLogOut")}
+          </button>
+        </Form>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{t("verify.invalidTitle")}</h1>

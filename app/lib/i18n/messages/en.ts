@@ -201,6 +201,10 @@ export const en = {
   "verify.invalidText":
     "The verification link is invalid, has expired or has already been used. Log in to get a new one.",
   "verify.logIn": "Go to Log In",
+  "verify.otherAccountTitle": "You are logged in to another account",
+  "verify.otherAccountText":
+    "This link verifies a different account from the one you are logged in to. Nothing has changed. To use it, log out, then open the link again.",
+  "verify.otherAccountLogOut": "Log Out",
 
   // Accounts: log in / out
   "login.metaTitle": "Log in — {brand}",
@@ -1767,6 +1771,8 @@ export const en = {
   "admin.provider.docDeleted": "Deleted after the retention period.",
   "admin.provider.viewerTitle": "{kind}: {name}",
   "admin.provider.download": "Download {kind}",
+  "admin.provider.pdfDownloadOnly":
+    "PDF files open only after downloading, in your own PDF reader. Scripts and automatic actions in them were removed when they were uploaded.",
   "admin.provider.history": "History",
   "admin.provider.servicesGranted": "Services granted",
   "admin.provider.approve": "Approve application",

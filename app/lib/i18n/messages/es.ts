@@ -230,6 +230,10 @@ export const es = {
   "verify.invalidText":
     "El enlace de verificación no es válido, venció o ya se usó. Inicie sesión para recibir uno nuevo.",
   "verify.logIn": "Ir a iniciar sesión",
+  "verify.otherAccountTitle": "Has iniciado sesión en otra cuenta",
+  "verify.otherAccountText":
+    "Este enlace verifica una cuenta distinta de aquella en la que has iniciado sesión. No se ha cambiado nada. Para usarlo, cierra sesión y vuelve a abrir el enlace.",
+  "verify.otherAccountLogOut": "Cerrar sesión",
 
   // Accounts: log in / out
   "login.metaTitle": "Iniciar sesión — {brand}",
@@ -1854,6 +1858,8 @@ export const es = {
   "admin.provider.docDeleted": "Eliminado al terminar el período de conservación.",
   "admin.provider.viewerTitle": "{kind}: {name}",
   "admin.provider.download": "Descargar {kind}",
+  "admin.provider.pdfDownloadOnly":
+    "Los archivos PDF solo se abren después de descargarlos, en tu propio lector de PDF. Los scripts y las acciones automáticas que contenían se eliminaron al subirlos.",
   "admin.provider.history": "Historial",
   "admin.provider.servicesGranted": "Servicios otorgados",
   "admin.provider.approve": "Aprobar postulación",

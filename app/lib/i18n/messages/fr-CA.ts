@@ -234,6 +234,10 @@ export const frCA = {
   "verify.invalidText":
     "Le lien de vérification est invalide, a expiré ou a déjà été utilisé. Connectez-vous pour en recevoir un nouveau.",
   "verify.logIn": "Aller à la connexion",
+  "verify.otherAccountTitle": "Vous êtes connecté à un autre compte",
+  "verify.otherAccountText":
+    "Ce lien vérifie un autre compte que celui auquel vous êtes connecté. Rien n’a changé. Pour l’utiliser, déconnectez-vous, puis ouvrez à nouveau le lien.",
+  "verify.otherAccountLogOut": "Se déconnecter",
 
   // Accounts: log in / out
   "login.metaTitle": "Connexion — {brand}",
@@ -1875,6 +1879,8 @@ export const frCA = {
   "admin.provider.docDeleted": "Supprimé à la fin de la période de conservation.",
   "admin.provider.viewerTitle": "{kind} : {name}",
   "admin.provider.download": "Télécharger : {kind}",
+  "admin.provider.pdfDownloadOnly":
+    "Les fichiers PDF s’ouvrent seulement après téléchargement, dans votre propre lecteur PDF. Les scripts et actions automatiques qu’ils contenaient ont été retirés au téléversement.",
   "admin.provider.history": "Historique",
   "admin.provider.servicesGranted": "Services accordés",
   "admin.provider.approve": "Approuver la candidature",

@@ -226,6 +226,10 @@ export const ptBR = {
   "verify.invalidText":
     "O link de verificação é inválido, expirou ou já foi usado. Entre na sua conta para receber um novo.",
   "verify.logIn": "Ir para o login",
+  "verify.otherAccountTitle": "Você está conectado a outra conta",
+  "verify.otherAccountText":
+    "Este link verifica uma conta diferente daquela em que você está conectado. Nada foi alterado. Para usá-lo, saia e abra o link novamente.",
+  "verify.otherAccountLogOut": "Sair",
 
   // Accounts: log in / out
   "login.metaTitle": "Entrar — {brand}",
@@ -1837,6 +1841,8 @@ export const ptBR = {
   "admin.provider.docDeleted": "Excluído ao fim do período de retenção.",
   "admin.provider.viewerTitle": "{kind}: {name}",
   "admin.provider.download": "Baixar {kind}",
+  "admin.provider.pdfDownloadOnly":
+    "Os arquivos PDF só abrem depois de baixados, no seu próprio leitor de PDF. Scripts e ações automáticas contidos neles foram removidos no envio.",
   "admin.provider.history": "Histórico",
   "admin.provider.servicesGranted": "Serviços concedidos",
   "admin.provider.approve": "Aprovar candidatura",

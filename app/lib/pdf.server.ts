@@ -1,0 +1,99 @@
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFObject } from "pdf-lib";
+
+/**
+ * Active content out of an uploaded PDF, before it is stored (issue 32 item 2). Chromium's PDF
+ * viewer ran an applicant's script when an admin opened the file; PDFs are now only ever
+ * downloaded, and this makes the stored file inert wherever it is opened:
+ * - the document's and every page's, annotation's and field's automatic actions (`/OpenAction`,
+ *   `/AA`), document-level scripts (`/Names/JavaScript`), XFA forms and embedded files;
+ * - every action that runs or fetches something (`/S /JavaScript`, Launch, SubmitForm,
+ *   ImportData, Rendition, GoToE/GoToR, …) and every link that is not http(s) or mailto;
+ * - then every object nothing points to any more (the scripts' own streams), so the bytes
+ *   that were a script are not in the file at all.
+ * The file is rewritten without object streams, so what remains can be checked as text.
+ * A file pdf-lib cannot rewrite (encrypted, damaged, unusual) is kept with those names defused
+ * in place instead (`defuseNames`): refusing it would turn away many real statements, and it is
+ * only ever downloaded anyway.
+ */
+const REMOVED_KEYS = ["OpenAction", "AA", "JS", "JavaScript", "XFA", "EmbeddedFiles", "RichMediaContent", "RichMediaSettings"].map((k) => PDFName.of(k));
+const ACTION_KEYS = ["A", "Next", "PA"].map((k) => PDFName.of(k));
+const SAFE_ACTIONS = new Set(["/GoTo", "/URI", "/Named", "/Thread"]);
+const SAFE_URI = /^(https?:|mailto:)/i;
+
+export async function stripActiveContent(bytes: Uint8Array): Promise<Buffer> {
+  try {
+    return await rewrite(bytes);
+  } catch {
+    return defuseNames(Buffer.from(bytes));
+  }
+}
+
+/**
+ * Every name that starts an action or a script, renamed in place to one no reader knows
+ * (`/JavaScript` → `/JavaScripX`), so the file keeps its length and cross-reference offsets.
+ * Names inside compressed object streams are out of its reach: that is the rewrite's job.
+ */
+const DEFUSED = /\/(OpenAction|AA|JavaScript|JS|Launch|SubmitForm|ImportData|XFA|EmbeddedFiles|RichMedia\w*|Rendition)(?![\w#])/g;
+export function defuseNames(bytes: Buffer): Buffer {
+  const text = bytes.toString("latin1");
+  return Buffer.from(text.replace(DEFUSED, (name) => `${name.slice(0, -1)}X`), "latin1");
+}
+
+async function rewrite(bytes: Uint8Array): Promise<Buffer> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const { context } = doc;
+  const resolve = (o: PDFObject | undefined) => (o instanceof PDFRef ? context.lookup(o) : o);
+
+  const textOf = (o: PDFObject | undefined) => {
+    const v = resolve(o);
+    return v instanceof PDFString || v instanceof PDFHexString ? v.decodeText() : "";
+  };
+  /** An action (or a chain or list of actions) that may run, launch, send or fetch something. */
+  const unsafe = (value: PDFObject | undefined, seen = new Set<PDFObject>()): boolean => {
+    const v = resolve(value);
+    if (!v || seen.has(v)) return false;
+    seen.add(v);
+    if (v instanceof PDFArray) return v.asArray().some((item) => unsafe(item, seen));
+    if (!(v instanceof PDFDict)) return false;
+    const kind = resolve(v.get(PDFName.of("S")));
+    if (kind !== undefined) {
+      if (!(kind instanceof PDFName) || !SAFE_ACTIONS.has(kind.asString())) return true;
+      if (kind.asString() === "/URI" && !SAFE_URI.test(textOf(v.get(PDFName.of("URI"))).trim())) return true;
+    }
+    return unsafe(v.get(PDFName.of("Next")), seen);
+  };
+
+  const cleaned = new Set<PDFObject>();
+  const clean = (o: PDFObject | undefined) => {
+    if (!o || o instanceof PDFRef || cleaned.has(o)) return;
+    cleaned.add(o);
+    const dict = o instanceof PDFStream ? o.dict : o instanceof PDFDict ? o : undefined;
+    if (dict) {
+      for (const key of REMOVED_KEYS) dict.delete(key);
+      for (const key of ACTION_KEYS) if (unsafe(dict.get(key))) dict.delete(key);
+      for (const [, value] of dict.entries()) clean(value);
+    } else if (o instanceof PDFArray) {
+      for (const item of o.asArray()) clean(item);
+    }
+  };
+  for (const [, object] of context.enumerateIndirectObjects()) clean(object);
+  // Annotations of a removed action type stay as shapes; only what they did is gone.
+
+  // Keep only what the document still reaches from its catalogue and info.
+  const reachable = new Set<string>();
+  const walk = (o: PDFObject | undefined) => {
+    if (!o) return;
+    if (o instanceof PDFRef) {
+      if (reachable.has(o.tag)) return;
+      reachable.add(o.tag);
+      walk(context.lookup(o));
+    } else if (o instanceof PDFStream) walk(o.dict);
+    else if (o instanceof PDFDict) for (const [, value] of o.entries()) walk(value);
+    else if (o instanceof PDFArray) for (const item of o.asArray()) walk(item);
+  };
+  walk(context.trailerInfo.Root);
+  walk(context.trailerInfo.Info);
+  for (const [ref] of context.enumerateIndirectObjects()) if (!reachable.has(ref.tag)) context.delete(ref);
+
+  return Buffer.from(await doc.save({ useObjectStreams: false, updateFieldAppearances: false }));
+}
