@@ -36,6 +36,7 @@ export default [
     route("reviews/:reference", "routes/account/review-write.tsx"),
     route("security", "routes/account/security.tsx"),
     route("data", "routes/account/data.tsx"),
+    route("delete", "routes/account/delete.tsx"),
   ]),
   route("account/data/export/:id", "routes/account/data-export.tsx"),
 
@@ -79,6 +80,7 @@ export default [
     route("outbox", "routes/admin/outbox.tsx"),
     route("outbox/:id", "routes/admin/outbox-message.tsx"),
     route("export/:file", "routes/admin/export.tsx"),
+    route("privacy", "routes/admin/privacy.tsx"),
     route("system", "routes/admin/system.tsx"),
   ]),
   route("admin/provider-documents/:documentId", "routes/admin/provider-document.tsx"),
