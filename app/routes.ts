@@ -84,6 +84,7 @@ export default [
     route("system", "routes/admin/system.tsx"),
   ]),
   route("admin/provider-documents/:documentId", "routes/admin/provider-document.tsx"),
+  route("admin/privacy/export", "routes/admin/privacy-export.tsx"),
   route("admin-sim", "routes/admin/admin-sim.tsx"),
 
   route("*", "routes/site/not-found.tsx"),

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { access, mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { torontoToday } from "~/lib/forms/formats";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
+import { rowsContaining } from "../support/db-scan";
 import { pageHtml } from "../support/html";
 import { HttpClient, linkIn } from "../support/http-client";
 import { SmtpSink } from "../support/smtp-sink";
@@ -63,30 +63,6 @@ describe.each(DIALECTS)("account deletion on %s", (dialect) => {
     await writeFile(fileOf(key), FAKE_WEBP);
   }
   const exists = (file: string) => access(file).then(() => true, () => false);
-
-  /** Every table of the database, from its own catalogue. */
-  async function tables(): Promise<string[]> {
-    if (dialect === "sqlite") {
-      const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.db);
-      return rows.rows.map((r) => r.name);
-    }
-    const rows = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db.db);
-    return rows.rows.map((r) => r.name);
-  }
-
-  /** Rows (as JSON) of every table that contain any of the needles, case-insensitively. */
-  async function leftovers(needles: string[]) {
-    const found: { table: string; row: string }[] = [];
-    const lower = needles.map((n) => n.toLowerCase());
-    for (const table of await tables()) {
-      const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db.db);
-      for (const row of rows.rows) {
-        const text = JSON.stringify(row).toLowerCase();
-        if (lower.some((n) => text.includes(n))) found.push({ table, row: JSON.stringify(row).slice(0, 400) });
-      }
-    }
-    return found;
-  }
 
   async function snapshot(userId: string) {
     return {
@@ -278,7 +254,7 @@ describe.each(DIALECTS)("account deletion on %s", (dialect) => {
     expect(JSON.stringify(entry)).not.toContain(id);
 
     // Every table, every row: nothing of her but the goodbye email.
-    const found = (await leftovers([name, email, phone, id])).filter((f) => !(f.table === "mail_outbox" && f.row.includes('"account.deleted"')));
+    const found = (await rowsContaining(db.db, dialect, [name, email, phone, id])).filter((f) => !(f.table === "mail_outbox" && f.row.includes('"account.deleted"')));
     expect(found).toEqual([]);
     const outbox = await db.db.selectFrom("mail_outbox").select(["kind"]).where("to_address", "=", email).execute();
     expect(outbox.map((m) => m.kind)).toEqual(["account.deleted"]);

@@ -4,7 +4,7 @@ import { useIntentBusy } from "~/components/form/use-intent-busy";
 import { Section } from "~/components/ui/section";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
-import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useFormat } from "~/lib/i18n/format";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
@@ -13,7 +13,6 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { eraseSubject, type OpenRequest } from "~/modules/privacy/erase.server";
-import { exportFileName, zipExport } from "~/modules/privacy/exports.server";
 import { findingsFor, type SubjectFindings, subjectDigest, subjectOfContact } from "~/modules/privacy/subject.server";
 import { isRequestStatus, STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/privacy";
@@ -29,7 +28,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 /**
  * Back office → Privacy (issue 28 item 5): requests from people, with or without an account,
  * about their data. The operator types an address and/or a phone number and finds what
- * matches, downloads it in the personal export's format, or erases it after a confirmation
+ * matches, downloads it in the personal export's format (privacy-export.tsx), or erases it after a confirmation
  * step (the same erasure as "Delete my account": modules/privacy/erase.server.ts). Every step
  * is a POST, so the address never sits in a URL or an access log, and each is audited with the
  * operator and a pseudonym of the subject, never the address.
@@ -52,23 +51,10 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const query: Query = { email: String(form.get("email") ?? "").trim().slice(0, 254), phone: String(form.get("phone") ?? "").trim().slice(0, 40) };
   const subject = await subjectOfContact(db, query);
-  if (!subject || !["find", "export", "confirm", "erase"].includes(intent)) {
+  if (!subject || !["find", "confirm", "erase"].includes(intent)) {
     return data<ActionData>({ step: "error", query, error: t("admin.privacy.needOne") }, { status: 400 });
   }
   const entity = { entityType: "privacy-subject", entityId: subjectDigest(subject) };
-
-  if (intent === "export") {
-    const now = new Date();
-    const bytes = await zipExport({ subject }, localeFromRequest(request), now);
-    await recordAudit(db, { actorId: admin.id, action: "privacy.export", ...entity, after: { bytes: bytes.byteLength } });
-    return new Response(Buffer.from(bytes), {
-      headers: {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  }
 
   if (intent === "erase") {
     const outcome = await eraseSubject(admin.id, subject);
@@ -228,8 +214,7 @@ function Findings({ query, findings, confirm }: { query: Query; findings: Subjec
           <p className="mt-6 text-sm">{t("admin.privacy.emails", { count: findings.emails })}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             {/* A native post: the answer is a file, not a page. */}
-            <Form method="post" reloadDocument>
-              <input type="hidden" name="intent" value="export" />
+            <Form method="post" action={href("/admin/privacy/export")} reloadDocument>
               <Hidden query={query} />
               <button type="submit" className="btn-secondary">
                 {t("admin.privacy.export")}
