@@ -575,6 +575,8 @@ const ACTIONS: Action[] = [
     path: "/account/consent",
     valid: { versions: "terms:2025-09-25,privacy:2025-09-25", returnTo: "/account" },
   },
+  // A wrong password: the right one would delete the member's account (issue 28 item 3).
+  { path: "/account/delete", valid: { password: "not the password at all", confirmation: "DELETE" }, reached: 400 },
   // Last: the export worker finishes what these posts queued (and emails) after they answer.
   { path: "/account/data", valid: { intent: "export" }, background: ["mail_outbox"] },
 ];
@@ -1085,6 +1087,7 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
               "/account/listings",
               "/account/security",
               "/account/data",
+              "/account/delete",
               "/homes/new",
               "/provider-signup",
               "/become-a-provider",
