@@ -3,13 +3,14 @@ import { sql, type SqlBool, type Transaction } from "kysely";
 import type { Database } from "~/lib/db/schema";
 import { messagesFor } from "~/lib/i18n/catalogue.server";
 import { DEFAULT_LOCALE, isLocale } from "~/lib/i18n/locales";
-import { createTranslate } from "~/lib/i18n/translate";
+import { createTranslate, type Translate } from "~/lib/i18n/translate";
 import { log } from "~/lib/log.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { deleteObject } from "~/lib/storage.server";
 import { recordAudit } from "~/modules/admin/audit.server";
+import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { isRequestKind, kindOf } from "~/modules/requests/kinds";
 import type { RequestStatus } from "~/modules/requests/status";
 import { type PrivacySubject, requestsOfSubject, type SubjectRequest, subjectDigest, subjectOfUser } from "./subject.server";
@@ -111,6 +112,11 @@ const isFinal = (r: Pick<SubjectRequest, "kind" | "status">) => {
  * operator already deleted are not either.
  */
 export type OpenRequest = { reference: string; kind: string; status: string; asProvider: boolean };
+export type OpenRequestLine = OpenRequest & { kindLabel: string };
+
+/** Each open request with its kind as the back office names it, read on the server (pages need no admin texts). */
+export const describeOpen = (open: OpenRequest[], t: Translate): OpenRequestLine[] =>
+  open.map((r) => ({ ...r, kindLabel: r.kind in KIND_LABEL_KEYS ? t(KIND_LABEL_KEYS[r.kind as keyof typeof KIND_LABEL_KEYS]) : r.kind }));
 
 export async function openRequestsOf(subject: PrivacySubject): Promise<OpenRequest[]> {
   const { db } = getRuntime();

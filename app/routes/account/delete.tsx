@@ -10,16 +10,14 @@ import { requireUser } from "~/lib/auth/session.server";
 import { redirectWith } from "~/lib/flash/flash.server";
 import { readForm } from "~/lib/http/form.server";
 import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
-import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { clear, hit, isLimited } from "~/lib/rate-limit.server";
 import { getAppEnv, getRuntime } from "~/lib/runtime.server";
 import { toastCookie } from "~/lib/toast/toast.server";
 import { logOut, passwordMatches } from "~/modules/accounts/accounts.server";
 import { deleteAccountSchema } from "~/modules/privacy/delete-schema";
-import { deleteAccount, type OpenRequest, openRequestsOf } from "~/modules/privacy/erase.server";
+import { deleteAccount, describeOpen, type OpenRequestLine, openRequestsOf } from "~/modules/privacy/erase.server";
 import { subjectOfUser } from "~/modules/privacy/subject.server";
-import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { isRequestStatus, STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/delete";
 
@@ -42,18 +40,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const subject = await subjectOfUser(getRuntime().db, user.id);
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const open = subject ? described(await openRequestsOf(subject), t) : [];
+  const open = subject ? describeOpen(await openRequestsOf(subject), t) : [];
   return data({ open, admin: user.role === "admin" }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** The kind's name as the back office says it, read on the server (the page needs no admin texts). */
-type OpenLine = OpenRequest & { kindLabel: string };
-const described = (open: OpenRequest[], t: Translate): OpenLine[] =>
-  open.map((r) => ({ ...r, kindLabel: r.kind in KIND_LABEL_KEYS ? t(KIND_LABEL_KEYS[r.kind as keyof typeof KIND_LABEL_KEYS] as MessageKey) : r.kind }));
-
 const HIDDEN = ["password", "confirmation"];
 
-type ActionData = { result: SubmissionResult<string[]>; open?: OpenLine[] };
+type ActionData = { result: SubmissionResult<string[]>; open?: OpenRequestLine[] };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -68,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!limited.allowed) {
     const minutes = Math.max(1, Math.ceil(limited.retryAfterMs / 60_000));
     return data<ActionData>(
-      { result: reply({ formErrors: [t("login.tooMany", { count: minutes })] }) },
+      { result: reply({ formErrors: [t("deleteAccount.tooMany", { count: minutes })] }) },
       { status: 429, headers: { "Retry-After": String(Math.ceil(limited.retryAfterMs / 1000)) } },
     );
   }
@@ -80,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const outcome = await deleteAccount(user.id, localeFromRequest(request));
   if (!outcome.ok) {
-    if (outcome.reason === "open") return data<ActionData>({ result: reply({ formErrors: [t("deleteAccount.blocked")] }), open: described(outcome.open, t) }, { status: 409 });
+    if (outcome.reason === "open") return data<ActionData>({ result: reply({ formErrors: [t("deleteAccount.blocked")] }), open: describeOpen(outcome.open, t) }, { status: 409 });
     return data<ActionData>({ result: reply({ formErrors: [t("deleteAccount.failed")] }) }, { status: 400 });
   }
   // The sessions are gone with the account: this clears the browser's cookies.
@@ -121,7 +114,7 @@ export default function DeleteAccountPage({ loaderData, actionData }: Route.Comp
   );
 }
 
-function OpenRequests({ open }: { open: OpenLine[] }) {
+function OpenRequests({ open }: { open: OpenRequestLine[] }) {
   const t = useT();
   return (
     <section aria-labelledby="open-title" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4">

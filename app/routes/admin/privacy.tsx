@@ -12,7 +12,7 @@ import { getAppEnv, getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
-import { eraseSubject, type OpenRequest } from "~/modules/privacy/erase.server";
+import { describeOpen, eraseSubject, type OpenRequestLine } from "~/modules/privacy/erase.server";
 import { findingsFor, type SubjectFindings, subjectDigest, subjectOfContact } from "~/modules/privacy/subject.server";
 import { isRequestStatus, STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/privacy";
@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Query = { email: string; phone: string };
 type ActionData =
-  | { step: "error"; query: Query; error: string; open?: (OpenRequest & { kindLabel: string })[] }
+  | { step: "error"; query: Query; error: string; open?: OpenRequestLine[] }
   | { step: "found" | "confirm"; query: Query; findings: SubjectFindings };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -59,10 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "erase") {
     const outcome = await eraseSubject(admin.id, subject);
     if (!outcome.ok) {
-      const open =
-        outcome.reason === "open"
-          ? outcome.open.map((r) => ({ ...r, kindLabel: r.kind in KIND_LABEL_KEYS ? t(KIND_LABEL_KEYS[r.kind as keyof typeof KIND_LABEL_KEYS] as MessageKey) : r.kind }))
-          : [];
+      const open = outcome.reason === "open" ? describeOpen(outcome.open, t) : [];
       return data<ActionData>({ step: "error", query, error: t("admin.privacy.blocked"), open }, { status: 409 });
     }
     return redirectWithToast(
@@ -211,7 +208,7 @@ function Findings({ query, findings, confirm }: { query: Query; findings: Subjec
           ) : (
             <p className="mt-2 text-sm text-slate-600">{t("admin.privacy.none")}</p>
           )}
-          <p className="mt-6 text-sm">{t("admin.privacy.emails", { count: findings.emails })}</p>
+          <p className="mt-6 text-sm">{t("admin.privacy.emails", { total: findings.emails })}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             {/* A native post: the answer is a file, not a page. */}
             <Form method="post" action={href("/admin/privacy/export")} reloadDocument>
