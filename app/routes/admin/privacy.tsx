@@ -12,12 +12,15 @@ import { getAppEnv, getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
+import { adminMeta } from "~/modules/admin/meta";
 import { describeOpen, eraseSubject, type OpenRequestLine } from "~/modules/privacy/erase.server";
 import { findingsFor, type SubjectFindings, subjectDigest, subjectOfContact } from "~/modules/privacy/subject.server";
 import { isRequestStatus, STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/privacy";
 
 export const handle = { messages: ["admin", "status"] } satisfies MessagesHandle;
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.privacy.title");
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   const merged = new Headers(loaderHeaders);
