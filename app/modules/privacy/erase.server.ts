@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { sql, type SqlBool, type Transaction } from "kysely";
+import { type Kysely, sql, type SqlBool, type Transaction } from "kysely";
 import type { Database } from "~/lib/db/schema";
 import { messagesFor } from "~/lib/i18n/catalogue.server";
 import { DEFAULT_LOCALE, isLocale } from "~/lib/i18n/locales";
@@ -32,7 +32,7 @@ import { type PrivacySubject, requestsOfSubject, type SubjectRequest, subjectDig
  * and for our books — requests of every kind that are theirs (subject.server.ts):
  *   name → "Deleted user" (DELETED_NAME); email → null; user_id → null; token_hash → a random
  *   value (the private status link stops working); data (the payload) → every field not in
- *   KEPT_FIELDS is blanked ("" for text, [] for lists, removed otherwise), so the service,
+ *   KEPT_FIELDS is blanked ("" for text, [] for lists; numbers, yes/no and empty values stay), so the service,
  *   dates, area, status and counts stay and names, addresses, phones, emails, messages,
  *   licence and ID numbers go; kind, status, dates, locale, subject and provider stay.
  *   request_events: status and time stay, the note (free text, may name them) → null.
@@ -94,7 +94,7 @@ export function anonymizePayload(data: string): string {
     if (KEPT_FIELDS.has(key)) out[key] = value;
     else if (typeof value === "string") out[key] = "";
     else if (Array.isArray(value)) out[key] = [];
-    else if (typeof value === "number" || typeof value === "boolean") out[key] = value;
+    else if (typeof value === "number" || typeof value === "boolean" || value === null) out[key] = value;
   }
   return JSON.stringify(out);
 }
@@ -111,6 +111,8 @@ const isFinal = (r: Pick<SubjectRequest, "kind" | "status">) => {
  * account) and neither are contact messages (nothing is promised to anyone). Requests an
  * operator already deleted are not either.
  */
+type Trx = Transaction<Database>;
+
 export type OpenRequest = { reference: string; kind: string; status: string; asProvider: boolean };
 export type OpenRequestLine = OpenRequest & { kindLabel: string };
 
@@ -118,8 +120,7 @@ export type OpenRequestLine = OpenRequest & { kindLabel: string };
 export const describeOpen = (open: OpenRequest[], t: Translate): OpenRequestLine[] =>
   open.map((r) => ({ ...r, kindLabel: r.kind in KIND_LABEL_KEYS ? t(KIND_LABEL_KEYS[r.kind as keyof typeof KIND_LABEL_KEYS]) : r.kind }));
 
-export async function openRequestsOf(subject: PrivacySubject): Promise<OpenRequest[]> {
-  const { db } = getRuntime();
+export async function openRequestsOf(subject: PrivacySubject, db: Kysely<Database> | Trx = getRuntime().db): Promise<OpenRequest[]> {
   const own = await requestsOfSubject(db, subject);
   const providerIds = subject.userIds.length
     ? (await db.selectFrom("providers").select("id").where("user_id", "in", subject.userIds).execute()).map((p) => p.id)
@@ -144,8 +145,6 @@ export type ErasureCounts = {
   files: number;
 };
 
-type Trx = Transaction<Database>;
-
 const chunks = <T>(items: T[], size = 200): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -157,14 +156,14 @@ const chunks = <T>(items: T[], size = 200): T[][] => {
  * (prefixes) of the files to delete once the transaction has committed — a rollback must not
  * leave rows pointing at deleted files.
  */
-async function eraseInTransaction(trx: Trx, subject: PrivacySubject, extraNames: string[]): Promise<{ counts: ErasureCounts; files: string[] }> {
+async function eraseInTransaction(trx: Trx, subject: PrivacySubject): Promise<{ counts: ErasureCounts; files: string[] }> {
   const files: string[] = [];
   const userIds = subject.userIds;
   const users = userIds.length ? await trx.selectFrom("user").select(["id", "name", "email", "phone"]).where("id", "in", userIds).execute() : [];
   const emails = [...new Set([...subject.emails, ...users.map((u) => u.email.toLowerCase())])];
   const requests = await requestsOfSubject(trx, { ...subject, emails });
   const requestIds = requests.map((r) => r.id);
-  const names = [...new Set([...users.map((u) => u.name), ...requests.map((r) => r.name), ...extraNames].filter((n) => n && n !== DELETED_NAME && n.trim().length >= 3))];
+  const names = [...new Set([...users.map((u) => u.name), ...requests.map((r) => r.name)].filter((n) => n && n !== DELETED_NAME && n.trim().length >= 3))];
   const phonesAsTyped = users.map((u) => u.phone).filter((p): p is string => !!p);
 
   // Emails: unsent ones are dropped, sent ones keep only their kind, status and times.
@@ -345,15 +344,19 @@ export async function deleteAccount(userId: string, locale: string): Promise<Era
   const open = await openRequestsOf(subject);
   if (open.length) return { ok: false, reason: "open", open };
   const goodbye = goodbyeEmail(locale);
-  const { counts, files } = await db.transaction().execute(async (trx) => {
-    const result = await eraseInTransaction(trx, subject, []);
+  const done = await db.transaction().execute(async (trx) => {
+    // Checked again inside: a request sent meanwhile stops the deletion instead of being anonymized open.
+    const stillOpen = await openRequestsOf(subject, trx);
+    if (stillOpen.length) return { open: stillOpen };
+    const result = await eraseInTransaction(trx, subject);
     await enqueueEmail(trx, { ...goodbye, kind: "account.deleted", to: subject.emails[0]! });
     await recordAudit(trx, { actorId: ACCOUNT_HOLDER_ACTOR, action: "account.delete", entityType: "account", entityId: randomUUID(), after: result.counts });
     return result;
   });
+  if ("open" in done) return { ok: false, reason: "open", open: done.open };
   mailQueued();
-  await deleteFiles(files);
-  return { ok: true, counts };
+  await deleteFiles(done.files);
+  return { ok: true, counts: done.counts };
 }
 
 /**
@@ -366,11 +369,14 @@ export async function eraseSubject(actorId: string, subject: PrivacySubject): Pr
   const { db } = getRuntime();
   const open = await openRequestsOf(subject);
   if (open.length) return { ok: false, reason: "open", open };
-  const { counts, files } = await db.transaction().execute(async (trx) => {
-    const result = await eraseInTransaction(trx, subject, []);
+  const done = await db.transaction().execute(async (trx) => {
+    const stillOpen = await openRequestsOf(subject, trx);
+    if (stillOpen.length) return { open: stillOpen };
+    const result = await eraseInTransaction(trx, subject);
     await recordAudit(trx, { actorId, action: "privacy.erase", entityType: "privacy-subject", entityId: subjectDigest(subject), after: result.counts });
     return result;
   });
-  await deleteFiles(files);
-  return { ok: true, counts };
+  if ("open" in done) return { ok: false, reason: "open", open: done.open };
+  await deleteFiles(done.files);
+  return { ok: true, counts: done.counts };
 }
