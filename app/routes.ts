@@ -38,6 +38,7 @@ export default [
     route("security", "routes/account/security.tsx"),
     route("data", "routes/account/data.tsx"),
     route("availability", "routes/account/availability.tsx"),
+    route("delete", "routes/account/delete.tsx"),
   ]),
   route("account/data/export/:id", "routes/account/data-export.tsx"),
 
@@ -82,9 +83,11 @@ export default [
     route("outbox", "routes/admin/outbox.tsx"),
     route("outbox/:id", "routes/admin/outbox-message.tsx"),
     route("export/:file", "routes/admin/export.tsx"),
+    route("privacy", "routes/admin/privacy.tsx"),
     route("system", "routes/admin/system.tsx"),
   ]),
   route("admin/provider-documents/:documentId", "routes/admin/provider-document.tsx"),
+  route("admin/privacy/export", "routes/admin/privacy-export.tsx"),
   route("admin-sim", "routes/admin/admin-sim.tsx"),
 
   route("*", "routes/site/not-found.tsx"),

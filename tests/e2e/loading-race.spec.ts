@@ -79,12 +79,14 @@ const SIGNED_IN_PAGES = [
   "/account/reviews",
   "/account/security",
   "/account/data",
+  "/account/delete",
   "/admin",
   "/admin/requests",
   "/admin/listings",
   "/admin/providers",
   "/admin/reviews",
   "/admin/outbox",
+  "/admin/privacy",
 ];
 
 /** Watches the page from its first byte: controls that go missing, dialogs shown empty, errors. */

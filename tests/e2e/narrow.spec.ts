@@ -53,7 +53,7 @@ test("no public page scrolls sideways at 360 px", async ({ page }) => {
 test("the account pages do not scroll sideways at 360 px, even with a very long name", async ({ page }) => {
   const account = uniqueAccount("narrow", "Maximiliana Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh");
   await signUpAndVerify(page, account);
-  const personal = ["/account", "/account/bookings", "/account/listings", "/account/reviews", "/account/security", "/account/data", "/homes/new"];
+  const personal = ["/account", "/account/bookings", "/account/listings", "/account/reviews", "/account/security", "/account/data", "/account/delete", "/homes/new"];
   for (const path of [...personal, "/become-a-provider"]) {
     await page.goto(path);
     await waitForHydration(page);

@@ -36,8 +36,8 @@ const PUBLIC_PAGES = [
   "/no-such-page",
 ];
 
-const ACCOUNT_PAGES = ["/account", "/account/bookings", "/account/listings", "/account/reviews", "/account/security", "/account/data"];
-const ADMIN_PAGES = ["/admin", "/admin/requests", "/admin/listings", "/admin/providers", "/admin/reviews", "/admin/outbox", "/admin/system"];
+const ACCOUNT_PAGES = ["/account", "/account/bookings", "/account/listings", "/account/reviews", "/account/security", "/account/data", "/account/delete"];
+const ADMIN_PAGES = ["/admin", "/admin/requests", "/admin/listings", "/admin/providers", "/admin/reviews", "/admin/outbox", "/admin/privacy", "/admin/system"];
 
 type Finding = { where: string; text: string };
 

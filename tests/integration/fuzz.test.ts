@@ -585,6 +585,8 @@ const ACTIONS: Action[] = [
     path: "/account/availability",
     valid: { areas: "Toronto, North York", mon: "on", monFrom: "09:00", monTo: "17:00", away1From: FUTURE_DATE, away1To: FUTURE_DATE },
   },
+  // A wrong password: the right one would delete the member's account (issue 28 item 3).
+  { path: "/account/delete", valid: { password: "not the password at all", confirmation: "DELETE" }, reached: 400 },
   // Last: the export worker finishes what these posts queued (and emails) after they answer.
   { path: "/account/data", valid: { intent: "export" }, background: ["mail_outbox"] },
 ];
@@ -1118,6 +1120,7 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
               "/account/data",
               "/account/jobs",
               "/account/availability",
+              "/account/delete",
               "/homes/new",
               "/provider-signup",
               "/become-a-provider",

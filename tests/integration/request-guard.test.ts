@@ -383,7 +383,7 @@ describe.each(DIALECTS)("request guard and security defaults on %s", (dialect) =
   });
 
   describe("item 14: personal pages are never cached", () => {
-    it.each(["/account", "/account/bookings", "/account/listings", "/account/reviews", "/account/security", "/account/data", "/homes/new", "/account.data", "/homes/new.data", "/"])(
+    it.each(["/account", "/account/bookings", "/account/listings", "/account/reviews", "/account/security", "/account/data", "/account/delete", "/homes/new", "/account.data", "/homes/new.data", "/"])(
       "%s for a signed-in member is private, no-store",
       async (pathname) => {
         const res = await member.get(pathname);

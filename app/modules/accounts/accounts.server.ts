@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { getAuth, verificationClaims } from "~/lib/auth/auth.server";
 import { isCommonPassword } from "~/lib/auth/common-passwords.server";
-import { hashPassword } from "~/lib/auth/password.server";
+import { hashPassword, verifyPassword } from "~/lib/auth/password.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { recordConsents } from "~/modules/legal/consents.server";
@@ -286,4 +286,18 @@ async function recordAdminConsents(userId: string): Promise<void> {
     const missing = CONSENT_DOCUMENTS.filter((d) => !have.some((r) => r.document === d && r.version >= CURRENT_VERSIONS[d]));
     await recordConsents(userId, missing, "admin-setup", trx);
   });
+}
+
+/**
+ * Checks the signed-in person's own password without changing anything (before deleting the
+ * account): the stored hash of their credential account is the judge.
+ */
+export async function passwordMatches(userId: string, password: string): Promise<boolean> {
+  const row = await getRuntime()
+    .db.selectFrom("account")
+    .select("password")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
+  return !!row?.password && (await verifyPassword({ hash: row.password, password }));
 }

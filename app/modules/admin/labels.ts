@@ -26,5 +26,6 @@ export const ADMIN_SECTIONS = [
   { path: "/admin/providers", label: "admin.nav.providers", end: false },
   { path: "/admin/reviews", label: "admin.nav.reviews", end: false },
   { path: "/admin/outbox", label: "admin.nav.outbox", end: false },
+  { path: "/admin/privacy", label: "admin.nav.privacy", end: false },
   { path: "/admin/system", label: "admin.nav.system", end: false },
 ] as const satisfies readonly { path: string; label: MessageKey; end: boolean }[];

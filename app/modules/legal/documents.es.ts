@@ -363,7 +363,8 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             `El texto de cada correo que le enviamos, y su dirección en él, se eliminan de nuestros registros ${RETENTION_DAYS.customerEmailBodies} días después del envío; solo conservamos su tipo, su asunto y cuándo se envió.`,
             `Una cuenta cuya dirección de correo nunca se verifica y que nunca se usa se elimina ${RETENTION_DAYS.unverifiedAccounts} días después del registro.`,
             `La copia de sus datos que solicita desde su cuenta se puede descargar durante ${RETENTION_DAYS.dataExports} días después de prepararse; luego el archivo se elimina.`,
-            "Las reseñas publicadas permanecen en el sitio, salvo que se eliminen conforme a nuestra Política de reseñas o que usted nos pida borrarlas.",
+            "Las reseñas publicadas permanecen en el sitio, salvo que se eliminen conforme a nuestra Política de reseñas o que usted nos pida borrarlas. Cuando usted elimina su cuenta, sus reseñas y sus fotos se retiran, no se conservan anonimizadas.",
+            "Cuando usted elimina su cuenta (Mi cuenta → Eliminar cuenta), o nos pide borrar su información, eliminamos de inmediato su cuenta, su perfil, su perfil de proveedor y sus documentos, sus anuncios, sus fotos y sus descargas de datos. Las solicitudes que hizo se conservan para la otra parte y para nuestros registros, pero sin su nombre, sus datos de contacto ni lo que escribió: aparecen como “Usuario eliminado”.",
           ),
           p(
             "Cuando la información ya no es necesaria, la eliminamos o la anonimizamos para que ya no pueda identificarlo.",

@@ -364,7 +364,8 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             `Le texte de chaque courriel que nous vous envoyons, et votre adresse qui y figure, sont supprimés de nos dossiers ${RETENTION_DAYS.customerEmailBodies} jours après l'envoi; nous conservons seulement son type, son objet et la date de son envoi.`,
             `Un compte dont l'adresse courriel n'est jamais vérifiée et qui n'est jamais utilisé est supprimé ${RETENTION_DAYS.unverifiedAccounts} jours après l'inscription.`,
             `La copie de vos données que vous demandez depuis votre compte peut être téléchargée pendant ${RETENTION_DAYS.dataExports} jours après sa préparation; ensuite, le fichier est supprimé.`,
-            "Les avis publiés restent sur le site, sauf s'ils sont retirés en vertu de notre Politique sur les avis ou si vous nous demandez de les supprimer.",
+            "Les avis publiés restent sur le site, sauf s'ils sont retirés en vertu de notre Politique sur les avis ou si vous nous demandez de les supprimer. Quand vous supprimez votre compte, vos avis et leurs photos sont retirés, et non conservés de façon anonyme.",
+            "Quand vous supprimez votre compte (Mon compte → Supprimer le compte), ou nous demandez d'effacer vos renseignements, nous supprimons aussitôt votre compte, votre profil, votre profil de fournisseur et vos documents, vos annonces, vos photos et vos téléchargements de données. Les demandes que vous avez faites sont conservées pour l'autre partie et pour nos dossiers, mais sans votre nom, vos coordonnées ni ce que vous avez écrit : elles indiquent « Utilisateur supprimé ».",
           ),
           p(
             "Lorsque des renseignements ne sont plus nécessaires, nous les supprimons ou les anonymisons afin qu'ils ne permettent plus de vous identifier.",

@@ -363,7 +363,8 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             `O texto de cada e-mail que enviamos a você, e o seu endereço nele, são excluídos dos nossos registros ${RETENTION_DAYS.customerEmailBodies} dias após o envio; guardamos apenas o tipo, o assunto e quando foi enviado.`,
             `Uma conta cujo endereço de e-mail nunca é verificado e que nunca é usada é excluída ${RETENTION_DAYS.unverifiedAccounts} dias após o cadastro.`,
             `A cópia dos seus dados que você solicita pela sua conta pode ser baixada por ${RETENTION_DAYS.dataExports} dias após ser preparada; depois, o arquivo é excluído.`,
-            "As avaliações publicadas permanecem no site, a menos que sejam removidas com base em nossa Política de Avaliações ou que você nos peça para excluí-las.",
+            "As avaliações publicadas permanecem no site, a menos que sejam removidas com base em nossa Política de Avaliações ou que você nos peça para excluí-las. Quando você exclui sua conta, suas avaliações e fotos são removidas, e não mantidas de forma anônima.",
+            "Quando você exclui sua conta (Minha conta → Excluir conta), ou nos pede para apagar suas informações, excluímos na hora sua conta, seu perfil, seu perfil de prestador e documentos, seus anúncios, fotos e downloads de dados. As solicitações que você fez são mantidas para a outra parte e para nossos registros, mas sem seu nome, seus contatos ou o que você escreveu: aparecem como “Usuário excluído”.",
           ),
           p(
             "Quando as informações deixam de ser necessárias, nós as excluímos ou as anonimizamos para que não possam mais identificar você.",

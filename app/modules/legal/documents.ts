@@ -392,7 +392,8 @@ function privacy({ brand, supportEmail }: LegalContext): LegalDocument {
             `The text of each email we send you, and your address on it, are deleted from our records ${RETENTION_DAYS.customerEmailBodies} days after it was sent; we keep only its kind, its subject line and when it was sent.`,
             `An account whose email address is never verified and that is never used is deleted ${RETENTION_DAYS.unverifiedAccounts} days after sign-up.`,
             `A copy of your data that you request from your account can be downloaded for ${RETENTION_DAYS.dataExports} days after it is prepared; then the file is deleted.`,
-            "Published reviews stay on the site unless they are removed under our Reviews Policy or you ask us to delete them.",
+            "Published reviews stay on the site unless they are removed under our Reviews Policy or you ask us to delete them. When you delete your account, your reviews and their photos are removed, not kept anonymized.",
+            "When you delete your account (My Account → Delete account), or ask us to erase your information, we delete at once your account, profile, provider profile and documents, listings, photos and data downloads. The requests you made are kept for the other party and for our records, but without your name, contact details or what you wrote: they show \"Deleted user\".",
           ),
           p(
             "When information is no longer needed, we delete it or anonymize it so it can no longer identify you.",

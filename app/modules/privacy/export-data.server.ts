@@ -4,6 +4,7 @@ import { photoKey } from "~/modules/homes/photos.server";
 import { reviewPhotoKey } from "~/modules/reviews/photos.server";
 import { summariseUserAgent } from "~/modules/accounts/user-agent";
 import { readAvailability } from "~/modules/providers/availability.server";
+import { type PrivacySubject, requestsOfSubject } from "./subject.server";
 
 /**
  * Everything we hold about one account, for "Download my data" (issue 28 item 2). The rule is
@@ -53,18 +54,35 @@ const withoutTokens = (text: string) => text.replace(/([?&]token=)[^\s&"'<>]+/g,
 export type ExportFile = { path: string; bytes: Uint8Array };
 export type ExportData = Awaited<ReturnType<typeof collectExportData>>["data"];
 
-/** The data of one account and the photo files that go with it. Read-only. */
-export async function collectExportData(userId: string, locale: string, now = new Date()) {
+/**
+ * Whose export: an account (My Account → Your data), or the subject an operator looked up by
+ * address or phone (issue 28 item 5, /admin/privacy) — then its requests are every one that
+ * matches (subject.server.ts), and if the address belongs to an account, that account's data
+ * comes too. Same layout either way: a person without an account has an empty profile.
+ */
+export type ExportOf = { userId: string } | { subject: PrivacySubject };
+
+/** The data of one account (or subject) and the photo files that go with it. Read-only. */
+export async function collectExportData(of: ExportOf, locale: string, now = new Date()) {
   const { db } = getRuntime();
-  const user = await db.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+  const subject = "subject" in of ? of.subject : null;
+  const accountId = "userId" in of ? of.userId : (subject?.userIds[0] ?? null);
+  const user = accountId ? await db.selectFrom("user").selectAll().where("id", "=", accountId).executeTakeFirstOrThrow() : null;
+  // No account: every per-account query below matches nothing.
+  const userId = user?.id ?? "";
   const files: { path: string; key: string }[] = [];
 
-  const requestRows = await db.selectFrom("requests").selectAll().where("user_id", "=", userId).orderBy("created_at").execute();
+  const requestRows = subject
+    ? await (async () => {
+        const matched = (await requestsOfSubject(db, subject)).map((r) => r.id);
+        return matched.length ? await db.selectFrom("requests").selectAll().where("id", "in", matched).orderBy("created_at").execute() : [];
+      })()
+    : await db.selectFrom("requests").selectAll().where("user_id", "=", userId).orderBy("created_at").execute();
   const ids = requestRows.map((r) => r.id);
   const events = ids.length
     ? await db.selectFrom("request_events").select(["request_id", "status", "note", "created_at"]).where("request_id", "in", ids).orderBy("created_at").execute()
     : [];
-  const ownAddresses = [...new Set([user.email, ...requestRows.map((r) => r.email)].filter((a): a is string => !!a))];
+  const ownAddresses = [...new Set([user?.email, ...(subject?.emails ?? []), ...requestRows.map((r) => r.email)].filter((a): a is string => !!a))];
   const mails = ids.length
     ? await db
         .selectFrom("mail_outbox")
@@ -104,7 +122,7 @@ export async function collectExportData(userId: string, locale: string, now = ne
     await db
       .selectFrom("mail_outbox")
       .select(["request_id", "kind", "to_address", "subject", "text_body", "status", "created_at", "sent_at"])
-      .where("to_address", "=", user.email)
+      .where("to_address", "in", user ? [user.email] : subject?.emails.length ? subject.emails : [""])
       .where("request_id", "is", null)
       .where("kind", "like", "account.%")
       .orderBy("created_at")
@@ -230,22 +248,32 @@ export async function collectExportData(userId: string, locale: string, now = ne
     about: { format: EXPORT_FORMAT, keys: EXPORT_KEYS },
     format: EXPORT_FORMAT,
     generatedAt: now.toISOString(),
-    profile: {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      phone: user.phone,
-      role: user.role ?? "user",
-      createdAt: iso(user.createdAt),
-      emailVerified: Boolean(user.emailVerified),
-      verifiedOwnerSince: verified?.verified_at ?? null,
-      language: locale,
-    },
-    consents: {
-      adultConfirmedAt: iso(user.adultConfirmedAt),
-      termsAcceptedAt: iso(user.termsAcceptedAt),
-      documents: await consentsOf(user.id),
-    },
+    profile: user
+      ? {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          phone: user.phone,
+          role: user.role ?? "user",
+          createdAt: iso(user.createdAt),
+          emailVerified: Boolean(user.emailVerified),
+          verifiedOwnerSince: verified?.verified_at ?? null,
+          language: locale,
+        }
+      : {
+          id: null,
+          name: requestRows.find((r) => r.name)?.name ?? "",
+          email: subject?.emails[0] ?? null,
+          phone: subject?.phones[0] ?? null,
+          role: "no-account",
+          createdAt: null,
+          emailVerified: false,
+          verifiedOwnerSince: null,
+          language: locale,
+        },
+    consents: user
+      ? { adultConfirmedAt: iso(user.adultConfirmedAt), termsAcceptedAt: iso(user.termsAcceptedAt), documents: await consentsOf(user.id) }
+      : { adultConfirmedAt: null, termsAcceptedAt: null, documents: [] },
     requests,
     accountEmails,
     listings,

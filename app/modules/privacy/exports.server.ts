@@ -11,7 +11,7 @@ import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { deleteObject, getObject, putObject } from "~/lib/storage.server";
 import type { DataExportStatus } from "~/lib/db/schema";
-import { collectExportData, type ExportData } from "./export-data.server";
+import { collectExportData, type ExportData, type ExportOf } from "./export-data.server";
 import { RETENTION_DAYS } from "./retention";
 
 /**
@@ -171,10 +171,13 @@ export function renderSummary(data: ExportData, t: Translate, locale: string): s
   )}</body></html>\n`;
 }
 
-/** Builds one claimed export: collects, zips, stores. Returns the file's key, name and size. */
-async function build(id: string, userId: string, locale: string, now: Date) {
+/**
+ * The ZIP of one export, in memory: data.json, summary.html and the photo files. Shared by the
+ * queued personal export and the operator's export for a person without an account (item 5).
+ */
+export async function zipExport(of: ExportOf, locale: string, now: Date): Promise<Uint8Array> {
   const reader = readerOf(locale);
-  const { data, files } = await collectExportData(userId, reader.locale, now);
+  const { data, files } = await collectExportData(of, reader.locale, now);
   const zip: Zippable = {
     "data.json": strToU8(JSON.stringify(data, null, 2)),
     "summary.html": strToU8(renderSummary(data, reader.t, reader.locale)),
@@ -183,11 +186,18 @@ async function build(id: string, userId: string, locale: string, now: Date) {
     const body = await getObject(file.key);
     if (body) zip[file.path] = [new Uint8Array(body), { level: 0 }];
   }
-  const bytes = zipSync(zip, { level: 6, mtime: now });
+  return zipSync(zip, { level: 6, mtime: now });
+}
+
+/** The download's file name: the brand and the day. */
+export const exportFileName = (now: Date) => `${getRuntime().env.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-data-${now.toISOString().slice(0, 10)}.zip`;
+
+/** Builds one claimed export: collects, zips, stores. Returns the file's key, name and size. */
+async function build(id: string, userId: string, locale: string, now: Date) {
+  const bytes = await zipExport({ userId }, locale, now);
   const key = `exports/${id}.zip`;
   await putObject(key, bytes);
-  const fileName = `${getRuntime().env.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-data-${now.toISOString().slice(0, 10)}.zip`;
-  return { key, fileName, size: bytes.byteLength };
+  return { key, fileName: exportFileName(now), size: bytes.byteLength };
 }
 
 /**

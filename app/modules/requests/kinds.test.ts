@@ -168,3 +168,16 @@ describe("what a request concerns", () => {
     );
   });
 });
+
+describe("anonymized payloads (issue 28: a deleted account's requests, privacy/erase.server.ts)", () => {
+  it.each(Object.keys(KINDS) as RequestKind[])("%s still reads as its kind, without the person's name, email, phone or words", async (name) => {
+    const { anonymizePayload } = await import("~/modules/privacy/erase.server");
+    const sample = SAMPLES[name] as Record<string, unknown>;
+    const anonymized = JSON.parse(anonymizePayload(JSON.stringify(sample))) as Record<string, unknown>;
+    expect(kindOf(name).payload.safeParse(anonymized).success).toBe(true);
+    const text = JSON.stringify(anonymized);
+    for (const key of ["fullName", "name", "email", "phone", "contact", "notes", "message", "address", "details", "description", "idNumber", "licenseNumber"]) {
+      if (typeof sample[key] === "string" && (sample[key] as string).length > 0) expect(text, `${name}.${key}`).not.toContain(sample[key] as string);
+    }
+  });
+});

@@ -28,6 +28,7 @@ const SECTIONS: { to: string; key: MessageKey; end?: boolean }[] = [
   { to: href("/account/reviews"), key: "account.reviews" },
   { to: href("/account/security"), key: "account.security" },
   { to: href("/account/data"), key: "account.data" },
+  { to: href("/account/delete"), key: "account.delete" },
 ];
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,263 @@
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
+import { data, Form, href, Link } from "react-router";
+import { useIntentBusy } from "~/components/form/use-intent-busy";
+import { Section } from "~/components/ui/section";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { readForm } from "~/lib/http/form.server";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { useFormat } from "~/lib/i18n/format";
+import type { MessageKey } from "~/lib/i18n/translate";
+import { useT } from "~/lib/i18n/use-t";
+import { getAppEnv, getRuntime } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { recordAudit } from "~/modules/admin/audit.server";
+import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
+import { adminMeta } from "~/modules/admin/meta";
+import { describeOpen, eraseSubject, type OpenRequestLine } from "~/modules/privacy/erase.server";
+import { findingsFor, type SubjectFindings, subjectDigest, subjectOfContact } from "~/modules/privacy/subject.server";
+import { isRequestStatus, STATUS_LABEL_KEYS } from "~/modules/requests/status";
+import type { Route } from "./+types/privacy";
+
+export const handle = { messages: ["admin", "status"] } satisfies MessagesHandle;
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.privacy.title");
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => merged.set(name, value));
+  return merged;
+}
+
+/**
+ * Back office → Privacy (issue 28 item 5): requests from people, with or without an account,
+ * about their data. The operator types an address and/or a phone number and finds what
+ * matches, downloads it in the personal export's format (privacy-export.tsx), or erases it after a confirmation
+ * step (the same erasure as "Delete my account": modules/privacy/erase.server.ts). Every step
+ * is a POST, so the address never sits in a URL or an access log, and each is audited with the
+ * operator and a pseudonym of the subject, never the address.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return data(null, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+type Query = { email: string; phone: string };
+type ActionData =
+  | { step: "error"; query: Query; error: string; open?: OpenRequestLine[] }
+  | { step: "found" | "confirm"; query: Query; findings: SubjectFindings };
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  const { db } = getRuntime();
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const query: Query = { email: String(form.get("email") ?? "").trim().slice(0, 254), phone: String(form.get("phone") ?? "").trim().slice(0, 40) };
+  const subject = await subjectOfContact(db, query);
+  if (!subject || !["find", "confirm", "erase"].includes(intent)) {
+    return data<ActionData>({ step: "error", query, error: t("admin.privacy.needOne") }, { status: 400 });
+  }
+  const entity = { entityType: "privacy-subject", entityId: subjectDigest(subject) };
+
+  if (intent === "erase") {
+    const outcome = await eraseSubject(admin.id, subject);
+    if (!outcome.ok) {
+      const open = outcome.reason === "open" ? describeOpen(outcome.open, t) : [];
+      return data<ActionData>({ step: "error", query, error: t("admin.privacy.blocked"), open }, { status: 409 });
+    }
+    return redirectWithToast(
+      href("/admin/privacy"),
+      { title: t("admin.privacy.erasedTitle"), description: t("admin.privacy.erasedText", outcome.counts) },
+      { status: 303 },
+    );
+  }
+
+  const findings = await findingsFor(db, subject);
+  await recordAudit(db, {
+    actorId: admin.id,
+    action: intent === "confirm" ? "privacy.erase-confirm" : "privacy.find",
+    ...entity,
+    after: { accounts: findings.accounts, requests: findings.requests.length, contactMessages: findings.contactMessages.length, reviews: findings.reviews.length, emails: findings.emails },
+  });
+  return data<ActionData>({ step: intent === "confirm" ? "confirm" : "found", query, findings });
+}
+
+export default function AdminPrivacyPage({ actionData }: Route.ComponentProps) {
+  const t = useT();
+  const busy = useIntentBusy("find");
+  const query = actionData?.query ?? { email: "", phone: "" };
+  return (
+    <div className="space-y-8">
+      <Section id="privacy-title" title={t("admin.privacy.title")} className="card p-6">
+        <p className="mt-2 text-slate-600">{t("admin.privacy.intro")}</p>
+        <Form method="post" className="mt-6 grid max-w-xl gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="find" />
+          <div>
+            <label htmlFor="privacy-email" className="field-label">
+              {t("admin.privacy.email")}
+            </label>
+            <input id="privacy-email" name="email" type="email" autoComplete="off" defaultValue={query.email} className="field-input" />
+          </div>
+          <div>
+            <label htmlFor="privacy-phone" className="field-label">
+              {t("admin.privacy.phone")}
+            </label>
+            <input id="privacy-phone" name="phone" type="tel" autoComplete="off" defaultValue={query.phone} className="field-input" />
+          </div>
+          <div className="sm:col-span-2">
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {t("admin.privacy.find")}
+            </button>
+          </div>
+        </Form>
+        {actionData?.step === "error" ? (
+          <div role="alert" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-800">
+            <p>{actionData.error}</p>
+            {actionData.open?.length ? (
+              <ul className="mt-2 list-disc pl-6">
+                {actionData.open.map((r) => (
+                  <li key={r.reference}>
+                    <Link to={href("/admin/requests/:reference", { reference: r.reference })} className="underline">
+                      {r.reference}
+                    </Link>{" "}
+                    · {r.kindLabel} · {isRequestStatus(r.status) ? t(STATUS_LABEL_KEYS[r.status]) : r.status}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </Section>
+      {actionData && actionData.step !== "error" ? <Findings query={query} findings={actionData.findings} confirm={actionData.step === "confirm"} /> : null}
+    </div>
+  );
+}
+
+function Hidden({ query }: { query: Query }) {
+  return (
+    <>
+      <input type="hidden" name="email" value={query.email} />
+      <input type="hidden" name="phone" value={query.phone} />
+    </>
+  );
+}
+
+function Findings({ query, findings, confirm }: { query: Query; findings: SubjectFindings; confirm: boolean }) {
+  const t = useT();
+  const format = useFormat();
+  const status = (s: string) => (isRequestStatus(s) ? t(STATUS_LABEL_KEYS[s]) : s);
+  const kind = (k: string) => (k in KIND_LABEL_KEYS ? t(KIND_LABEL_KEYS[k as keyof typeof KIND_LABEL_KEYS] as MessageKey) : k);
+  const nothing = findings.accounts === 0 && findings.requests.length === 0 && findings.contactMessages.length === 0 && findings.reviews.length === 0 && findings.emails === 0;
+  const requestLink = (reference: string) => (
+    <Link to={href("/admin/requests/:reference", { reference })} className="font-medium text-teal-800 underline">
+      {reference}
+    </Link>
+  );
+  return (
+    <Section id="findings-title" title={t("admin.privacy.results")} className="card p-6">
+      {nothing ? (
+        <p className="mt-2">{t("admin.privacy.none")}</p>
+      ) : (
+        <>
+          {findings.accounts ? <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t("admin.privacy.accounts")}</p> : null}
+          <h3 className="mt-6 font-semibold">{t("admin.privacy.requests")}</h3>
+          {findings.requests.length ? (
+            <div className="mt-2 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr>
+                    <th scope="col" className="px-2 py-1">{t("admin.privacy.reference")}</th>
+                    <th scope="col" className="px-2 py-1">{t("admin.privacy.kind")}</th>
+                    <th scope="col" className="px-2 py-1">{t("admin.privacy.status")}</th>
+                    <th scope="col" className="px-2 py-1">{t("admin.privacy.date")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {findings.requests.map((r) => (
+                    <tr key={r.reference} className="border-t border-slate-200">
+                      <td className="px-2 py-1">{requestLink(r.reference)}</td>
+                      <td className="px-2 py-1">{kind(r.kind)}</td>
+                      <td className="px-2 py-1">{status(r.status)}</td>
+                      <td className="px-2 py-1">{format.date(r.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="mt-2 text-sm text-slate-600">{t("admin.privacy.none")}</p>
+          )}
+          <h3 className="mt-6 font-semibold">{t("admin.privacy.contactMessages")}</h3>
+          {findings.contactMessages.length ? (
+            <ul className="mt-2 space-y-1 text-sm">
+              {findings.contactMessages.map((m) => (
+                <li key={m.reference}>
+                  {requestLink(m.reference)} · {status(m.status)} · {format.date(m.createdAt)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-slate-600">{t("admin.privacy.none")}</p>
+          )}
+          <h3 className="mt-6 font-semibold">{t("admin.privacy.reviews")}</h3>
+          {findings.reviews.length ? (
+            <ul className="mt-2 space-y-1 text-sm">
+              {findings.reviews.map((r) => (
+                <li key={r.id}>
+                  {r.rating}/5 · {r.service} · {r.status} · {format.date(r.createdAt)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-slate-600">{t("admin.privacy.none")}</p>
+          )}
+          <p className="mt-6 text-sm">{t("admin.privacy.emails", { total: findings.emails })}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {/* A native post: the answer is a file, not a page. */}
+            <Form method="post" action={href("/admin/privacy/export")} reloadDocument>
+              <Hidden query={query} />
+              <button type="submit" className="btn-secondary">
+                {t("admin.privacy.export")}
+              </button>
+            </Form>
+            {confirm ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="confirm" />
+                <Hidden query={query} />
+                <button type="submit" className="btn-secondary">
+                  {t("admin.privacy.erase")}
+                </button>
+              </Form>
+            )}
+          </div>
+        </>
+      )}
+      {confirm && !nothing ? (
+        <section role="alertdialog" aria-labelledby="erase-title" aria-describedby="erase-text" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4">
+          <h3 id="erase-title" className="font-semibold text-red-900">
+            {t("admin.privacy.confirmTitle")}
+          </h3>
+          <p id="erase-text" className="mt-2 text-sm text-red-900">
+            {t("admin.privacy.confirmText")}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="erase" />
+              <Hidden query={query} />
+              <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
+                {t("admin.privacy.confirm")}
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="find" />
+              <Hidden query={query} />
+              <button type="submit" className="btn-secondary">
+                {t("admin.privacy.cancel")}
+              </button>
+            </Form>
+          </div>
+        </section>
+      ) : null}
+    </Section>
+  );
+}
