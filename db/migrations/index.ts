@@ -13,6 +13,7 @@ import * as m0011 from "./0011-reviews";
 import * as m0012 from "./0012-listing-moderation";
 import * as m0013 from "./0013-data-exports";
 import * as m0014 from "./0014-consents";
+import * as m0018 from "./0018-mail-recipients-and-secrets";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0012-listing-moderation": m0012,
   "0013-data-exports": m0013,
   "0014-consents": m0014,
+  "0018-mail-recipients-and-secrets": m0018,
 };

@@ -152,6 +152,10 @@ export type OutboxTable = {
   sent_at: string | null;
   /** The request it was written for, if any (its back-office page lists them). */
   request_id: string | null;
+  /** The mailbox cap it counts against (group + hash of the normalised address), if capped. */
+  recipient_key: string | null;
+  /** A link's live token, encrypted with a key outside the database; cleared once sent (ADR 0025). */
+  sealed_secret: string | null;
 };
 
 export type AppMetaTable = { key: string; value: string };

@@ -1149,6 +1149,7 @@ export const en = {
     "Thanks! We've noted that you're looking for a home in {city}. We'll let you know as soon as we have listings there.",
   "request.confirm.contactMessage": "Thank you for your message. We will get back to you via email shortly.",
   "email.operator.heading": "New request: {title}",
+  "email.operator.backOffice": "In the back office",
   "email.customer.subject": "We received your request — {reference}",
   "email.customer.heading": "Thanks, we received your request",
   "email.customer.reference":
@@ -1164,7 +1165,7 @@ export const en = {
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Verify your email for {brand}",
-  "email.verify.heading": "Welcome to {brand}, {name}!",
+  "email.verify.heading": "Welcome to {brand}!",
   "email.verify.text":
     "Confirm your email address to activate your account. The link works once and expires in 24 hours.",
   "email.verify.action": "Verify my email",

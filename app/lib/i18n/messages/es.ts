@@ -1225,6 +1225,7 @@ export const es = {
   "request.confirm.contactMessage":
     "Gracias por su mensaje. Le responderemos muy pronto por correo electrónico.",
   "email.operator.heading": "Nueva solicitud: {title}",
+  "email.operator.backOffice": "En el panel de administración",
   "email.customer.subject": "Recibimos su solicitud — {reference}",
   "email.customer.heading": "Gracias, recibimos su solicitud",
   "email.customer.reference":
@@ -1240,7 +1241,7 @@ export const es = {
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Verifique su correo electrónico para {brand}",
-  "email.verify.heading": "¡Le damos la bienvenida a {brand}, {name}!",
+  "email.verify.heading": "¡Le damos la bienvenida a {brand}!",
   "email.verify.text":
     "Confirme su dirección de correo electrónico para activar su cuenta. El enlace funciona una sola vez y vence en 24 horas.",
   "email.verify.action": "Verificar mi correo electrónico",

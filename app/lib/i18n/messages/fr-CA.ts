@@ -1237,6 +1237,7 @@ export const frCA = {
     "Merci! Nous avons noté que vous cherchez un logement à {city}. Nous vous préviendrons dès que nous aurons des annonces dans ce secteur.",
   "request.confirm.contactMessage": "Merci de votre message. Nous vous répondrons sous peu par courriel.",
   "email.operator.heading": "Nouvelle demande : {title}",
+  "email.operator.backOffice": "Dans l'espace d'administration",
   "email.customer.subject": "Nous avons reçu votre demande — {reference}",
   "email.customer.heading": "Merci, nous avons bien reçu votre demande",
   "email.customer.reference":
@@ -1252,7 +1253,7 @@ export const frCA = {
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Vérifiez votre courriel pour {brand}",
-  "email.verify.heading": "Bienvenue chez {brand}, {name}!",
+  "email.verify.heading": "Bienvenue chez {brand}!",
   "email.verify.text":
     "Confirmez votre adresse courriel pour activer votre compte. Le lien ne fonctionne qu'une fois et expire dans 24 heures.",
   "email.verify.action": "Vérifier mon courriel",

@@ -1209,6 +1209,7 @@ export const ptBR = {
     "Obrigado! Anotamos que você procura um imóvel em {city}. Avisaremos assim que tivermos anúncios lá.",
   "request.confirm.contactMessage": "Obrigado pela sua mensagem. Responderemos por e-mail em breve.",
   "email.operator.heading": "Nova solicitação: {title}",
+  "email.operator.backOffice": "No painel administrativo",
   "email.customer.subject": "Recebemos sua solicitação — {reference}",
   "email.customer.heading": "Obrigado, recebemos sua solicitação",
   "email.customer.reference":
@@ -1224,7 +1225,7 @@ export const ptBR = {
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Confirme seu e-mail na {brand}",
-  "email.verify.heading": "Boas-vindas à {brand}, {name}!",
+  "email.verify.heading": "Boas-vindas à {brand}!",
   "email.verify.text":
     "Confirme seu endereço de e-mail para ativar sua conta. O link funciona uma única vez e expira em 24 horas.",
   "email.verify.action": "Confirmar meu e-mail",
