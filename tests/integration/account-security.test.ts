@@ -257,10 +257,12 @@ describe.each(DIALECTS)("account security on %s", (dialect) => {
     let next = opened.headers.get("location")!;
     let landed = await elsewhere.get(next);
     for (let hops = 0; landed.status === 302 && hops < 3; hops++) landed = await elsewhere.get((next = landed.headers.get("location")!));
-    expect(next).toMatch(/^\/auth\/login/);
+    // The link was written for a French reader: it opens in the French space (issue 30).
+    expect(link.pathname).toBe("/fr/auth/verify");
+    expect(next).toMatch(/^\/fr\/auth\/login/);
     const toast = await pageHtml(landed);
-    expect(toast).toContain("Email changed");
-    expect(toast).toContain(`Your account now uses ${newEmail}.`);
+    expect(toast).toContain("Courriel changé");
+    expect(toast).toContain(`Votre compte utilise maintenant ${newEmail}.`);
     const row = await db.db.selectFrom("user").select(["email", "emailVerified"]).where("email", "=", newEmail).executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(true);
     expect((await logIn(newEmail, PASSWORD, FIREFOX_LINUX)).status).toBe(302);
