@@ -126,7 +126,7 @@ describe.each(DIALECTS)("account security on %s", (dialect) => {
     expect((await logIn(email, NEW_PASSWORD, FIREFOX_LINUX)).status).toBe(302);
 
     const notice = await sink.waitFor((m) => m.to.includes(email) && m.subject === "Your GTA Connect password was changed");
-    expect(notice.text).toContain("Hi Ada Lovelace, the password of your GTA Connect account was just changed");
+    expect(notice.text).toContain("Hi “Ada Lovelace”, the password of your GTA Connect account was just changed");
     expect(notice.text).toContain("/auth/forgot");
   });
 
@@ -270,7 +270,7 @@ describe.each(DIALECTS)("account security on %s", (dialect) => {
     // The link works once.
     const again = await new HttpClient(server.url).get(link.pathname + link.search);
     expect(again.status).toBe(200);
-    expect(await pageHtml(again)).toContain("This link can&#x27;t be used");
+    expect(await pageHtml(again)).toContain("Ce lien ne peut pas être utilisé");
     // The browser that asked is still signed in, now with the new address.
     const profile = await pageHtml(await here.get("/account"));
     expect(profile).toContain(newEmail);

@@ -126,7 +126,7 @@ export async function submitRequest<K extends RequestKind>(
           ...renderFields(kind, data, ot),
           ...(options.operatorLinks ?? []).map((l) => ({ label: ot(l.label), value: l.value })),
           // Straight to the request's page in the back office (issue 30).
-          { label: ot("email.operator.backOffice"), value: `${env.PUBLIC_URL}${href("/admin/requests/:reference", { reference })}` },
+          { label: ot("request.link.backOffice"), value: `${env.PUBLIC_URL}${href("/admin/requests/:reference", { reference })}` },
           { label: ot("request.field.reference"), value: reference },
           { label: ot("request.field.submittedAt"), value: now },
         ],
@@ -326,7 +326,7 @@ export type TransitionOptions = {
     },
   ) => Promise<void>;
   /** More for the customer's status email, in their language (e.g. the profile set-up link). */
-  email?: (t: Translate) => { paragraphs?: string[]; action?: { label: string; url: string } };
+  email?: (t: Translate, locale: Locale) => { paragraphs?: string[]; action?: { label: string; url: string } };
 };
 
 export async function transitionRequest(
@@ -369,7 +369,7 @@ export async function transitionRequest(
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
       const t = translatorFor(locale);
       const status = t(STATUS_LABEL_KEYS[to]);
-      const extra = options.email?.(t);
+      const extra = options.email?.(t, locale);
       const email = renderEmail(
         {
           subject: t("email.status.subject", { reference: row.reference }),

@@ -1149,7 +1149,6 @@ export const en = {
     "Thanks! We've noted that you're looking for a home in {city}. We'll let you know as soon as we have listings there.",
   "request.confirm.contactMessage": "Thank you for your message. We will get back to you via email shortly.",
   "email.operator.heading": "New request: {title}",
-  "email.operator.backOffice": "In the back office",
   "email.customer.subject": "We received your request — {reference}",
   "email.customer.heading": "Thanks, we received your request",
   "email.customer.reference":

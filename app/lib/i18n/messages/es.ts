@@ -1225,7 +1225,6 @@ export const es = {
   "request.confirm.contactMessage":
     "Gracias por su mensaje. Le responderemos muy pronto por correo electrónico.",
   "email.operator.heading": "Nueva solicitud: {title}",
-  "email.operator.backOffice": "En el panel de administración",
   "email.customer.subject": "Recibimos su solicitud — {reference}",
   "email.customer.heading": "Gracias, recibimos su solicitud",
   "email.customer.reference":

@@ -1237,7 +1237,6 @@ export const frCA = {
     "Merci! Nous avons noté que vous cherchez un logement à {city}. Nous vous préviendrons dès que nous aurons des annonces dans ce secteur.",
   "request.confirm.contactMessage": "Merci de votre message. Nous vous répondrons sous peu par courriel.",
   "email.operator.heading": "Nouvelle demande : {title}",
-  "email.operator.backOffice": "Dans l'espace d'administration",
   "email.customer.subject": "Nous avons reçu votre demande — {reference}",
   "email.customer.heading": "Merci, nous avons bien reçu votre demande",
   "email.customer.reference":

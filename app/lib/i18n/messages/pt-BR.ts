@@ -1209,7 +1209,6 @@ export const ptBR = {
     "Obrigado! Anotamos que você procura um imóvel em {city}. Avisaremos assim que tivermos anúncios lá.",
   "request.confirm.contactMessage": "Obrigado pela sua mensagem. Responderemos por e-mail em breve.",
   "email.operator.heading": "Nova solicitação: {title}",
-  "email.operator.backOffice": "No painel administrativo",
   "email.customer.subject": "Recebemos sua solicitação — {reference}",
   "email.customer.heading": "Obrigado, recebemos sua solicitação",
   "email.customer.reference":
