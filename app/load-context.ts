@@ -13,6 +13,8 @@ declare module "react-router" {
     clientIp: string;
     /** The catalogue namespaces the requested page's routes declare (page-namespaces.server.ts). */
     messageNamespaces: readonly Namespace[];
+    /** Runs work once the response has been written (app/lib/after-response.server.ts). */
+    afterResponse: (task: () => Promise<unknown>) => void;
   }
 }
 

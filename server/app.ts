@@ -24,6 +24,7 @@ import { PROVIDER_DAILY_JOB } from "~/modules/providers/expiry.server";
 import { MATCH_EXPIRY_JOB } from "~/modules/providers/jobs.server";
 import { ensureAdmin } from "~/modules/accounts/accounts.server";
 import { accountEmails } from "~/modules/accounts/emails.server";
+import { runAfterResponse } from "~/lib/after-response.server";
 
 /**
  * The application proper: health check, write rate limit and the React Router handler. It is
@@ -100,6 +101,7 @@ app.use((req, res, next) => {
       cspNonce: res.locals.cspNonce as string | undefined,
       requestId: res.locals.requestId as string | undefined,
       clientIp: req.ip ?? "unknown",
+      afterResponse: (task: () => Promise<unknown>) => runAfterResponse(res, task),
       // Worked out when the root loader asks, not for pages served from the store.
       get messageNamespaces() {
         return pageNamespaces(build, withoutLocalePrefix(req.path));

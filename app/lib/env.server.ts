@@ -39,6 +39,17 @@ export const envSchema = z
     ),
     MAIL_FROM: z.string().trim().min(3).default("GTA Connect <no-reply@gtaconnect.ca>"),
     OPERATOR_EMAIL: emailAddress.default("hello@gtaconnect.ca"),
+    /** DKIM signing of every email, when all three are set (the key in PEM; "\n" may stand for line breaks). */
+    DKIM_DOMAIN: z.preprocess(optional, z.string().trim().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { message: "must be a domain name" }).optional()),
+    DKIM_SELECTOR: z.preprocess(optional, z.string().trim().regex(/^[a-z0-9._-]+$/i, { message: "must be a DNS label" }).optional()),
+    DKIM_PRIVATE_KEY: z.preprocess(
+      optional,
+      z
+        .string()
+        .transform((v) => v.replace(/\\n/g, "\n").trim())
+        .refine((v) => /-----BEGIN (RSA )?PRIVATE KEY-----/.test(v), { message: "must be a PEM private key" })
+        .optional(),
+    ),
     PUBLIC_URL: z.preprocess(
       optional,
       z
@@ -136,6 +147,10 @@ export const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY].filter(Boolean).length;
+    if (dkim !== 0 && dkim !== 3) {
+      ctx.addIssue({ code: "custom", path: ["DKIM_DOMAIN"], message: "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together" });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -151,6 +166,13 @@ export type Env = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL" |
   UPLOADS_DIR: string;
   BACKUP_DIR: string;
 };
+
+/** nodemailer's DKIM options, when DKIM signing is configured. */
+export function dkimOptions(env: Pick<Env, "DKIM_DOMAIN" | "DKIM_SELECTOR" | "DKIM_PRIVATE_KEY">) {
+  return env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
+    ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY }
+    : undefined;
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";

@@ -1,11 +1,13 @@
 import { type DatabaseHandle, type DB, exclusively, migrateToLatest, openDatabase } from "./db/db.server";
-import type { Env } from "./env.server";
+import { dkimOptions, type Env } from "./env.server";
 import { ensurePrivateFolder } from "./private-files.server";
 import { log as logger, outsideRequest } from "./log.server";
 import { mailOutcome } from "./ops-events.server";
 import { setDatabaseFigures } from "./metrics.server";
 import { startProcessBeat } from "./process-info.server";
 import { sql } from "kysely";
+import { settleAfterResponse } from "./after-response.server";
+import { secretBox } from "./mail/secrets.server";
 import { createTransport } from "./mail/transport.server";
 import { MailWorker, type MailWorkerOptions } from "./mail/worker.server";
 import { RateLimits } from "./rate-limit.server";
@@ -58,8 +60,11 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
   const mail = new MailWorker({
     db: handle.db,
     dialect: handle.dialect,
-    transport: createTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }),
+    transport: createTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, dkim: dkimOptions(env) }),
     from: env.MAIL_FROM,
+    replyTo: env.OPERATOR_EMAIL,
+    messageIdDomain: new URL(env.PUBLIC_URL).hostname,
+    secrets: secretBox(env.AUTH_SECRET),
     log: options.log ?? ((m: string) => logger().warn({ event: "mail.worker" }, m)),
     onOutcome: mailOutcome,
     ...options.mail,
@@ -75,6 +80,7 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     rateLimits: new RateLimits(handle.pool ? { kind: "postgres", pool: handle.pool } : { kind: "memory" }, env.RATE_LIMITS),
     exclusively: (name, task) => exclusively(handle, name, task),
     stop: async () => {
+      await settleAfterResponse();
       await mail.stop();
       await stopBeat();
       await handle.destroy();

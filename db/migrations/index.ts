@@ -15,6 +15,7 @@ import * as m0013 from "./0013-data-exports";
 import * as m0014 from "./0014-consents";
 import * as m0016 from "./0016-provider-jobs";
 import * as m0017 from "./0017-invites-availability";
+import * as m0018 from "./0018-mail-recipients-and-secrets";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0014-consents": m0014,
   "0016-provider-jobs": m0016,
   "0017-invites-availability": m0017,
+  "0018-mail-recipients-and-secrets": m0018,
 };

@@ -185,7 +185,7 @@ describe.each(DIALECTS)("data export on %s", (dialect) => {
     expect(queued.headers.get("location")).toBe("/account/data");
 
     const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject === "Your GTA Connect data is ready", 30_000);
-    expect(mail.text).toContain(`Hi ${name}`);
+    expect(mail.text).toContain(`Hi “${name}”`);
     const pageLink = new URL(linkIn(mail.text, "/account/data"));
     expect(pageLink.pathname).toBe("/account/data");
 
@@ -312,7 +312,9 @@ describe.each(DIALECTS)("data export on %s", (dialect) => {
     client.cookies.set("lang", "es");
     expect((await client.post("/account/data", { intent: "export" })).status).toBe(303);
     const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject === "Sus datos de GTA Connect están listos", 30_000);
-    expect(mail.text).toContain("Hola, Lucía Pérez");
+    expect(mail.text).toContain("Hola, “Lucía Pérez”");
+    // Its link opens in the reader's language space.
+    expect(new URL(linkIn(mail.text, "/account/data")).pathname).toBe("/es/account/data");
     const row = await db.db.selectFrom("data_exports").select("id").where("user_id", "=", id).executeTakeFirstOrThrow();
     const files = unzipSync(new Uint8Array(await (await client.get(`/account/data/export/${row.id}`)).arrayBuffer()));
     const summary = strFromU8(files["summary.html"]!);

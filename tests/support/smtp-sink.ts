@@ -13,6 +13,8 @@ export type CapturedMail = {
   text: string;
   html: string;
   raw: ParsedMail;
+  /** The message exactly as received (to check a DKIM signature over it). */
+  source: Buffer;
   /** When the sink accepted it (Date.now()), just before it answers 250. */
   at: number;
 };
@@ -33,8 +35,14 @@ export class SmtpSink {
       disabledCommands: ["STARTTLS"],
       logger: false,
       onData: (stream, session, callback) => {
-        simpleParser(stream)
-          .then(async (mail) => {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        new Promise<Buffer>((resolve, reject) => {
+          stream.once("end", () => resolve(Buffer.concat(chunks)));
+          stream.once("error", reject);
+        })
+          .then(async (source) => {
+            const mail = await simpleParser(source);
             if (this.acceptDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.acceptDelayMs));
             if (this.rejectWith) {
               const error = Object.assign(new Error("Rejected by test sink"), { responseCode: this.rejectWith });
@@ -48,6 +56,7 @@ export class SmtpSink {
               text: mail.text ?? "",
               html: typeof mail.html === "string" ? mail.html : "",
               raw: mail,
+              source,
               at: Date.now(),
             });
             callback();

@@ -154,6 +154,10 @@ export type OutboxTable = {
   request_id: string | null;
   /** JSON `[{ filename, contentType, content }]` (an .ics invite), or null: sent with the message. */
   attachments: string | null;
+  /** The mailbox cap it counts against (group + hash of the normalised address), if capped. */
+  recipient_key: string | null;
+  /** A link's live token, encrypted with a key outside the database; cleared once sent (ADR 0025). */
+  sealed_secret: string | null;
 };
 
 export type AppMetaTable = { key: string; value: string };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
+import { type RecipientCap, recipientKey, withinRecipientCap } from "./recipients.server";
 import type { RenderedEmail } from "./template.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -15,14 +16,25 @@ export type OutgoingEmail = RenderedEmail & {
   /** The request it is about: the back office shows a request's emails. */
   requestId?: string;
   attachments?: MailAttachment[];
+  /**
+   * To an address someone typed: counted against that mailbox's cap (recipients.server.ts).
+   * Over the cap, nothing is queued and enqueueEmail answers null.
+   */
+  cap?: RecipientCap;
+  /** A link's token, sealed (secrets.server.ts): the bodies carry SECRET_MASK in its place. */
+  sealedSecret?: string;
 };
 
 /**
  * Queues an email. Call it inside the same transaction as the business row it belongs to:
  * either both are stored or neither is, so an acknowledged request never loses its email.
- * Delivery happens later, in the mail worker.
+ * Delivery happens later, in the mail worker. Answers the row's id, or null when a capped
+ * email was not queued because its mailbox had reached the cap.
  */
-export async function enqueueEmail(db: Executor, email: OutgoingEmail): Promise<string> {
+export async function enqueueEmail(db: Executor, email: OutgoingEmail & { cap: RecipientCap }): Promise<string | null>;
+export async function enqueueEmail(db: Executor, email: OutgoingEmail & { cap?: undefined }): Promise<string>;
+export async function enqueueEmail(db: Executor, email: OutgoingEmail): Promise<string | null> {
+  if (email.cap && !(await withinRecipientCap(db, email.cap, email.to))) return null;
   const id = randomUUID();
   const now = new Date().toISOString();
   await db
@@ -44,6 +56,8 @@ export async function enqueueEmail(db: Executor, email: OutgoingEmail): Promise<
       sent_at: null,
       request_id: email.requestId ?? null,
       attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
+      recipient_key: email.cap ? recipientKey(email.cap, email.to) : null,
+      sealed_secret: email.sealedSecret ?? null,
     })
     .execute();
   return id;

@@ -55,6 +55,8 @@ describe("renderEmail", () => {
     expect(fr.text).toContain("Suivre votre demande\u00a0: https://example.test/r/abc");
     expect(fr.text).not.toContain("N/A");
     expect(fr.html).toContain('<html lang="fr-CA">');
-    expect(email.html).toContain("<html><body");
+    expect(email.html).toContain("<html><head>");
+    // Every HTML part has a title (the subject): validators and screen readers expect one.
+    expect(email.html).toContain(`<title>${email.subject}</title>`);
   });
 });

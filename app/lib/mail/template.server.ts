@@ -34,6 +34,19 @@ export function fieldValue(value: EmailField["value"], notGiven = NOT_AVAILABLE)
   return text === "" ? notGiven : text;
 }
 
+/** Longest name (or other short text someone typed) an email quotes back. */
+export const QUOTED_NAME_LENGTH = 40;
+
+/**
+ * Text someone typed, as an email shows it: on one line, cut to `max` characters and between
+ * quotation marks, so it reads as what it is — a value a stranger may have chosen — and never
+ * as our own words (issue 32 item 1: an account name was the heading of a verification email).
+ */
+export function quoteUserText(value: string, max = QUOTED_NAME_LENGTH): string {
+  const chars = [...value.replace(/\s+/g, " ").trim()];
+  return `“${chars.length > max ? `${chars.slice(0, max).join("")}…` : chars.join("")}”`;
+}
+
 /** "value" cut to `max` characters; N/A stays bare (it is ours, not the visitor's). */
 function quote(value: string, max: number, notGiven: string): string {
   if (value === notGiven) return value;
@@ -69,7 +82,7 @@ export function renderEmail(content: EmailContent, brand: string): RenderedEmail
         `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(fieldValue(f.value, notGiven))}</td></tr>`,
     )
     .join("");
-  const html = `<!doctype html><html${content.lang ? ` lang="${escapeHtml(content.lang)}"` : ""}><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+  const html = `<!doctype html><html${content.lang ? ` lang="${escapeHtml(content.lang)}"` : ""}><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
 <h1 style="font-size:20px">${escapeHtml(content.heading)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${rows ? `<table role="presentation" style="border-collapse:collapse">${rows}</table>` : ""}

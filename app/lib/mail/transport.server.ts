@@ -11,7 +11,11 @@ export type MailMessage = {
   html: string;
   messageId: string;
   attachments?: { filename: string; contentType: string; content: string }[];
+  headers?: Record<string, string>;
 };
+
+/** DKIM signing (nodemailer's `dkim` option): every message signed for `domainName`. */
+export type DkimOptions = { domainName: string; keySelector: string; privateKey: string };
 
 export type MailTransport = {
   send: (message: MailMessage) => Promise<{ messageId: string }>;
@@ -22,7 +26,8 @@ export type MailTransport = {
  * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/mail.
  * `pool: false` opens a connection per message (only to measure the difference, ADR 16).
  */
-export function createTransport(options: { smtpUrl?: string; dataDir: string; pool?: boolean }): MailTransport {
+export function createTransport(options: { smtpUrl?: string; dataDir: string; pool?: boolean; dkim?: DkimOptions }): MailTransport {
+  const dkim = options.dkim ? { dkim: options.dkim } : {};
   if (options.smtpUrl) {
     // Pooled: one connection kept open and reused (a connection per message managed about five
     // messages a second). The worker sends one message at a time, so one connection is enough.
@@ -34,6 +39,7 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string; po
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
+      ...dkim,
     });
     return {
       send: async (message) => {
@@ -45,7 +51,7 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string; po
   }
 
   const folder = mailFolder(options.dataDir);
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix", ...dkim });
   return {
     send: async (message) => {
       const info = await stream.sendMail(message);

@@ -3,6 +3,7 @@ import type { DB, Dialect } from "../db/db.server";
 import type { Database, OutboxRow } from "../db/schema";
 import { serial } from "../serial";
 import { readAttachments } from "./outbox.server";
+import { type SecretBox, unmask } from "./secrets.server";
 import type { MailTransport } from "./transport.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -12,6 +13,12 @@ export type MailWorkerOptions = {
   dialect: Dialect;
   transport: MailTransport;
   from: string;
+  /** Reply-To of a message that names none (the operator mailbox: customers' replies reach a person). */
+  replyTo?: string;
+  /** The domain of each Message-ID (the PUBLIC_URL's host); "outbox" when unset (tests, scripts). */
+  messageIdDomain?: string;
+  /** Opens the sealed token of a reset or verification email (ADR 0025). */
+  secrets?: SecretBox;
   /** Idle poll interval; new mail also wakes the worker through kick(). */
   pollMs?: number;
   /** First retry delay; doubles on each attempt up to maxDelayMs. */
@@ -51,7 +58,8 @@ export class MailWorker {
   /** kick() does nothing until start(); drain() can still be called directly (tests, scripts). */
   private started = false;
   private stopping = false;
-  private readonly o: Required<Omit<MailWorkerOptions, "log" | "onOutcome">> & Pick<MailWorkerOptions, "log" | "onOutcome">;
+  private readonly o: Required<Omit<MailWorkerOptions, "log" | "onOutcome" | "replyTo" | "secrets">> &
+    Pick<MailWorkerOptions, "log" | "onOutcome" | "replyTo" | "secrets">;
 
   constructor(options: MailWorkerOptions) {
     this.o = {
@@ -64,6 +72,7 @@ export class MailWorker {
       // it had no time to record (each lane in flight is one more possible duplicate, ADR 16).
       batchSize: 10,
       concurrency: 1,
+      messageIdDomain: "outbox",
       ...options,
     };
   }
@@ -230,19 +239,34 @@ export class MailWorker {
 
   private async send(row: OutboxRow): Promise<{ ok: true; messageId: string } | { ok: false; error: unknown }> {
     try {
+      const stored = { text: row.text_body, html: row.html_body };
+      // The live link exists only in the message handed to SMTP, never in a stored row.
+      const body = row.sealed_secret ? unmask(stored, this.openSecret(row.sealed_secret)) : stored;
+      const replyTo = row.reply_to ?? this.o.replyTo;
       const info = await this.o.transport.send({
         from: this.o.from,
         to: row.to_address,
-        replyTo: row.reply_to ?? undefined,
+        ...(replyTo ? { replyTo } : {}),
         subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-        messageId: `<${row.id}@outbox>`,
+        ...body,
+        messageId: `<${row.id}@${this.o.messageIdDomain}>`,
+        // RFC 3834: no autoresponder answers it, and none is an answer to a person.
+        headers: { "Auto-Submitted": "auto-generated" },
         ...(row.attachments ? { attachments: readAttachments(row.attachments) } : {}),
       });
       return { ok: true, messageId: info.messageId };
     } catch (error) {
       return { ok: false, error };
+    }
+  }
+
+  private openSecret(sealed: string): string {
+    if (!this.o.secrets) throw Object.assign(new Error("No key to open this message's link"), { responseCode: 550 });
+    try {
+      return this.o.secrets.open(sealed);
+    } catch {
+      // A key that changed (AUTH_SECRET rotated) never opens it: give the message up.
+      throw Object.assign(new Error("This message's link cannot be opened (AUTH_SECRET changed?)"), { responseCode: 550 });
     }
   }
 
@@ -268,6 +292,7 @@ export class MailWorker {
           message_id: outcome.messageId,
           locked_until: null,
           last_error: null,
+          sealed_secret: null,
         })
         .execute();
       this.o.onOutcome?.({ id: row.id, kind: row.kind, attempts, result: "sent" });
@@ -282,6 +307,7 @@ export class MailWorker {
       .set({
         status: permanent ? "failed" : "pending",
         last_error: message.slice(0, 1000),
+        ...(permanent ? { sealed_secret: null } : {}),
         locked_until: null,
         next_attempt_at: new Date(Date.now() + delay).toISOString(),
       })

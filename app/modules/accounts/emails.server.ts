@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { href } from "react-router";
 import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
-import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, type Locale, localizedPath } from "~/lib/i18n/locales";
 import { createTranslate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
-import { renderEmail } from "~/lib/mail/template.server";
+import type { RecipientCap } from "~/lib/mail/recipients.server";
+import { SECRET_MASK, secretBox } from "~/lib/mail/secrets.server";
+import { quoteUserText, renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 
 type Recipient = { email: string; name: string };
@@ -22,75 +24,111 @@ export function withReaderLocale<T>(request: Request, call: () => Promise<T>): P
 }
 
 function reader() {
-  const { messages, contentLocale } = messagesFor(readerLocale.getStore() ?? DEFAULT_LOCALE);
+  const locale = readerLocale.getStore() ?? DEFAULT_LOCALE;
+  const { messages, contentLocale } = messagesFor(locale);
   const t = createTranslate(messages, { brand: getRuntime().env.BRAND_NAME }, contentLocale);
-  return { t, format: { lang: contentLocale, line: (label: string, value: string) => t("email.field", { label, value }) } };
+  // Links open in the reader's language space (/fr/…, /es/…, /pt/…; English unprefixed).
+  const page = (path: string) => `${getRuntime().env.PUBLIC_URL}${localizedPath(locale, path)}`;
+  // The token is not written into the stored email: the worker puts it in at send time (ADR 0025).
+  const link = (path: string) => `${page(path)}?token=${SECRET_MASK}`;
+  return { t, page, link, format: { lang: contentLocale, line: (label: string, value: string) => t("email.field", { label, value }) } };
 }
 
-/** The account emails better-auth asks for, queued in the outbox like every other email. */
-async function send(kind: string, to: Recipient, content: Parameters<typeof renderEmail>[0]) {
+/** Every account email: its kind in the outbox, and the mailbox cap it counts against. */
+export const ACCOUNT_EMAIL_KINDS = {
+  verification: { kind: "account.verify", cap: "account" },
+  passwordReset: { kind: "account.reset", cap: "account" },
+  existingAccount: { kind: "account.existing", cap: "account" },
+  emailChange: { kind: "account.email-change", cap: "account" },
+  passwordChanged: { kind: "account.password-changed", cap: "notice" },
+  emailChangeRequested: { kind: "account.email-changing", cap: "notice" },
+} as const satisfies Record<string, { kind: string; cap: RecipientCap }>;
+type AccountEmail = keyof typeof ACCOUNT_EMAIL_KINDS;
+
+/**
+ * The account emails better-auth asks for, queued in the outbox like every other email. Each
+ * goes to an address someone typed, so each counts against that mailbox's cap; over it, nothing
+ * is queued and the page answers as always (no sign of whether an account exists).
+ */
+async function send(which: AccountEmail, to: Recipient, content: Parameters<typeof renderEmail>[0], token?: string) {
   const { db, env } = getRuntime();
-  await enqueueEmail(db, { ...renderEmail(content, env.BRAND_NAME), kind, to: to.email });
-  mailQueued();
+  const { kind, cap } = ACCOUNT_EMAIL_KINDS[which];
+  const sealedSecret = token === undefined ? undefined : secretBox(env.AUTH_SECRET).seal(token);
+  const id = await enqueueEmail(db, { ...renderEmail(content, env.BRAND_NAME), kind, to: to.email, cap, sealedSecret });
+  if (id) mailQueued();
 }
 
-const link = (path: string, token: string) => `${getRuntime().env.PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`;
-
-const page = (path: string) => `${getRuntime().env.PUBLIC_URL}${path}`;
+/** The account's name as an email may show it: quoted and short (anyone chooses it at sign-up). */
+const nameOf = (user: Recipient) => quoteUserText(user.name);
 
 export const accountEmails = {
   verification: (user: Recipient, token: string) => {
-    const { t, format } = reader();
-    return send("account.verify", user, {
-      subject: t("email.verify.subject"),
-      heading: t("email.verify.heading", { name: user.name }),
-      paragraphs: [t("email.verify.text")],
-      action: { label: t("email.verify.action"), url: link(href("/auth/verify"), token) },
-      footer: t("email.verify.footer"),
-      ...format,
-    });
+    const { t, link, format } = reader();
+    return send(
+      "verification",
+      user,
+      {
+        subject: t("email.verify.subject"),
+        heading: t("email.verify.heading"),
+        paragraphs: [t("email.verify.text")],
+        action: { label: t("email.verify.action"), url: link(href("/auth/verify")) },
+        footer: t("email.verify.footer"),
+        ...format,
+      },
+      token,
+    );
   },
   passwordReset: (user: Recipient, token: string) => {
-    const { t, format } = reader();
-    return send("account.reset", user, {
-      subject: t("email.reset.subject"),
-      heading: t("email.reset.heading"),
-      paragraphs: [t("email.reset.greeting", { name: user.name }), t("email.reset.text")],
-      action: { label: t("email.reset.action"), url: link(href("/auth/reset-password"), token) },
-      footer: t("email.reset.footer"),
-      ...format,
-    });
+    const { t, link, format } = reader();
+    return send(
+      "passwordReset",
+      user,
+      {
+        subject: t("email.reset.subject"),
+        heading: t("email.reset.heading"),
+        paragraphs: [t("email.reset.greeting", { name: nameOf(user) }), t("email.reset.text")],
+        action: { label: t("email.reset.action"), url: link(href("/auth/reset-password")) },
+        footer: t("email.reset.footer"),
+        ...format,
+      },
+      token,
+    );
   },
   existingAccount: (user: Recipient) => {
-    const { t, format } = reader();
-    return send("account.existing", user, {
+    const { t, page, format } = reader();
+    return send("existingAccount", user, {
       subject: t("email.existing.subject"),
       heading: t("email.existing.heading"),
-      paragraphs: [t("email.existing.greeting", { name: user.name }), t("email.existing.text")],
-      action: { label: t("email.existing.action"), url: `${getRuntime().env.PUBLIC_URL}${href("/auth/forgot")}` },
+      paragraphs: [t("email.existing.greeting", { name: nameOf(user) }), t("email.existing.text")],
+      action: { label: t("email.existing.action"), url: page(href("/auth/forgot")) },
       footer: t("email.existing.footer"),
       ...format,
     });
   },
   /** To a new address of an existing account: opening the link makes it the account's email. */
   emailChange: (user: Recipient, token: string) => {
-    const { t, format } = reader();
-    return send("account.email-change", user, {
-      subject: t("email.emailChange.subject"),
-      heading: t("email.emailChange.heading"),
-      paragraphs: [t("email.emailChange.greeting", { name: user.name }), t("email.emailChange.text")],
-      action: { label: t("email.emailChange.action"), url: link(href("/auth/verify"), token) },
-      footer: t("email.emailChange.footer"),
-      ...format,
-    });
+    const { t, link, format } = reader();
+    return send(
+      "emailChange",
+      user,
+      {
+        subject: t("email.emailChange.subject"),
+        heading: t("email.emailChange.heading"),
+        paragraphs: [t("email.emailChange.greeting", { name: nameOf(user) }), t("email.emailChange.text")],
+        action: { label: t("email.emailChange.action"), url: link(href("/auth/verify")) },
+        footer: t("email.emailChange.footer"),
+        ...format,
+      },
+      token,
+    );
   },
   /** After a password change made while signed in (My Account → Security). */
   passwordChanged: (user: Recipient) => {
-    const { t, format } = reader();
-    return send("account.password-changed", user, {
+    const { t, page, format } = reader();
+    return send("passwordChanged", user, {
       subject: t("email.passwordChanged.subject"),
       heading: t("email.passwordChanged.heading"),
-      paragraphs: [t("email.passwordChanged.greeting", { name: user.name }), t("email.passwordChanged.text")],
+      paragraphs: [t("email.passwordChanged.greeting", { name: nameOf(user) }), t("email.passwordChanged.text")],
       action: { label: t("email.passwordChanged.action"), url: page(href("/auth/forgot")) },
       footer: t("email.passwordChanged.footer"),
       ...format,
@@ -98,11 +136,11 @@ export const accountEmails = {
   },
   /** To the address in use when a change to another one is requested (it changes once verified). */
   emailChangeRequested: (user: Recipient, newEmail: string) => {
-    const { t, format } = reader();
-    return send("account.email-changing", user, {
+    const { t, page, format } = reader();
+    return send("emailChangeRequested", user, {
       subject: t("email.emailChanging.subject"),
       heading: t("email.emailChanging.heading"),
-      paragraphs: [t("email.emailChanging.greeting", { name: user.name, email: newEmail }), t("email.emailChanging.text")],
+      paragraphs: [t("email.emailChanging.greeting", { name: nameOf(user), email: quoteUserText(newEmail, 254) }), t("email.emailChanging.text")],
       action: { label: t("email.emailChanging.action"), url: page(href("/auth/forgot")) },
       footer: t("email.emailChanging.footer"),
       ...format,

@@ -3,11 +3,11 @@ import { strToU8, zipSync, type Zippable } from "fflate";
 import { href } from "react-router";
 import { messagesFor } from "~/lib/i18n/catalogue.server";
 import { formattersFor } from "~/lib/i18n/format";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
 import { createTranslate, type Translate } from "~/lib/i18n/translate";
 import { log } from "~/lib/log.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
-import { renderEmail } from "~/lib/mail/template.server";
+import { quoteUserText, renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { deleteObject, getObject, putObject } from "~/lib/storage.server";
 import type { DataExportStatus } from "~/lib/db/schema";
@@ -227,12 +227,12 @@ export async function buildQueuedExports(now = () => new Date()): Promise<number
       const expiresAt = new Date(readyAt.getTime() + RETENTION_DAYS.dataExports * DAY_MS).toISOString();
       const user = await db.selectFrom("user").select(["name", "email"]).where("id", "=", next.user_id).executeTakeFirstOrThrow();
       const { t, locale, format } = readerOf(next.locale);
-      const link = `${env.PUBLIC_URL}${href("/account/data")}`;
+      const link = `${env.PUBLIC_URL}${localizedPath(locale, href("/account/data"))}`;
       const mail = renderEmail(
         {
           subject: t("email.dataExport.subject"),
           heading: t("email.dataExport.heading"),
-          paragraphs: [t("email.dataExport.greeting", { name: user.name }), t("email.dataExport.text", { date: format.dateTime(expiresAt) })],
+          paragraphs: [t("email.dataExport.greeting", { name: quoteUserText(user.name) }), t("email.dataExport.text", { date: format.dateTime(expiresAt) })],
           action: { label: t("email.dataExport.action"), url: link },
           footer: t("email.dataExport.footer"),
           lang: locale,

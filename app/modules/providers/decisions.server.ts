@@ -1,3 +1,4 @@
+import { localizedPath } from "~/lib/i18n/locales";
 import { randomUUID } from "node:crypto";
 import { href } from "react-router";
 import { getRuntime } from "~/lib/runtime.server";
@@ -131,7 +132,7 @@ export async function approveApplication(
         .where((eb) => eb.or([eb("role", "is", null), eb("role", "<>", "admin")]))
         .execute();
     },
-    email: (t) => ({
+    email: (t, locale) => ({
       paragraphs: [
         t("provider.email.approvedText", {
           services: granted.map((s) => providerServiceName(t, s)).join(", "),
@@ -139,7 +140,7 @@ export async function approveApplication(
       ],
       action: {
         label: t("provider.email.setupAction"),
-        url: `${env.PUBLIC_URL}${href("/provider-profile-setup")}`,
+        url: `${env.PUBLIC_URL}${localizedPath(locale, href("/provider-profile-setup"))}`,
       },
     }),
   });

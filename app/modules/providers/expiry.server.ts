@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { torontoToday } from "~/lib/forms/fields";
-import { DEFAULT_LOCALE, isLocale } from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, localizedPath } from "~/lib/i18n/locales";
 import type { MessageKey } from "~/lib/i18n/translate";
 import type { DailyJob } from "~/lib/jobs.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
@@ -59,14 +59,15 @@ export async function sendExpiryReminders(now = new Date()): Promise<number> {
       !doc.email
     )
       continue;
-    const t = translatorFor(isLocale(doc.locale) ? doc.locale : DEFAULT_LOCALE);
+    const locale = isLocale(doc.locale) ? doc.locale : DEFAULT_LOCALE;
+    const t = translatorFor(locale);
     const document = t(DOCUMENT_NAME_KEYS[doc.kind as (typeof REMINDED_KINDS)[number]]);
     const email = renderEmail(
       {
         subject: t("provider.email.reminderSubject", { document, date: doc.expires_on! }),
         heading: t("provider.email.reminderHeading", { document }),
         paragraphs: [t("provider.email.reminderText", { document, date: doc.expires_on! })],
-        action: { label: t("provider.signup.start"), url: `${env.PUBLIC_URL}${href("/become-a-provider")}` },
+        action: { label: t("provider.signup.start"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/become-a-provider"))}` },
         footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
       },
       env.BRAND_NAME,

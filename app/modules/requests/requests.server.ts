@@ -7,6 +7,7 @@ import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
 import { createTranslate, type MessageKey, type Translate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
+import { withinRecipientCap } from "~/lib/mail/recipients.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { hit } from "~/lib/rate-limit.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
@@ -125,6 +126,8 @@ export async function submitRequest<K extends RequestKind>(
         fields: [
           ...renderFields(kind, data, ot),
           ...(options.operatorLinks ?? []).map((l) => ({ label: ot(l.label), value: l.value })),
+          // Straight to the request's page in the back office (issue 30).
+          { label: ot("request.link.backOffice"), value: `${env.PUBLIC_URL}${href("/admin/requests/:reference", { reference })}` },
           { label: ot("request.field.reference"), value: reference },
           { label: ot("request.field.submittedAt"), value: now },
         ],
@@ -154,7 +157,7 @@ export async function submitRequest<K extends RequestKind>(
         },
         env.BRAND_NAME,
       );
-      await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient, requestId: id, ...(invite ? { attachments: [invite] } : {}) });
+      await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient, requestId: id, cap: "confirmation", ...(invite ? { attachments: [invite] } : {}) });
     }
   };
 
@@ -178,29 +181,18 @@ export async function submitRequest<K extends RequestKind>(
   }
 }
 
-/** Confirmation emails to one typed address (counted in the mail outbox, which every process shares). */
-const CONFIRMATIONS_PER_RECIPIENT = { limit: 5, windowMs: 24 * 60 * 60_000 };
-
 /** Longest value of a field quoted back in a confirmation email. */
 const CONFIRMATION_VALUE_LENGTH = 200;
 
 /**
- * Whether a confirmation may go to this address: at most a few a day to any one address
- * (counted in the outbox, so every app process and restart sees the same count), and a few an
+ * Whether a confirmation may go to this address: at most a few a day to any one mailbox
+ * (RECIPIENT_CAPS.confirmation: `+tag` and Gmail dot variants are one mailbox; counted in the
+ * outbox, so every app process and restart sees the same count), and a few an
  * hour from any one client. The request itself is stored and reaches the operator either way;
  * only the email to the typed address is skipped, and the page then shows no "we emailed you".
  */
 async function mayConfirm(db: Kysely<Database>, recipient: string, clientIp: string | undefined): Promise<boolean> {
-  const { limit, windowMs } = CONFIRMATIONS_PER_RECIPIENT;
-  const since = new Date(Date.now() - windowMs).toISOString();
-  const row = await db
-    .selectFrom("mail_outbox")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("to_address", "=", recipient)
-    .where("created_at", ">=", since)
-    .where("kind", "like", "%.customer")
-    .executeTakeFirstOrThrow();
-  if (Number(row.n) >= limit) return false;
+  if (!(await withinRecipientCap(db, "confirmation", recipient))) return false;
   return clientIp === undefined || (await hit("confirmationsPerClient", clientIp)).allowed;
 }
 
@@ -358,7 +350,7 @@ export type TransitionOptions = {
     },
   ) => Promise<void>;
   /** More for the customer's status email, in their language (e.g. the profile set-up link). */
-  email?: (t: Translate) => { paragraphs?: string[]; action?: { label: string; url: string } };
+  email?: (t: Translate, locale: Locale) => { paragraphs?: string[]; action?: { label: string; url: string } };
   /**
    * Who makes a move the lifecycle keeps to one party (`Transition.by`): the matched provider's
    * answer, or the hourly job when the answer window passed. Without it such moves are refused.
@@ -413,7 +405,7 @@ export async function transitionRequest(
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
       const t = translatorFor(locale);
       const status = t(STATUS_LABEL_KEYS[to]);
-      const extra = options.email?.(t);
+      const extra = options.email?.(t, locale);
       // Confirmed or cancelled: the calendar event changes with it (same UID, next SEQUENCE).
       const method = inviteForMove(to);
       const invite = method ? await requestInvite(trx, id, { method, to: row.email, bump: true, locale }) : null;

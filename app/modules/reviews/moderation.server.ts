@@ -5,6 +5,7 @@ import type { Database, ReviewStatus } from "~/lib/db/schema";
 import { messagesFor } from "~/lib/i18n/catalogue.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
+import { localizedPath } from "~/lib/i18n/locales";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { translatorFor } from "~/modules/requests/requests.server";
@@ -67,8 +68,8 @@ async function decide(target: Target, id: string, to: ReviewStatus, actor: Actor
           fields: [{ label: t(target === "review" ? "reviews.field.comment" : "reviews.field.reply"), value: row.text }],
           quoteValues: QUOTE,
           action: published
-            ? { label: t("reviews.email.seeReviews"), url: `${env.PUBLIC_URL}${href("/reviews")}` }
-            : { label: t("reviews.email.myReviews"), url: `${env.PUBLIC_URL}${href("/account/reviews")}` },
+            ? { label: t("reviews.email.seeReviews"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/reviews"))}` }
+            : { label: t("reviews.email.myReviews"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/reviews"))}` },
           footer: t("reviews.email.footer"),
           lang: messagesFor(locale).contentLocale,
           line: (label, value) => t("email.field", { label, value }),
@@ -88,7 +89,7 @@ async function decide(target: Target, id: string, to: ReviewStatus, actor: Actor
           paragraphs: [t("reviews.email.newReview.text", { service: row.service })],
           fields: [{ label: t("reviews.field.comment"), value: row.text }],
           quoteValues: QUOTE,
-          action: { label: t("reviews.email.newReview.action"), url: `${env.PUBLIC_URL}${href("/account/reviews")}` },
+          action: { label: t("reviews.email.newReview.action"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/reviews"))}` },
           lang: messagesFor(locale).contentLocale,
           line: (label, value) => t("email.field", { label, value }),
         },

@@ -37,9 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), emailMissing: empty }, { status: 400 });
   }
   // Same answer, same page, whether or not the address has an account; over the limit we
-  // simply send nothing more.
+  // simply send nothing more. The look-up and the reset link are made once the answer is
+  // written, so the answer takes the same time whatever the address (issue 32 item 3).
   if ((await hit("forgotPassword", context.clientIp)).allowed) {
-    await requestPasswordReset(submission.value.email, request);
+    const email = submission.value.email;
+    context.afterResponse(() => requestPasswordReset(email, request));
   }
   return redirectWith(href("/auth/forgot"), [await sentFlash.set(submission.value.email)], { status: 303 });
 }

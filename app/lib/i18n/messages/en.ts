@@ -1168,7 +1168,7 @@ export const en = {
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Verify your email for {brand}",
-  "email.verify.heading": "Welcome to {brand}, {name}!",
+  "email.verify.heading": "Welcome to {brand}!",
   "email.verify.text":
     "Confirm your email address to activate your account. The link works once and expires in 24 hours.",
   "email.verify.action": "Verify my email",

@@ -1243,7 +1243,7 @@ export const es = {
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Verifique su correo electrónico para {brand}",
-  "email.verify.heading": "¡Le damos la bienvenida a {brand}, {name}!",
+  "email.verify.heading": "¡Le damos la bienvenida a {brand}!",
   "email.verify.text":
     "Confirme su dirección de correo electrónico para activar su cuenta. El enlace funciona una sola vez y vence en 24 horas.",
   "email.verify.action": "Verificar mi correo electrónico",

@@ -1255,7 +1255,7 @@ export const frCA = {
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Vérifiez votre courriel pour {brand}",
-  "email.verify.heading": "Bienvenue chez {brand}, {name}!",
+  "email.verify.heading": "Bienvenue chez {brand}!",
   "email.verify.text":
     "Confirmez votre adresse courriel pour activer votre compte. Le lien ne fonctionne qu'une fois et expire dans 24 heures.",
   "email.verify.action": "Vérifier mon courriel",

@@ -1227,7 +1227,7 @@ export const ptBR = {
 
   // Account emails (in the language of the page that triggered them)
   "email.verify.subject": "Confirme seu e-mail na {brand}",
-  "email.verify.heading": "Boas-vindas à {brand}, {name}!",
+  "email.verify.heading": "Boas-vindas à {brand}!",
   "email.verify.text":
     "Confirme seu endereço de e-mail para ativar sua conta. O link funciona uma única vez e expira em 24 horas.",
   "email.verify.action": "Confirmar meu e-mail",
