@@ -103,6 +103,7 @@ describe.each(DIALECTS)("calendar invites on %s", (dialect) => {
   let db: ReturnType<typeof connect>;
   let admin: HttpClient;
   let customer: HttpClient;
+  let provider: HttpClient;
   const stamp = Date.now();
   const customerEmail = `ada.${stamp}@example.com`;
   const providerEmail = `pat.${stamp}@example.com`;
@@ -134,7 +135,7 @@ describe.each(DIALECTS)("calendar invites on %s", (dialect) => {
     expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
     customer = await account(customerEmail, "Ada Lovelace");
     await db.db.updateTable("user").set({ phone: "416-555-0142" }).where("email", "=", customerEmail).execute();
-    await account(providerEmail, "Pat Handy");
+    provider = await account(providerEmail, "Pat Handy");
     const user = await db.db.selectFrom("user").select("id").where("email", "=", providerEmail).executeTakeFirstOrThrow();
     await db.db.updateTable("user").set({ role: "provider" }).where("id", "=", user.id).execute();
     providerId = randomUUID();
@@ -215,7 +216,7 @@ describe.each(DIALECTS)("calendar invites on %s", (dialect) => {
     expect(file.text).not.toContain("555-0142");
   });
 
-  it("keeps the UID and grows the SEQUENCE: matched → updated REQUEST, cancelled → CANCEL; the status page offers the file", async () => {
+  it("keeps the UID and grows the SEQUENCE: accepted by the provider → confirmed REQUEST to both, cancelled → CANCEL; the status page offers the file", async () => {
     expect((await book("/book", SUMMER, "Summer shelves")).status).toBe(303);
     const row = await requestBy("Summer shelves");
     const confirmation = await mailFor(row.reference, /calendar invitation is attached/);
@@ -227,13 +228,20 @@ describe.each(DIALECTS)("calendar invites on %s", (dialect) => {
 
     const here = `/admin/requests/${row.reference}`;
     expect((await admin.post(here, { intent: "match", providerId })).status).toBe(303);
-    const matched = await sink.waitFor((m) => m.to.includes(customerEmail) && m.subject.includes(row.reference) && m.raw.attachments.length > 0 && m !== confirmation);
-    const second = parse(invite(matched).text);
+    // A match is an offer (ADR 24): nothing changes in the calendar until the provider accepts.
+    expect((await db.db.selectFrom("requests").select("calendar_sequence").where("id", "=", row.id).executeTakeFirstOrThrow()).calendar_sequence).toBe(0);
+    expect((await provider.post("/account/jobs", { intent: "accept", reference: row.reference })).status).toBe(303);
+    const accepted = await sink.waitFor((m) => m.to.includes(customerEmail) && m.subject.includes(row.reference) && m.raw.attachments.length > 0 && m !== confirmation);
+    expect(accepted.subject).toContain("Your provider confirmed");
+    const second = parse(invite(accepted).text);
     expect(second).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: 1, status: "CONFIRMED" });
     expect(second.utc).toBe(first.utc);
-    // The provider's introduction is theirs to handle (issue 29 items 1–3): it carries no customer invite.
-    const intro = await sink.waitFor((m) => m.to.includes(providerEmail) && m.subject.includes(row.reference));
-    expect(intro.raw.attachments.filter((a) => a.contentType === "text/calendar").every((a) => !a.content.toString().includes(customerEmail))).toBe(true);
+    // The provider's copy: the same event and SEQUENCE, addressed to them, with no customer phone or email in it.
+    const theirs = await sink.waitFor((m) => m.to.includes(providerEmail) && m.subject.includes(row.reference) && m.raw.attachments.length > 0);
+    const providerEvent = parse(invite(theirs).text);
+    expect(providerEvent).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: 1, status: "CONFIRMED" });
+    expect(invite(theirs).text).not.toContain(customerEmail);
+    expect(invite(theirs).text).not.toContain("416-555-0142");
 
     expect((await admin.post(here, { intent: "move", to: "cancelled", note: "The customer moved away." })).status).toBe(303);
     const cancelled = await sink.waitFor((m) => m.to.includes(customerEmail) && m.subject.includes(row.reference) && /removes this appointment/.test(m.text));

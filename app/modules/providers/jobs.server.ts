@@ -10,6 +10,7 @@ import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
+import { requestInvite } from "~/modules/requests/calendar.server";
 import { type RenderedField, renderFields, type RequestKindDefinition } from "~/modules/requests/kind";
 import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
 import { emailFormat, transitionRequest, translatorFor } from "~/modules/requests/requests.server";
@@ -234,6 +235,8 @@ export async function acceptanceEmails(
     .select(["user.email", "user.phone"])
     .where("providers.id", "=", provider.id)
     .executeTakeFirstOrThrow();
+  // Both get the event, confirmed now (one SEQUENCE step for this change, ADR 24).
+  const customerInvite = job.email ? await requestInvite(trx, job.id, { method: "REQUEST", to: job.email, bump: true }) : null;
   if (job.email) {
     const locale = localeOf(job.locale);
     const t = translatorFor(locale);
@@ -245,6 +248,7 @@ export async function acceptanceEmails(
           t("jobs.email.confirmedText", { provider: provider.name, title: kind.title(job.data, t) }),
           t("email.field", { label: t("jobs.email.providerEmail"), value: contact.email }),
           ...(contact.phone ? [t("email.field", { label: t("jobs.email.providerPhone"), value: contact.phone })] : []),
+          ...(customerInvite ? [t("email.calendar.attached")] : []),
         ],
         action: { label: t("jobs.email.providerProfile"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/providers/:id", { id: provider.id }))}` },
         footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
@@ -252,15 +256,26 @@ export async function acceptanceEmails(
       },
       env.BRAND_NAME,
     );
-    await enqueueEmail(trx, { ...email, kind: `${job.kind}.confirmed`, to: job.email, replyTo: contact.email, requestId: job.id });
+    await enqueueEmail(trx, {
+      ...email,
+      kind: `${job.kind}.confirmed`,
+      to: job.email,
+      replyTo: contact.email,
+      requestId: job.id,
+      ...(customerInvite ? { attachments: [customerInvite] } : {}),
+    });
   }
   const locale = await providerLocale(trx, provider.id);
   const t = translatorFor(locale);
+  const providerInvite = await requestInvite(trx, job.id, { method: "REQUEST", to: contact.email, bump: !job.email, locale });
   const email = renderEmail(
     {
       subject: t("jobs.email.acceptedSubject", { reference: job.reference }),
       heading: t("jobs.email.acceptedHeading"),
-      paragraphs: [t("jobs.email.acceptedText", { customer: job.name, title: kind.title(job.data, t) })],
+      paragraphs: [
+        t("jobs.email.acceptedText", { customer: job.name, title: kind.title(job.data, t) }),
+        ...(providerInvite ? [t("email.calendar.attached")] : []),
+      ],
       fields: renderFields(kind, job.data, t),
       // The customer's words go to the provider as data, quoted and short.
       quoteValues: 500,
@@ -270,7 +285,14 @@ export async function acceptanceEmails(
     },
     env.BRAND_NAME,
   );
-  await enqueueEmail(trx, { ...email, kind: `${job.kind}.accepted`, to: contact.email, replyTo: job.email, requestId: job.id });
+  await enqueueEmail(trx, {
+    ...email,
+    kind: `${job.kind}.accepted`,
+    to: contact.email,
+    replyTo: job.email,
+    requestId: job.id,
+    ...(providerInvite ? { attachments: [providerInvite] } : {}),
+  });
 }
 
 async function refusable(work: () => Promise<unknown>): Promise<JobResult> {

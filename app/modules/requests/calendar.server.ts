@@ -180,7 +180,8 @@ function render(row: InviteRow, method: InviteMethod, locale: Locale, attendee: 
     slot,
     summary: t("email.calendar.summary", { title, reference: row.reference }),
     description: t("email.calendar.description", { reference: row.reference, url: env.PUBLIC_URL }),
-    status: row.status === "cancelled" ? "cancelled" : row.status === "matched" || row.status === "completed" ? "confirmed" : "tentative",
+    // Matched is an offer to a provider (ADR 24): confirmed once they accept.
+    status: row.status === "cancelled" ? "cancelled" : row.status === "accepted" || row.status === "completed" ? "confirmed" : "tentative",
     organizer: { name: env.BRAND_NAME, email: env.OPERATOR_EMAIL },
     attendee,
     brand: env.BRAND_NAME,
@@ -226,9 +227,9 @@ export async function requestInvite(db: Executor, requestId: string, options: Re
   return render({ ...row, calendar_sequence: sequence }, options.method, locale, options.to);
 }
 
-/** How a status move changes the invite: confirmed (an updated REQUEST), cancelled (CANCEL), or not at all. */
+/** How an operator's status move changes the invite: cancelled (CANCEL), or not at all. */
 export function inviteForMove(to: RequestStatus): RequestInviteOptions["method"] | null {
-  if (to === "matched") return "REQUEST";
+  // The confirmed REQUEST goes with the provider's acceptance (jobs.server.ts acceptanceEmails).
   if (to === "cancelled") return "CANCEL";
   return null;
 }
