@@ -91,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f766e" />
         <Meta />
         <Links />
-        {root ? <LanguageAlternates origin={root.origin} space={root.space} contentLocale={root.contentLocale} /> : null}
+        {root ? <LanguageAlternates head={root.head} /> : null}
         <script
           nonce={nonce}
           suppressHydrationWarning

@@ -1,6 +1,8 @@
 import { getSessionUser, type SessionUser } from "./auth/session.server";
 import { messagesFor, localeFromRequest } from "./i18n/catalogue.server";
-import { type Locale, localeOfPath } from "./i18n/locales";
+import type { Locale } from "./i18n/locales";
+import type { PageHead } from "./i18n/page-head";
+import { pageHead } from "./i18n/page-head.server";
 import { type Namespace, pickMessages } from "./i18n/namespaces";
 import type { Messages } from "./i18n/translate";
 import { getAppEnv } from "./runtime.server";
@@ -21,8 +23,8 @@ export type RootData = {
   supportEmail: string;
   locale: Locale;
   contentLocale: Locale;
-  /** The language of the URL's space (`/fr/…` → fr-CA), null for unprefixed URLs, which follow the visitor. */
-  space: Locale | null;
+  /** The page's canonical URL, its languages' URLs and Open Graph locales (page-head.server.ts). */
+  head: PageHead;
   messages: Messages;
   user: SessionUser | null;
   toast: Toast | null;
@@ -41,7 +43,7 @@ export async function loadRootData(request: Request, namespaces: Iterable<Namesp
       supportEmail: env.OPERATOR_EMAIL,
       locale,
       contentLocale,
-      space: localeOfPath(new URL(request.url).pathname)?.locale ?? null,
+      head: pageHead(request.url, env.PUBLIC_URL, contentLocale),
       messages: pickMessages(messages, namespaces),
       user,
       toast,

@@ -342,8 +342,8 @@ function integrityCheck(file: string): string {
   }
 }
 
-/** The message's Message-ID as the outbox set it: `<row id@outbox>`. */
-const outboxIdOf = (messageId: string | undefined) => messageId?.match(/^<?([^@>]+)@outbox>?$/)?.[1];
+/** The outbox row a message came from: its Message-ID is `<row id@PUBLIC_URL's host>`. */
+const outboxIdOf = (messageId: string | undefined) => messageId?.match(/^<?([0-9a-f-]{36})@[^>]+>?$/)?.[1];
 
 type Stored = { where: "requests"; count: number };
 

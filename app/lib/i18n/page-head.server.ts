@@ -1,0 +1,37 @@
+import type { PageHead } from "./page-head";
+import { type Locale, LOCALES, localeOfPath, localizedPath, withoutLocalePrefix } from "./locales";
+
+/** Open Graph writes locales as language_TERRITORY. */
+const OG_LOCALES: Record<Locale, string> = { "en-US": "en_US", es: "es_ES", "fr-CA": "fr_CA", "pt-BR": "pt_BR" };
+
+/**
+ * Paths the spec gives to the same screen as another (core.md § Routes: "/cars and /cars-rental
+ * (same screen)", Sign Up links to /signup): they stay, and name the one address to index.
+ */
+const SAME_SCREEN_AS: Record<string, string> = { "/cars-rental": "/cars", "/signup": "/auth/signup" };
+
+/**
+ * A page's own address (docs/decisions/0013-language-urls.md, issue 30):
+ * - `canonical`: the page's URL in its language space, without the query string, so that
+ *   searches, filters and sorts (/homes?q=…) count as the page they vary and are not indexed apart,
+ *   and a path that shows the same screen as another names that one (SAME_SCREEN_AS);
+ * - `alternates`: the same page in each prefixed language's space, and the unprefixed URL as
+ *   `x-default` only: it is not always English (it follows the visitor's remembered choice or
+ *   Accept-Language, and says so with `Vary: Accept-Language, Cookie`), so it does not claim en-US;
+ * - `ogLocale` (the language the page is written in) and `ogAlternates` (the others).
+ */
+export function pageHead(requestUrl: string, origin: string, contentLocale: Locale): PageHead {
+  const { pathname: asked } = new URL(requestUrl);
+  const space = localeOfPath(asked)?.locale ?? null;
+  const here = withoutLocalePrefix(asked);
+  const pathname = SAME_SCREEN_AS[here] ?? here;
+  return {
+    canonical: `${origin}${space ? localizedPath(space, pathname) : pathname}`,
+    alternates: [
+      ...LOCALES.filter((l) => l.prefix).map((l): [string, string] => [l.code, `${origin}${localizedPath(l.code, pathname)}`]),
+      ["x-default", `${origin}${pathname}`],
+    ],
+    ogLocale: OG_LOCALES[contentLocale],
+    ogAlternates: LOCALES.filter((l) => l.code !== contentLocale).map((l) => OG_LOCALES[l.code]),
+  };
+}
