@@ -98,7 +98,16 @@ describe.each(DIALECTS)("contact form on %s", (dialect) => {
       await close();
     }
 
-    await sink.start(port);
+    // The port was only reserved by number: a socket of the system may hold it for a moment.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await sink.start(port);
+        break;
+      } catch (error) {
+        if (attempt >= 20 || !String(error).includes("EADDRINUSE")) throw error;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
     server = await start(sink.url);
     // On SQLite the restarted process releases its dead run's claims at once; on PostgreSQL
     // (several processes) a claim held by the killed process is sent once its lease, no longer
