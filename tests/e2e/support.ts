@@ -65,6 +65,8 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const w = window as unknown as Record<string, unknown>;
     const main = document.querySelector("#main") ?? document.body;
+    // Between two documents (a navigation) there is no body yet: not hydrated, ask again.
+    if (!main) return false;
     const claimed = Object.keys(main).some(
       (k) => k.startsWith("__reactFiber") || k.startsWith("__reactProps"),
     );
