@@ -13,9 +13,9 @@ export const LIMITS = {
   loginFailures: { limit: 10, windowMs: 15 * 60_000 },
   /** Log-in attempts per client, whatever the address. */
   loginPerClient: { limit: 100, windowMs: 15 * 60_000 },
-  /** Sign-ups per client (a shared office or campus address may have a few). */
   /** Wrong current passwords when changing it, per account (a stolen session is not a free guesser). */
   passwordChecks: { limit: 10, windowMs: 15 * 60_000 },
+  /** Sign-ups per client (a shared office or campus address may have a few). */
   signUp: { limit: 20, windowMs: 60 * 60_000 },
   resendVerification: { limit: 3, windowMs: 10 * 60_000 },
   forgotPassword: { limit: 5, windowMs: 15 * 60_000 },
@@ -23,4 +23,3 @@ export const LIMITS = {
   confirmationsPerClient: { limit: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
-

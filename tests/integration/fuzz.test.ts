@@ -8,11 +8,12 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_LIMIT } from "~/lib/http/body-limits";
-import { CAR_FORMS, CAR_REQUEST_TYPES, type CarField } from "~/modules/cars/types";
+import { CAR_REQUEST_TYPES } from "~/modules/cars/types";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
 import { HttpClient } from "../support/http-client";
+import { FUTURE_DATE, requestForms } from "../support/request-forms";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -38,7 +39,6 @@ const TIMEOUT = 600_000;
 /** Every request is answered within this (a hung request is a failure, not a stuck suite). */
 const ANSWER_MS = 20_000;
 const PASSWORD = "orchard by the river";
-const FUTURE_DATE = "2031-06-16";
 // No rate limit may answer 429 in place of the code under test.
 const NO_LIMITS = [
   "writes",
@@ -389,31 +389,6 @@ function bodyFor(valid: Record<string, string>): fc.Arbitrary<Body> {
 // Every public action, with a valid form for it
 // ---------------------------------------------------------------------------------------------
 
-function validCarValue(field: CarField): string {
-  switch (field.kind) {
-    case "email":
-      return "ada@example.com";
-    case "address":
-      return "100 Queen St W";
-    case "tel":
-      return "+1 416 555 0199";
-    case "date":
-      return FUTURE_DATE;
-    case "time":
-      return "10:30";
-    case "datetime":
-      return `${FUTURE_DATE}T10:30`;
-    case "number":
-      return String(field.min);
-    case "select":
-      return field.options[0]!;
-    case "yesno":
-      return "Yes";
-    default:
-      return "Ada Lovelace";
-  }
-}
-
 const WIZARD_FIELDS = {
   intent: "autosave",
   step: "1",
@@ -462,67 +437,7 @@ const redirectQuery = fc
   .chain((first) => fc.constantFrom(`?${first}`, `?${first}&resume=requestBooking`, ""));
 
 const ACTIONS: Action[] = [
-  { path: "/contact", valid: { name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" } },
-  {
-    path: "/services",
-    valid: { service: "Pool cleaning", name: "Ada", location: "Leslieville", contact: "ada@example.com" },
-  },
-  {
-    path: "/book",
-    valid: {
-      form: "quick",
-      returnTo: "/services/handyman?book=1",
-      fullName: "Ada",
-      email: "ada@example.com",
-      details: "Shelves",
-    },
-  },
-  {
-    path: "/book",
-    valid: {
-      service: "Handyman",
-      returnTo: "/services/handyman",
-      fullName: "Ada",
-      email: "ada@example.com",
-      area: "Annex",
-      preferredDate: FUTURE_DATE,
-      preferredTime: "10:30",
-      notes: "Two shelves",
-    },
-  },
-  {
-    path: "/cars",
-    valid: {
-      fullName: "Ada",
-      email: "ada@example.com",
-      pickupArea: "Annex",
-      message: "Saturday?",
-      returnTo: "/cars?contact=1",
-    },
-  },
-  ...CAR_REQUEST_TYPES.map((type) => ({
-    path: `/cars/request?type=${type}`,
-    valid: {
-      ...Object.fromEntries(CAR_FORMS[type].fields.map((f) => [f.name, validCarValue(f)])),
-      consent: "on",
-    },
-  })),
-  { path: "/homes", valid: { city: "Oshawa", name: "Ada", contact: "ada@example.com", note: "Near the GO" } },
-  {
-    path: "/homes/h-annex-studio",
-    valid: {
-      fullName: "Ada",
-      email: "ada@example.com",
-      phone: "416-555-0199",
-      moveInDate: FUTURE_DATE,
-      moveOutDate: "2032-01-01",
-      lengthOfStay: "6-12 months",
-      adults: "1",
-      children: "0",
-      budget: "1500",
-      message: "Hello",
-    },
-  },
+  ...requestForms().map((f) => ({ path: f.path, valid: f.fields })),
   { path: "/homes/new", valid: WIZARD_FIELDS },
   {
     path: "/auth/login",

@@ -3,11 +3,14 @@ import { sql } from "kysely";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_EMAIL_KINDS } from "~/modules/accounts/emails.server";
-import { RECIPIENT_CAPS } from "~/lib/mail/recipients.server";
+import { RECIPIENT_CAPS, type RecipientCap, recipientKey } from "~/lib/mail/recipients.server";
+import { REQUEST_KINDS, type RequestKind } from "~/modules/requests/kinds";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
 import { HttpClient, linkIn } from "../support/http-client";
+import { requestForms } from "../support/request-forms";
 import { type CapturedMail, freePort, SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -24,6 +27,8 @@ const PASSWORD = "plum tree by the lake";
 const NEW_PASSWORD = "quiet river at dawn";
 // 100 characters an attacker chooses: the part after the first 40 must never reach an email.
 const NAME = "Ada Lovelace from the billing office ok. URGENT: your account is locked, go to http://evil.example/x";
+/** Sent by a signed-in account with files: their caps are shown in listing-wizard.test.ts and providers.test.ts. */
+const SIGNED_IN_KINDS: RequestKind[] = ["listing", "provider-application"];
 const LOCALES = [
   { prefix: "", lang: "en-US" },
   { prefix: "/fr", lang: "fr-CA" },
@@ -88,6 +93,15 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
     if (!row) throw new Error(`no ${kind} to ${address}`);
     return sink.waitFor((m) => m.raw.messageId === `<${row.id}@localhost>`);
   };
+  /**
+   * Some emails are queued after the page answered (a reset): waits until `count` reaches
+   * `expected`, then a moment more, so one too many would be seen too.
+   */
+  async function settledCount(count: () => Promise<number>, expected: number) {
+    for (let i = 0; i < 100 && (await count()) < expected; i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500));
+    return count();
+  }
   // Our links: the HTML part's hrefs and the text part's URLs outside “quoted” visitor text.
   const links = (m: CapturedMail) => [
     ...[...m.html.matchAll(/href="([^"]+)"/g)].map((x) => x[1]!),
@@ -196,10 +210,21 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
   it("caps every email to a typed address per mailbox, counting +tag and Gmail dot variants as one, with the same answer", async () => {
     const { limit } = RECIPIENT_CAPS.account;
     // Sign-ups (each variant a new account, so each a verification email) and resets.
-    const variants = [`capped${run}@gmail.com`, `c.a.p.p.e.d${run}+1@gmail.com`, `CAPPED${run}+2@googlemail.com`, `cap.ped${run}@gmail.com`];
+    const variants = [
+      `capped${run}@gmail.com`,
+      `c.a.p.p.e.d${run}+1@gmail.com`,
+      `CAPPED${run}+2@googlemail.com`,
+      `cap.ped${run}@gmail.com`,
+    ];
     const answers: string[] = [];
     for (const email of variants) {
-      const res = await client().post("/signup", { name: "Cap Ped", email, password: PASSWORD, adult: "on", terms: "on" });
+      const res = await client().post("/signup", {
+        name: "Cap Ped",
+        email,
+        password: PASSWORD,
+        adult: "on",
+        terms: "on",
+      });
       answers.push(`${res.status} ${res.headers.get("location")}`);
     }
     for (const email of variants) {
@@ -209,31 +234,176 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
     expect(new Set(answers.slice(0, 4)).size).toBe(1);
     expect(new Set(answers.slice(4)).size).toBe(1);
     const lowered = variants.map((v) => v.toLowerCase());
-    const queued = () => db.db.selectFrom("mail_outbox").select("kind").where(sql<string>`lower(to_address)`, "in", lowered).execute();
-    // Forgot-password works after answering: wait for the queue to reach the cap, then a moment more.
-    for (let i = 0; i < 100 && (await queued()).length < limit; i++) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 1000));
-    expect((await queued()).length).toBe(limit);
-
-    // An email change to variants of one new mailbox, from a signed-in account.
-    const owner = `owner.${run}@example.com`;
-    expect((await client().post("/signup", { name: "Own Er", email: owner, password: PASSWORD, adult: "on", terms: "on" })).status).toBe(302);
-    const link = new URL(linkIn((await sink.waitFor((m) => m.to.includes(owner))).text, "/auth/verify?token="));
-    const signedIn = client();
-    await signedIn.get(link.pathname + link.search);
-    const targets = Array.from({ length: limit + 3 }, (_, i) => `target.${run}+${i}@example.com`);
-    for (const email of targets) expect((await signedIn.post("/account?index", { name: "Own Er", email, phone: "" })).status).toBeLessThan(400);
-    const changes = await db.db.selectFrom("mail_outbox").select("kind").where("to_address", "in", targets).execute();
-    expect(changes.length).toBe(limit);
-    const notices = await db.db.selectFrom("mail_outbox").select("kind").where("to_address", "=", owner).where("kind", "=", "account.email-changing").execute();
-    expect(notices.length).toBe(RECIPIENT_CAPS.notice.limit);
-
-    // Request confirmations to +tag variants of one mailbox.
-    const typed = Array.from({ length: RECIPIENT_CAPS.confirmation.limit + 2 }, (_, i) => `confirm.${run}+${i}@example.com`);
-    for (const email of typed) expect((await client().post("/contact", { name: "Con Firm", email, subject: "Gutter", message: "Gutter cleaning?" })).status).toBeLessThan(400);
-    const confirmations = await db.db.selectFrom("mail_outbox").select("kind").where("to_address", "in", typed).where("kind", "=", "contact-message.customer").execute();
-    expect(confirmations.length).toBe(RECIPIENT_CAPS.confirmation.limit);
+    const queued = () =>
+      db.db
+        .selectFrom("mail_outbox")
+        .select("kind")
+        .where(sql<string>`lower(to_address)`, "in", lowered)
+        .execute();
+    expect(await settledCount(async () => (await queued()).length, limit)).toBe(limit);
   }, 120_000);
+
+  /**
+   * Every kind of email that goes to an address someone typed, each sent more times than its cap
+   * allows to +tag variants of one fresh mailbox: exactly the cap's number leaves, whatever the
+   * kind. `setup` emails of another kind in the same group go to the mailbox first (a sign-up's
+   * verification before a reset, say), so the kind under test gets `limit - setup`.
+   */
+  it("caps each kind of email to a typed address: every account email and every request's confirmation", async () => {
+    type Scenario = {
+      kind: string;
+      cap: RecipientCap;
+      setup: number;
+      send: (address: (i: number) => string, times: number) => Promise<void>;
+    };
+    const signUp = (email: string, c = client()) =>
+      c.post("/signup", { name: "Cap Ped", email, password: PASSWORD, adult: "on", terms: "on" });
+    const ok = async (res: Promise<Response> | Response) => expect((await res).status).toBeLessThan(400);
+    const times = (n: number, each: (i: number) => Promise<void>) =>
+      Array.from({ length: n }, (_, i) => i).reduce((p, i) => p.then(() => each(i)), Promise.resolve());
+    const signedIn = async (email: string) =>
+      (await signedInAccount(site, db.db, { email, name: "Own Er", password: PASSWORD })).client;
+
+    const scenarios: Scenario[] = [
+      {
+        kind: "account.verify",
+        cap: "account",
+        setup: 0,
+        send: (to, n) => times(n, (i) => ok(signUp(to(i)))),
+      },
+      {
+        // "Send the link again", from the page a sign-up lands on.
+        kind: "account.verify",
+        cap: "account",
+        setup: 0,
+        send: async (to, n) => {
+          const c = client();
+          await ok(signUp(to(0), c));
+          await times(n, () => ok(c.post("/auth/verify-sent", {})));
+        },
+      },
+      {
+        // Logging in to an unverified account sends a new link.
+        kind: "account.verify",
+        cap: "account",
+        setup: 0,
+        send: async (to, n) => {
+          await ok(signUp(to(0)));
+          // 401 with "verify your email first", and a new link sent.
+          await times(n, async () =>
+            expect((await client().post("/auth/login", { email: to(0), password: PASSWORD })).status).toBe(
+              401,
+            ),
+          );
+        },
+      },
+      {
+        kind: "account.existing",
+        cap: "account",
+        setup: 1,
+        send: async (to, n) => {
+          await ok(signUp(to(0)));
+          await times(n, () => ok(signUp(to(0))));
+        },
+      },
+      {
+        kind: "account.reset",
+        cap: "account",
+        setup: 1,
+        send: async (to, n) => {
+          await ok(signUp(to(0)));
+          await times(n, () => ok(client().post("/auth/forgot", { email: to(0) })));
+        },
+      },
+      {
+        kind: "account.email-change",
+        cap: "account",
+        setup: 0,
+        send: async (to, n) => {
+          const owner = await signedIn(`changer.${run}@example.com`);
+          await times(n, (i) =>
+            ok(owner.post("/account?index", { name: "Own Er", email: to(i), phone: "" })),
+          );
+        },
+      },
+      {
+        // The notice to the account's own address that a change to another one was asked for.
+        kind: "account.email-changing",
+        cap: "notice",
+        setup: 0,
+        send: async (to, n) => {
+          const owner = await signedIn(to(0));
+          await times(n, (i) =>
+            ok(
+              owner.post("/account?index", {
+                name: "Own Er",
+                email: `elsewhere.${run}+${i}@example.com`,
+                phone: "",
+              }),
+            ),
+          );
+        },
+      },
+      {
+        kind: "account.password-changed",
+        cap: "notice",
+        setup: 0,
+        send: async (to, n) => {
+          const owner = await signedIn(to(0));
+          const passwords = [PASSWORD, NEW_PASSWORD];
+          await times(n, (i) =>
+            ok(
+              owner.post("/account/security", {
+                intent: "change-password",
+                currentPassword: passwords[i % 2]!,
+                newPassword: passwords[(i + 1) % 2]!,
+                confirm: passwords[(i + 1) % 2]!,
+              }),
+            ),
+          );
+        },
+      },
+      // Every request sent with a typed address (the listing wizard and the provider
+      // application: listing-wizard.test.ts and providers.test.ts).
+      ...requestForms()
+        .filter((form, i, all) => all.findIndex((f) => f.kind === form.kind) === i)
+        .map((form): Scenario => ({
+          kind: `${form.kind}.customer`,
+          cap: "confirmation",
+          setup: 0,
+          send: async (to, n) => {
+            const visitor = form.signedIn
+              ? await signedIn(`booker.${form.kind}.${run}@example.com`)
+              : client();
+            await times(n, (i) =>
+              ok(visitor.post(form.path, requestForms(to(i)).find((f) => f.kind === form.kind)!.fields)),
+            );
+          },
+        })),
+    ];
+    // Nothing that goes to a typed address is left out of this table.
+    const tested = new Set(scenarios.map((s) => s.kind));
+    for (const { kind, cap } of Object.values(ACCOUNT_EMAIL_KINDS)) {
+      expect(tested, kind).toContain(kind);
+      expect(scenarios.find((s) => s.kind === kind)?.cap, kind).toBe(cap);
+    }
+    for (const kind of REQUEST_KINDS.filter((k) => !SIGNED_IN_KINDS.includes(k)))
+      expect(tested, kind).toContain(`${kind}.customer`);
+
+    for (const [n, scenario] of scenarios.entries()) {
+      const { limit } = RECIPIENT_CAPS[scenario.cap];
+      const to = (i: number) => `typed${n}.${run}+${i}@example.com`;
+      await scenario.send(to, limit + 2 - scenario.setup);
+      const key = recipientKey(scenario.cap, to(0));
+      const rows = () =>
+        db.db.selectFrom("mail_outbox").select("kind").where("recipient_key", "=", key).execute();
+      const what = `${scenario.kind} (scenario ${n})`;
+      expect(await settledCount(async () => (await rows()).length, limit), what).toBe(limit);
+      expect((await rows()).filter((r) => r.kind === scenario.kind).length, what).toBe(
+        limit - scenario.setup,
+      );
+    }
+  }, 300_000);
 
   // PostgreSQL only: there a held lock makes the app's write wait without stopping the app. On
   // SQLite a held write lock makes every writer in the app (the mail worker, the process beat)

@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
+import { RECIPIENT_CAPS } from "~/lib/mail/recipients.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
 import { approveApplication, rejectApplication } from "~/modules/providers/decisions.server";
 import { purgeExpiredRetention } from "~/modules/providers/documents.server";
@@ -98,6 +99,8 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
       // Decisions and expiries are made here, in a second process, behind the server's back (no
       // post empties its page store), so anonymous pages are rendered on every request.
       PAGE_CACHE_SECONDS: "0",
+      // Only the per-mailbox cap may withhold a confirmation here.
+      RATE_LIMITS: "confirmationsPerClient=1000",
     });
     // The back office's side: the module's decision operations, on the same database and files.
     const env = parseEnv({
@@ -751,5 +754,26 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     const doc = (await documents()).find((d) => d.user_id === third.id)!;
     expect(doc.original_name).not.toContain("/");
     expect(doc.storage_key).toMatch(/^provider-documents\/[0-9a-f-]{36}\.png$/);
+  });
+
+  it("sends no confirmation to a mailbox that has had its day's confirmations; the operator is told (issue 32)", async () => {
+    const stamp = Date.now();
+    const capped = (i: number) => `fourth.${stamp}+${i}@example.com`;
+    for (let i = 0; i < RECIPIENT_CAPS.confirmation.limit; i++) {
+      const contact = { name: "Cap", email: capped(i), subject: "Hi", message: "Hello" };
+      expect((await new HttpClient(server.url).post("/contact", contact)).status).toBe(302);
+    }
+    const fourth = await account(`fourth.${stamp}@example.com`, "Finn Fourth");
+    const email = capped(RECIPIENT_CAPS.confirmation.limit);
+    const fields = { ...BASE, fullName: "Finn Fourth", email, services: "moving" };
+    expect((await apply(fourth.client, fields, { govIdFileFront: await idPng() })).status).toBe(303);
+    const row = (await applications()).find((a) => a.user_id === fourth.id)!;
+    expect(row.email).toBe(email);
+    const mails = await getRuntime()
+      .db.selectFrom("mail_outbox")
+      .select("kind")
+      .where("request_id", "=", row.id)
+      .execute();
+    expect(mails.map((m) => m.kind)).toEqual(["provider-application.operator"]);
   });
 });
