@@ -12,6 +12,7 @@ import {
   OPERATOR_EMAIL,
   randomLetters,
   signUpAndVerify,
+  toastRegion,
   torontoDate,
   uniqueAccount,
   waitForEmail,
@@ -575,6 +576,53 @@ test.describe("listing wizard", () => {
       const mail = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === subject, { message: subject });
       expect(mail.text, moment).toContain("Photos: 2");
     }
+  });
+
+  test("Submit Listing pressed while the chosen photos are still uploading is kept, and sent once they are stored", async ({ page }) => {
+    test.setTimeout(120_000);
+    const token = `up${randomLetters(8)}`;
+    const address = `${Date.now()} Upload Lane ${token}`;
+    await signUpAndVerify(page, uniqueAccount("upload", `Una Uploader ${randomLetters()}`));
+    await page.goto("/homes/new");
+    await waitForHydration(page);
+    await wizardForm(page).getByRole("checkbox", { name: AGREE, exact: true }).check();
+    await next(page).click();
+    await expectStep(page, 2);
+    await fillPropertyStep(page, address);
+    await next(page).click();
+    await expectStep(page, 3);
+    await field(page, "Price (CAD)").fill("1700");
+    await field(page, "Available from").fill(torontoDate(20));
+    await next(page).click();
+    await expectStep(page, 4);
+
+    // The upload is held on its way until Submit has been pressed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let seen = () => {};
+    const uploadSent = new Promise<void>((resolve) => (seen = resolve));
+    await page.route("**/homes/new*", async (route) => {
+      const body = route.request().postDataBuffer()?.toString("latin1") ?? "";
+      if (route.request().method() === "POST" && /name="intent"\r\n\r\nupload\r\n/.test(body)) {
+        seen();
+        await held;
+      }
+      await route.fallback();
+    });
+    const [photo] = await makePhotos(photoDir, token, 1);
+    await photosStep(page).input.setInputFiles([photo!]);
+    await uploadSent;
+    await expect(photosStep(page).count).toHaveText("1 of 12 photos");
+    await button(page, "Submit Listing").click();
+    await expect(main(page).getByRole("status").filter({ hasText: "Your listing will be sent as soon as your photos are uploaded." })).toBeVisible();
+    await expect(wizardForm(page).getByText("At least 1 photo is required.", { exact: true })).toHaveCount(0);
+    await expect(toastRegion(page).region.getByText("Incomplete Form")).toHaveCount(0);
+    release();
+    await expect(page).toHaveURL(/\/request-success$/);
+    await expect(main(page).getByText(SUCCESS, { exact: true })).toBeVisible();
+    const mail = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `New Property Listing — ${address}`, { message: "the listing email" });
+    expect(mail.text).toContain("Photos: 1");
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
   test("a fast owner never clicks twice: Next right after typing advances every time, even with an autosave arriving late", async ({

@@ -1,12 +1,21 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { readFile } from "node:fs/promises";
+import sharp from "sharp";
+import type { SessionUser } from "~/lib/auth/session.server";
+import { parseEnv } from "~/lib/env.server";
+import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { moveRequest } from "~/modules/admin/requests.server";
+import { transitionRequest } from "~/modules/requests/requests.server";
 import {
   ADMIN,
   expectFieldError,
   expectNoSeriousA11yViolations,
   expectToast,
   labelled,
+  linkIn,
+  OPERATOR_EMAIL,
   randomLetters,
   signUpAndVerify,
   submitLogInForm,
@@ -17,13 +26,40 @@ import {
 } from "./support";
 
 /**
- * Issue 28 in a browser: a person signs up, books, downloads their data (the ZIP opened and
- * checked), tries to delete the account while the booking is open (refused, the booking
- * listed), the operator cancels it, the deletion goes through (wrong password first); then the
- * operator finds nothing that identifies the person. And the operator's flow for someone
- * without an account: find by address, download, erase behind a confirmation.
+ * Issue 28 in a browser: a person signs up, books, lists a home with a photo, has the booking
+ * matched (deleting the account is refused then, the booking listed), completed and reviews it,
+ * downloads their data (the ZIP opened: booking, listing with its photo file, review), and
+ * deletes the account (wrong password first); then the operator finds nothing that identifies
+ * the person. And the operator's flow for someone without an account: find by address,
+ * download, erase behind a confirmation.
+ *
+ * The back office's matching and completion are done through its modules (as reviews.spec.ts
+ * does): a provider record as an approval leaves it, the request matched to it, then completed
+ * with the back office's own moveRequest, which sends the review invitation followed here.
  */
 const main = (page: Page) => page.getByRole("main");
+let runtime: Runtime | undefined;
+
+test.beforeAll(async () => {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
+  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
+});
+test.afterAll(async () => {
+  await runtime?.stop();
+});
+
+/** A second writer on the server's SQLite file retries while the file is busy. */
+async function retry<T>(operation: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (attempt > 30 || !/database is locked/.test(String(error))) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
 
 async function logInAsAdmin(page: Page) {
   await page.goto("/admin");
@@ -40,8 +76,35 @@ async function findAsOperator(page: Page, email: string) {
   await expect(main(page).getByRole("heading", { level: 2, name: "What matches" })).toBeVisible();
 }
 
-test("sign up, book, download my data, delete the account once the booking is cancelled; the operator finds nothing", async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+/** The listing wizard, its four steps filled as a person would, with one photo; ends on the success page. */
+async function listAHome(page: Page, { address, neighborhood }: { address: string; neighborhood: string }) {
+  const form = main(page).locator("form[method='post']");
+  const field = (label: string) => form.getByLabel(labelled(label));
+  const next = () => form.getByRole("button", { name: "Next", exact: true }).click();
+  await page.goto("/homes/new");
+  await waitForHydration(page);
+  await form.getByRole("checkbox", { name: "I agree to the Provider Guidelines, the Terms of Use and the Privacy Policy.", exact: true }).check();
+  await next();
+  await field("Property type").selectOption("2BR");
+  await field("Street address").fill(address);
+  await field("City").fill("Toronto");
+  await field("Neighborhood (optional)").fill(neighborhood);
+  await field("Bedrooms").fill("2");
+  await field("Bathrooms").fill("1");
+  await field("Description").fill("A quiet unit near the lake, with a balcony.");
+  await next();
+  await field("Price (CAD)").fill("2400");
+  await field("Available from").fill(torontoDate(30));
+  await next();
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 120, b: 160 } } }).png().toBuffer();
+  await main(page).getByLabel(/^Choose photos/).setInputFiles({ name: "balcony.png", mimeType: "image/png", buffer: photo });
+  await expect(main(page).getByText("1 of 12 photos", { exact: true })).toBeVisible();
+  await form.getByRole("button", { name: "Submit Listing", exact: true }).click();
+  await expect(page).toHaveURL(/\/request-success$/);
+}
+
+test("sign up, book, list a home, review, download my data, delete the account once nothing is open; the operator finds nothing", async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
   const account = uniqueAccount("erase", `Wilhelmina Ashdown ${randomLetters()}`);
   await signUpAndVerify(page, account);
 
@@ -59,19 +122,48 @@ test("sign up, book, download my data, delete the account once the booking is ca
   const confirmation = await waitForEmail((m) => m.to.includes(account.email) && CUSTOMER_SUBJECT.test(m.subject), { message: "the booking confirmation" });
   const reference = CUSTOMER_SUBJECT.exec(confirmation.subject)![1]!;
 
-  // Download my data: one click, an email, the ZIP holds the booking and the profile.
-  await page.goto("/account/data");
-  await waitForHydration(page);
-  await main(page).getByRole("button", { name: "Request my data" }).click();
-  await waitForEmail((m) => m.to.includes(account.email) && m.subject === "Your GTA Connect data is ready", { message: "the export email", timeout: 60_000 });
-  await page.goto("/account/data");
-  const downloading = page.waitForEvent("download");
-  await main(page).getByRole("link", { name: "Download the ZIP file" }).click();
-  const zip = unzipSync(new Uint8Array(await readFile((await (await downloading).path())!)));
-  const data = JSON.parse(strFromU8(zip["data.json"]!)) as { profile: { name: string; email: string }; requests: { reference: string }[] };
-  expect(data.profile).toMatchObject({ name: account.name, email: account.email });
-  expect(data.requests.map((r) => r.reference)).toContain(reference);
-  expect(strFromU8(zip["summary.html"]!)).toContain(account.name);
+  // A home listed with a photo.
+  const neighborhood = `Ashdown Mews ${randomLetters(6)}`;
+  await listAHome(page, { address: `${Date.now()} Erasure Lane`, neighborhood });
+  const listingTitle = `2BR in ${neighborhood}, Toronto`;
+
+  // The operator matches the booking to a live provider.
+  const providerAccount = uniqueAccount("handy", `Hattie Handy ${randomLetters()}`);
+  const providerPage = await (await browser.newContext({ baseURL })).newPage();
+  await signUpAndVerify(providerPage, providerAccount);
+  const providerId = randomUUID();
+  const booking = await retry(async () => {
+    const db = getRuntime().db;
+    const now = new Date().toISOString();
+    const providerUser = await db.selectFrom("user").select("id").where("email", "=", providerAccount.email).executeTakeFirstOrThrow();
+    await db.updateTable("user").set({ role: "provider" }).where("id", "=", providerUser.id).execute();
+    await db
+      .insertInto("providers")
+      .values({
+        id: providerId,
+        user_id: providerUser.id,
+        application_id: randomUUID(),
+        name: providerAccount.name,
+        bio: "Shelves, doors and small repairs in the east end.",
+        services: JSON.stringify(["handyman"]),
+        categories: JSON.stringify(["handyman"]),
+        service_areas: JSON.stringify(["Leslieville"]),
+        search_text: "leslieville",
+        status: "live",
+        id_checked_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return db.selectFrom("requests").select("id").where("reference", "=", reference).executeTakeFirstOrThrow();
+  });
+  expect((await retry(() => transitionRequest(booking.id, "in_review", null))).ok).toBe(true);
+  const matched = await retry(() =>
+    transitionRequest(booking.id, "matched", null, {
+      effects: async (trx) => void (await trx.updateTable("requests").set({ provider_id: providerId }).where("id", "=", booking.id).execute()),
+    }),
+  );
+  expect(matched.ok).toBe(true);
 
   // Delete the account: reached from the account menu, refused while the booking is open.
   await page.goto("/account");
@@ -85,19 +177,53 @@ test("sign up, book, download my data, delete the account once the booking is ca
   await expect(main(page).getByLabel(labelled("Your password"))).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
-  // The operator cancels it in the back office.
-  const operator = await (await browser.newContext({ baseURL })).newPage();
-  await logInAsAdmin(operator);
-  await operator.goto(`/admin/requests/${reference}`);
-  await waitForHydration(operator);
-  await operator.getByRole("radio", { name: "Cancelled" }).check();
-  await operator.getByRole("textbox", { name: "Note to the customer" }).fill("Cancelled at the customer's request.");
-  await operator.getByRole("button", { name: "Update status" }).click();
-  await expect(operator.getByRole("region", { name: "Status" })).toContainText("Now: Cancelled");
-
-  // Now the form: a wrong password is refused on its field, then it goes.
-  await page.reload();
+  // The job is done: completed in the back office, and the customer reviews it from the invitation.
+  const admin = await retry(() => getRuntime().db.selectFrom("user").select(["id", "name"]).where("email", "=", ADMIN.email).executeTakeFirstOrThrow());
+  const adminUser: SessionUser = { id: admin.id, name: admin.name, email: ADMIN.email, phone: null, role: "admin", emailVerified: true };
+  expect((await retry(() => moveRequest(adminUser, booking.id, "completed", null))).ok).toBe(true);
+  const writePath = `/account/reviews/${reference}`;
+  const invitation = await waitForEmail((m) => m.to.includes(account.email) && m.text.includes(writePath), { message: "the review invitation" });
+  await page.goto(linkIn(invitation, writePath).pathname);
   await waitForHydration(page);
+  // The stars are a radio group: by keyboard, as reviews.spec.ts does.
+  const stars = page.getByRole("group", { name: /Your rating/ });
+  await stars.getByRole("radio", { name: "4 stars" }).focus();
+  await page.keyboard.press("Space");
+  await expect(stars.getByRole("radio", { name: "4 stars" })).toBeChecked();
+  const reviewText = `Hung three shelves level in an afternoon, ${randomLetters(6)}.`;
+  await page.getByRole("textbox", { name: /Your comment/ }).fill(reviewText);
+  await page.getByRole("button", { name: "Submit Review" }).click();
+  await expectToast(page, "Thank you for your review!", "It will appear once our team has checked it. You can follow its status here.");
+
+  // Download my data: one click, an email; the ZIP holds the booking, the listing with its photo, the review.
+  await page.goto("/account/data");
+  await waitForHydration(page);
+  await main(page).getByRole("button", { name: "Request my data" }).click();
+  await waitForEmail((m) => m.to.includes(account.email) && m.subject === "Your GTA Connect data is ready", { message: "the export email", timeout: 60_000 });
+  await page.goto("/account/data");
+  const downloading = page.waitForEvent("download");
+  await main(page).getByRole("link", { name: "Download the ZIP file" }).click();
+  const zip = unzipSync(new Uint8Array(await readFile((await (await downloading).path())!)));
+  const data = JSON.parse(strFromU8(zip["data.json"]!)) as {
+    profile: { name: string; email: string };
+    requests: { reference: string }[];
+    listings: { title: string; photos: { file: string }[] }[];
+    reviews: { comment: string; request: string | null }[];
+  };
+  expect(data.profile).toMatchObject({ name: account.name, email: account.email });
+  expect(data.requests.map((r) => r.reference)).toContain(reference);
+  const listing = data.listings.find((l) => l.title === listingTitle);
+  expect(listing?.photos).toHaveLength(1);
+  const photoFile = zip[listing!.photos[0]!.file];
+  expect(photoFile && (await sharp(photoFile).metadata()).width).toBeGreaterThan(0);
+  expect(data.reviews).toEqual([expect.objectContaining({ comment: reviewText, request: reference })]);
+  const summary = strFromU8(zip["summary.html"]!);
+  for (const text of [account.name, listingTitle, reference]) expect(summary).toContain(text);
+
+  // Nothing open any more: the form, a wrong password refused on its field, then it goes.
+  await page.goto("/account/delete");
+  await waitForHydration(page);
+  await expect(main(page).getByRole("region", { name: "Requests still open" })).toHaveCount(0);
   const password = main(page).getByLabel(labelled("Your password"));
   const word = main(page).getByLabel(labelled("Type DELETE to confirm"));
   await expect(main(page).getByText("Type the word DELETE in capital letters.")).toBeVisible();
@@ -114,7 +240,10 @@ test("sign up, book, download my data, delete the account once the booking is ca
   await page.goto("/account");
   await expect(page).toHaveURL(/\/auth\/login/);
 
-  // As the operator: nothing identifies the person but the goodbye email; the booking stays, as "Deleted user".
+  // As the operator: nothing identifies the person but the goodbye email; the booking stays, as
+  // "Deleted user"; the listing and the review are gone (the Privacy Policy says reviews are removed).
+  const operator = await (await browser.newContext({ baseURL })).newPage();
+  await logInAsAdmin(operator);
   await findAsOperator(operator, account.email);
   await expect(main(operator).getByRole("link", { name: /^GTA-/ })).toHaveCount(0);
   await expect(main(operator).getByText("Emails in the outbox: 1")).toBeVisible();
@@ -123,6 +252,12 @@ test("sign up, book, download my data, delete the account once the booking is ca
   await expect(main(operator)).toContainText("Deleted user");
   await expect(main(operator)).not.toContainText(account.name);
   await expect(main(operator)).not.toContainText(account.email);
+  for (const path of ["/admin/listings", "/admin/reviews"]) {
+    await operator.goto(path);
+    await expect(main(operator)).not.toContainText(neighborhood);
+    await expect(main(operator)).not.toContainText(reviewText);
+    await expect(main(operator)).not.toContainText(account.name);
+  }
 });
 
 test("the operator finds, downloads and erases what a person without an account sent", async ({ page, browser, baseURL }) => {

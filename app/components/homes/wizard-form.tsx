@@ -1,5 +1,5 @@
 import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, href, useFetcher, useNavigation } from "react-router";
 import { PolicyLinks } from "~/components/policy-links";
 import { CheckboxField, NumberField, TextAreaField, TextField } from "~/components/form/field";
@@ -86,6 +86,21 @@ export function WizardForm({
   const autosave = useAutosave(def.id !== "photos", step, savedAt);
   const busyIntent = navigation.state !== "idle" && navigation.formAction === href("/homes/new") ? navigation.formData?.get("intent") : null;
 
+  // "Submit Listing" pressed while chosen photos are still uploading: the photos are on screen,
+  // so the press is kept and carried out once they are stored (not answered "At least 1 photo").
+  const upload = useFetcher({ key: "listing-photo-upload" });
+  const uploading = upload.state !== "idle";
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const [submitAfterUpload, setSubmitAfterUpload] = useState(false);
+  useEffect(() => {
+    if (!submitAfterUpload || uploading) return;
+    setSubmitAfterUpload(false);
+    // A refused upload shows its own message; the person decides what to send.
+    const data = upload.data as { photoError?: unknown } | undefined;
+    if (!data?.photoError) submitButton.current?.click();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitAfterUpload, uploading]);
+
   return (
     <Form
       method="post"
@@ -95,6 +110,11 @@ export function WizardForm({
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         if (submitter?.name === "intent" && submitter.value === "submit") {
+          if (uploading) {
+            event.preventDefault();
+            setSubmitAfterUpload(true);
+            return;
+          }
           // Before the validator has loaded the server checks, and sends back `incomplete`.
           if (check(new FormData(event.currentTarget, submitter)) === false) showIncomplete();
         }
@@ -124,6 +144,11 @@ export function WizardForm({
       {def.id === "pricing" ? <PricingStep f={f} /> : null}
       {def.id === "photos" ? <WizardPhotos photos={photos} field={f.photos} serverError={photoError} /> : null}
 
+      {submitAfterUpload ? (
+        <p id="wizard-submit-after-upload" role="status" className="text-sm text-slate-700">
+          {t("wizard.submitAfterUpload")}
+        </p>
+      ) : null}
       {/* Next / Submit come first in the markup so Enter in a field means "Next", not "Previous". */}
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row-reverse sm:items-center sm:justify-between">
         {step < STEP_COUNT ? (
@@ -132,8 +157,16 @@ export function WizardForm({
             <span aria-hidden="true">→</span>
           </button>
         ) : (
-          <button type="submit" name="intent" value="submit" className="btn-primary px-6 py-2.5" disabled={busyIntent === "submit"}>
-            {busyIntent === "submit" ? t("wizard.submitting") : t("wizard.submit")}
+          <button
+            ref={submitButton}
+            type="submit"
+            name="intent"
+            value="submit"
+            className="btn-primary px-6 py-2.5"
+            disabled={busyIntent === "submit"}
+            aria-describedby={submitAfterUpload ? "wizard-submit-after-upload" : undefined}
+          >
+            {busyIntent === "submit" || submitAfterUpload ? t("wizard.submitting") : t("wizard.submit")}
           </button>
         )}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">

@@ -759,6 +759,7 @@ export const en = {
   "wizard.submit": "Submit Listing",
   "wizard.working": "Saving…",
   "wizard.submitting": "Submitting…",
+  "wizard.submitAfterUpload": "Your listing will be sent as soon as your photos are uploaded.",
   "wizard.draftSavedTitle": "Draft saved",
   "wizard.draftSavedText": "Your progress is saved. Come back any time to finish your listing.",
   "wizard.incompleteTitle": "Incomplete Form",

@@ -820,6 +820,7 @@ export const es = {
   "wizard.submit": "Enviar anuncio",
   "wizard.working": "Guardando…",
   "wizard.submitting": "Enviando…",
+  "wizard.submitAfterUpload": "Tu anuncio se enviará en cuanto terminen de subirse tus fotos.",
   "wizard.draftSavedTitle": "Borrador guardado",
   "wizard.draftSavedText": "Su avance quedó guardado. Vuelva cuando quiera para terminar su anuncio.",
   "wizard.incompleteTitle": "Formulario incompleto",

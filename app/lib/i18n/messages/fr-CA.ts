@@ -830,6 +830,7 @@ export const frCA = {
   "wizard.submit": "Soumettre l'annonce",
   "wizard.working": "Enregistrement…",
   "wizard.submitting": "Envoi en cours…",
+  "wizard.submitAfterUpload": "Votre annonce sera envoyée dès que vos photos seront téléversées.",
   "wizard.draftSavedTitle": "Brouillon enregistré",
   "wizard.draftSavedText":
     "Votre progression est enregistrée. Revenez quand vous voulez pour terminer votre annonce.",

@@ -808,6 +808,7 @@ export const ptBR = {
   "wizard.submit": "Enviar anúncio",
   "wizard.working": "Salvando…",
   "wizard.submitting": "Enviando…",
+  "wizard.submitAfterUpload": "Seu anúncio será enviado assim que suas fotos terminarem de carregar.",
   "wizard.draftSavedTitle": "Rascunho salvo",
   "wizard.draftSavedText": "Seu progresso foi salvo. Volte quando quiser para concluir o anúncio.",
   "wizard.incompleteTitle": "Formulário incompleto",
