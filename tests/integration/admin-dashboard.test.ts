@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, postForm, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
@@ -30,17 +31,8 @@ describe.each(DIALECTS)("admin dashboard and exports on %s", (dialect) => {
   const stamp = Date.now().toString(36);
   const references: Record<string, string> = {};
 
-  async function account(email: string, name: string) {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
-    await getRuntime()
-      .db.updateTable("user")
-      .set({ emailVerified: dialect === "postgres" ? (true as never) : 1 })
-      .where("email", "=", email)
-      .execute();
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    return client;
-  }
+  const account = async (email: string, name: string) =>
+    (await signedInAccount(server.url, getRuntime().db, { email, name, password: PASSWORD })).client;
 
   /** Sends the contact form as a browser without JavaScript; returns the stored request's reference. */
   async function contact(fields: { name: string; subject: string; message: string }) {

@@ -4,6 +4,7 @@ import { parseEnv } from "~/lib/env.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
 import { monthlyPrice, searchText } from "~/modules/homes/derived";
 import { submitRequest } from "~/modules/requests/requests.server";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
@@ -31,18 +32,7 @@ describe.each(DIALECTS)("listings moderation on %s", (dialect) => {
   let adminId = "";
   const owner = { client: undefined as unknown as HttpClient, id: "", email: `owner.${Date.now()}@example.com` };
 
-  async function account(email: string, name: string) {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
-    await getRuntime()
-      .db.updateTable("user")
-      .set({ emailVerified: dialect === "postgres" ? (true as never) : 1 })
-      .where("email", "=", email)
-      .execute();
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    const id = (await getRuntime().db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
-    return { client, id };
-  }
+  const account = (email: string, name: string) => signedInAccount(server.url, getRuntime().db, { email, name, password: PASSWORD });
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);

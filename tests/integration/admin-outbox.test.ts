@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
 import { listOutbox } from "~/modules/admin/outbox.server";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, postForm, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
@@ -29,17 +30,8 @@ describe.each(DIALECTS)("admin outbox on %s", (dialect) => {
   let user: HttpClient;
   const stamp = Date.now().toString(36);
 
-  async function account(email: string, name: string) {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
-    await getRuntime()
-      .db.updateTable("user")
-      .set({ emailVerified: dialect === "postgres" ? (true as never) : 1 })
-      .where("email", "=", email)
-      .execute();
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    return client;
-  }
+  const account = async (email: string, name: string) =>
+    (await signedInAccount(server.url, getRuntime().db, { email, name, password: PASSWORD })).client;
 
   const row = (id: string) => getRuntime().db.selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 

@@ -9,6 +9,7 @@ import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
 import { submitRequest, transitionRequest } from "~/modules/requests/requests.server";
 import { REVIEWABLE_KINDS } from "~/modules/reviews/eligibility";
 import { KINDS } from "~/modules/requests/kinds";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
@@ -61,16 +62,8 @@ describe.each(DIALECTS)("community reviews on %s", (dialect) => {
   let providerId = "";
 
   async function account(email: string, name: string): Promise<Account> {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
-    await getRuntime()
-      .db.updateTable("user")
-      .set({ emailVerified: dialect === "postgres" ? (true as never) : 1 })
-      .where("email", "=", email)
-      .execute();
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    const row = await getRuntime().db.selectFrom("user").select(["id", "name"]).where("email", "=", email).executeTakeFirstOrThrow();
-    return { client, user: { id: row.id, name: row.name, email, phone: null, role: "user", emailVerified: true } };
+    const { client, id } = await signedInAccount(server.url, getRuntime().db, { email, name, password: PASSWORD });
+    return { client, user: { id, name, email, phone: null, role: "user", emailVerified: true } };
   }
 
   /** A second writer on the server's SQLite file retries when the file is busy. */
