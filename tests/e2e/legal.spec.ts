@@ -8,10 +8,11 @@ import { waitForHydration } from "./support";
  */
 
 const DOCS = [
-  { slug: "terms", title: "Terms of Use", sections: 14 },
-  { slug: "privacy", title: "Privacy Policy", sections: 10 },
-  { slug: "reviews-policy", title: "Reviews Policy", sections: undefined },
-  { slug: "provider-guidelines", title: "Provider Guidelines", sections: undefined },
+  { slug: "terms", title: "Terms of Use", sections: 14, effective: ["September 25, 2025", "2025-09-25"] },
+  // Its data-rights and retention sections (issue 28) took effect later: ADR 26.
+  { slug: "privacy", title: "Privacy Policy", sections: 10, effective: ["November 27, 2026", "2026-11-27"] },
+  { slug: "reviews-policy", title: "Reviews Policy", sections: undefined, effective: ["September 25, 2025", "2025-09-25"] },
+  { slug: "provider-guidelines", title: "Provider Guidelines", sections: undefined, effective: ["September 25, 2025", "2025-09-25"] },
 ] as const;
 
 /** Heading levels (1–6) in document order, including visually hidden headings. */
@@ -46,7 +47,7 @@ test("the Legal Center links to the four documents", async ({ page }) => {
   for (const [i, doc] of DOCS.entries()) {
     const card = cards.nth(i);
     await expect(card.getByRole("heading", { level: 2 })).toHaveText(doc.title);
-    await expect(card.getByText("Effective September 25, 2025")).toBeVisible();
+    await expect(card.getByText(`Effective ${doc.effective[0]}`)).toBeVisible();
     await expect(card.getByRole("link", { name: `Read the ${doc.title}` })).toHaveAttribute(
       "href",
       `/legal/${doc.slug}`,
@@ -69,8 +70,8 @@ for (const doc of DOCS) {
     test("shows the date, the template notice, numbered sections and the contact block", async ({ page }) => {
       const main = page.getByRole("main");
       await expect(main.getByRole("heading", { level: 1 })).toHaveText(doc.title);
-      await expect(main.getByText("Effective September 25, 2025", { exact: true })).toBeVisible();
-      await expect(main.locator("time")).toHaveAttribute("datetime", "2025-09-25");
+      await expect(main.getByText(`Effective ${doc.effective[0]}`, { exact: true })).toBeVisible();
+      await expect(main.locator("time")).toHaveAttribute("datetime", doc.effective[1]);
 
       const notice = main.getByRole("note");
       await expect(notice).toContainText("template");

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_VERSIONS } from "~/modules/legal/versions";
+import { POLICIES_EFFECTIVE_DATE, PRIVACY_EFFECTIVE_DATE } from "~/modules/site/constants";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -183,6 +184,7 @@ describe.each(DIALECTS)("consent records on %s", (dialect) => {
     expect(html).toContain("Terms of Use");
     expect(html).toContain("Privacy Policy");
     expect(html).toContain(`<time dateTime="${CURRENT_VERSIONS.terms}">New version effective September 25, 2025</time>`);
+    expect(html).toContain(`<time dateTime="${CURRENT_VERSIONS.privacy}">New version effective November 27, 2026</time>`);
     expect(html).toMatch(/<form[^>]*method="post"[^>]*>[\s\S]*?name="versions"[\s\S]*?<button type="submit"[^>]*>I accept<\/button>/);
     expect(html).toMatch(/<form[^>]*action="\/auth\/logout"/);
 
@@ -206,6 +208,20 @@ describe.each(DIALECTS)("consent records on %s", (dialect) => {
     expect((await consents(id)).filter((r) => r.method === "re-accept")).toHaveLength(2);
     const login2 = await new HttpClient(server.url).post("/auth/login", { email, password: PASSWORD });
     expect(login2.headers.get("location")).toBe("/account");
+  });
+
+  it("asks everyone who accepted the spec's Privacy Policy (2025-09-25) to accept the one with their data rights, and only it (ADR 26)", async () => {
+    const { email, id } = await member("before-issue-28");
+    await db.updateTable("consents").set({ version: POLICIES_EFFECTIVE_DATE }).where("user_id", "=", id).execute();
+    const client = new HttpClient(server.url);
+    const login = await client.post("/auth/login", { email, password: PASSWORD });
+    expect(login.headers.get("location")).toBe(`${CONSENT}?returnTo=%2Faccount`);
+    const html = (await pageHtml(await client.get(`${CONSENT}?returnTo=%2Faccount`))).match(/<main[\s\S]*<\/main>/)![0];
+    expect(html).toContain('href="/legal/privacy"');
+    expect(html).not.toContain('href="/legal/terms"');
+    expect((await client.post(CONSENT, { versions: `privacy:${CURRENT_VERSIONS.privacy}`, returnTo: "/account" })).status).toBe(303);
+    expect((await consents(id)).filter((r) => r.method === "re-accept").map((r) => [r.document, r.version])).toEqual([["privacy", PRIVACY_EFFECTIVE_DATE]]);
+    expect((await client.get("/account")).status).toBe(200);
   });
 
   it("logging out instead of accepting works, records nothing, and the question comes back at the next log-in", async () => {

@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_LIMIT } from "~/lib/http/body-limits";
 import { CAR_REQUEST_TYPES } from "~/modules/cars/types";
+import { ACCOUNT_DOCUMENTS, versionsField } from "~/modules/legal/versions";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -489,7 +490,7 @@ const ACTIONS: Action[] = [
   { path: "/account/security", valid: { intent: "revoke", sessionId: "no-such-session" }, reached: 404 },
   {
     path: "/account/consent",
-    valid: { versions: "terms:2025-09-25,privacy:2025-09-25", returnTo: "/account" },
+    valid: { versions: versionsField(ACCOUNT_DOCUMENTS), returnTo: "/account" },
   },
   // My Jobs answers only the matched provider: the member (not a provider) reaches the guard's 404.
   { path: "/account/jobs", valid: { intent: "accept", reference: "GTA-ABCDEF" }, reached: 404 },

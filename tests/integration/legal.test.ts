@@ -4,10 +4,11 @@ import {
   LIABILITY_CAP_TEXT,
   LISTING_REVIEW_TIME,
   MIN_AGE,
-  POLICIES_EFFECTIVE_DATE_TEXT,
   POSTAL_ADDRESS,
   PROVIDER_REVIEW_TIME,
 } from "~/modules/site/constants";
+import { effectiveDateText } from "~/modules/legal/localized";
+import { effectiveDateOf } from "~/modules/legal/versions";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
@@ -35,7 +36,8 @@ describe("Legal Center documents, as served", () => {
 
   it.each(DOCS)("%s: effective date, template notice, contact block, heading outline", (slug) => {
     const page = pages.get(slug)!;
-    expect(page).toContain(`Effective ${POLICIES_EFFECTIVE_DATE_TEXT}`);
+    expect(page).toContain(`Effective ${effectiveDateText("en-US", effectiveDateOf(slug))}`);
+    expect(page).toContain(`<time dateTime="${effectiveDateOf(slug)}">`);
     expect(page).toContain("is a template");
     expect(page).toContain("not legal advice");
     expect(page).toContain('href="mailto:support@example.test"');

@@ -7,9 +7,14 @@ export const MIN_AGE = 18;
 export const PROVIDER_REVIEW_TIME = "1–3 business days";
 /** Property listing review time promised after the listing wizard. */
 export const LISTING_REVIEW_TIME = "24-48 hours";
-/** Effective date of all four legal documents. */
+/** Effective date of the legal documents as the spec gives it (the Privacy Policy has its own since: ADR 26). */
 export const POLICIES_EFFECTIVE_DATE = "2025-09-25";
 export const POLICIES_EFFECTIVE_DATE_TEXT = "September 25, 2025";
+/**
+ * The Privacy Policy's current version: the day its data-rights and retention sections (issue 28)
+ * took effect. Everyone who accepted an older version is asked again at their next log-in.
+ */
+export const PRIVACY_EFFECTIVE_DATE = "2026-11-27";
 export const GOVERNING_LAW = "Ontario, Canada";
 export const LIABILITY_CAP_TEXT =
   "the greater of CAD $100 or the amount you paid to us in the twelve (12) months before the claim";

@@ -9,7 +9,8 @@ import { createTranslate } from "~/lib/i18n/translate";
 import { getAppEnv } from "~/lib/runtime.server";
 import type { LegalDocument } from "~/modules/legal/documents";
 import { effectiveDateText, getLocalizedLegalDocument } from "~/modules/legal/localized";
-import { POLICIES_EFFECTIVE_DATE, POSTAL_ADDRESS } from "~/modules/site/constants";
+import { effectiveDateOf } from "~/modules/legal/versions";
+import { POSTAL_ADDRESS } from "~/modules/site/constants";
 import type { Route } from "./+types/document";
 
 export const handle = { messages: ["legal"] } satisfies MessagesHandle;
@@ -24,7 +25,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const env = getAppEnv();
   const found = getLocalizedLegalDocument(slug, localeFromRequest(request), { brand: env.BRAND_NAME, supportEmail: env.OPERATOR_EMAIL });
   if (!found) throw data(null, { status: 404 });
-  return { doc: found.doc, notice: found.notice, effectiveDate: effectiveDateText(found.contentLocale) };
+  const effectiveOn = effectiveDateOf(slug);
+  return { doc: found.doc, notice: found.notice, effectiveOn, effectiveDate: effectiveDateText(found.contentLocale, effectiveOn) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -41,6 +43,7 @@ export default function LegalDocumentPage({ loaderData }: Route.ComponentProps) 
       doc={loaderData.doc}
       notice={loaderData.notice}
       effectiveDate={loaderData.effectiveDate}
+      effectiveOn={loaderData.effectiveOn}
       brand={brand}
       supportEmail={supportEmail}
     />
@@ -51,12 +54,15 @@ function LegalDocumentView({
   doc,
   notice,
   effectiveDate,
+  effectiveOn,
   brand,
   supportEmail,
 }: {
   doc: LegalDocument;
   notice: string;
   effectiveDate: string;
+  /** The effective date as YYYY-MM-DD, for <time>. */
+  effectiveOn: string;
   brand: string;
   supportEmail: string;
 }) {
@@ -75,7 +81,7 @@ function LegalDocumentView({
         </p>
       ) : null}
       <p className="text-sm text-slate-500">
-        <time dateTime={POLICIES_EFFECTIVE_DATE}>{t("legal.effective", { date: effectiveDate })}</time>
+        <time dateTime={effectiveOn}>{t("legal.effective", { date: effectiveDate })}</time>
       </p>
       <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
         {notice}

@@ -5,6 +5,7 @@ import { useT } from "~/lib/i18n/use-t";
 import { getAppEnv } from "~/lib/runtime.server";
 import { pageMeta } from "~/lib/meta";
 import { effectiveDateText, getLocalizedLegalDocuments } from "~/modules/legal/localized";
+import { effectiveDateOf } from "~/modules/legal/versions";
 import type { Route } from "./+types/index";
 
 export const handle = { messages: ["legal"] } satisfies MessagesHandle;
@@ -19,14 +20,13 @@ export function loader({ request }: Route.LoaderArgs) {
     supportEmail: env.OPERATOR_EMAIL,
   });
   return {
-    docs: documents.map(({ slug, title, summary }) => ({ slug, title, summary })),
-    effectiveDate: effectiveDateText(contentLocale),
+    docs: documents.map(({ slug, title, summary }) => ({ slug, title, summary, effectiveDate: effectiveDateText(contentLocale, effectiveDateOf(slug)) })),
   };
 }
 
 export default function LegalCenterPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { docs, effectiveDate } = loaderData;
+  const { docs } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-3xl font-bold">{t("legal.title")}</h1>
@@ -36,7 +36,7 @@ export default function LegalCenterPage({ loaderData }: Route.ComponentProps) {
           <li key={doc.slug} className="card flex flex-col p-6">
             <h2 className="text-xl font-semibold">{doc.title}</h2>
             <p className="mt-2 flex-1 text-slate-600">{doc.summary}</p>
-            <p className="mt-3 text-sm text-slate-500">{t("legal.effective", { date: effectiveDate })}</p>
+            <p className="mt-3 text-sm text-slate-500">{t("legal.effective", { date: doc.effectiveDate })}</p>
             <Link to={href(`/legal/${doc.slug}`)} className="btn-secondary mt-4 self-start">
               {t("legal.read", { title: doc.title })}
             </Link>
