@@ -218,6 +218,29 @@ describe.each(DIALECTS)("back office requests on %s", (dialect) => {
     expect((await audit(row.id)).map((a) => a.action)).toEqual(["request.transition", "request.match", "request.transition"]);
   });
 
+  it("starts the shortlist from the service, not from the customer's free-text area: covering providers first, the others say why (issue 33 item 8)", async () => {
+    const booked = await customer.post("/book", {
+      form: "service",
+      returnTo: "/services/handyman",
+      service: "Handyman Services",
+      fullName: "Grace Hopper",
+      email: customerEmail,
+      area: "Near the Leslieville library, by the park",
+      preferredDate: addDays(torontoToday(), 4),
+      preferredTime: "10:30",
+      notes: "Free-text area",
+    });
+    expect(booked.status).toBe(303);
+    const row = await requestBy("Free-text area");
+    const page = await pageHtml(await admin.get(`/admin/requests/${row.reference}`));
+    // Before: the area field held the whole phrase and the list said nobody fits.
+    expect(page).not.toContain("No live, verified provider fits these filters.");
+    expect(page).toContain("Pat Handy");
+    expect(page).not.toContain('value="Near the Leslieville library, by the park"');
+    // An operator's own area filter still narrows the list.
+    expect(await pageHtml(await admin.get(`/admin/requests/${row.reference}?area=Scarborough`))).toContain("No live, verified provider fits these filters.");
+  });
+
   it("deletes a request softly: gone from every list and page, kept for the audit log", async () => {
     await book("Delete me");
     const row = await requestBy("Delete me");

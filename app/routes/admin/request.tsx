@@ -44,11 +44,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   let workbench = null;
   if (found.match?.canMatch) {
-    // The shortlist starts from the request (its service page, its area); the operator can widen it.
+    // The shortlist starts from the request's service page. Its area is free text ("near the
+    // Leslieville library"), so it does not filter (that hid everyone, issue 33 item 8): it ranks —
+    // providers covering it first, the others saying that they don't. The operator can filter.
     const q = url.searchParams;
     const filter = {
       servicePage: q.has("servicePage") ? q.get("servicePage") || undefined : (found.match.servicePage ?? undefined),
-      area: q.has("area") ? q.get("area")?.trim().slice(0, 100) || undefined : (found.match.area ?? undefined),
+      area: q.get("area")?.trim().slice(0, 100) || undefined,
       category: q.get("category") || undefined,
       licensed: q.get("licensed") === "1",
     };
