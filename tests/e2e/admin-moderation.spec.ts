@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { parseEnv } from "~/lib/env.server";
-import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/lib/runtime.server";
 import { monthlyPrice, searchText } from "~/modules/homes/derived";
 import { submitRequest } from "~/modules/requests/requests.server";
 import {
@@ -10,7 +9,6 @@ import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   expectToast,
-  OPERATOR_EMAIL,
   randomLetters,
   signUpAndVerify,
   submitLogInForm,
@@ -18,6 +16,7 @@ import {
   waitForEmail,
   waitForHydration,
 } from "./support";
+import { withBackOfficeRuntime } from "./back-office";
 
 /**
  * The back office's moderation, in a browser as the operator uses it (issue 13 acceptance):
@@ -25,16 +24,7 @@ import {
  * on /homes and the owner is emailed; reject a provider application, its documents shown inline
  * → the applicant's email carries the reason. Mail is read from the SMTP sink of serve.ts.
  */
-let runtime: Runtime | undefined;
-
-test.beforeAll(async () => {
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
-  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
-});
-test.afterAll(async () => {
-  await runtime?.stop();
-});
+withBackOfficeRuntime();
 
 /** This test process is a second writer on the server's SQLite file: a locked write is tried again. */
 async function retry<T>(page: Page, operation: () => Promise<T>): Promise<T> {

@@ -1,33 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { parseEnv } from "~/lib/env.server";
-import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/lib/runtime.server";
 import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   expectToast,
-  OPERATOR_EMAIL,
   signUpAndVerify,
   uniqueAccount,
   waitForEmail,
   waitForHydration,
 } from "./support";
+import { withBackOfficeRuntime } from "./back-office";
 
 /**
  * The outbox in a browser, by keyboard only (issue 13 items 8 and 10): an admin finds a failed
  * email, reads it — its HTML in a sandboxed frame where the message's script does not run —
  * and resends it; the SMTP sink receives it and the page then reads Sent.
  */
-let runtime: Runtime | undefined;
-
-test.beforeAll(async () => {
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
-  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
-});
-test.afterAll(async () => {
-  await runtime?.stop();
-});
+withBackOfficeRuntime();
 
 /** Presses Tab until `target` has the focus (fails after `max` presses): how a keyboard user gets there. */
 async function tabTo(page: Page, target: Locator, max = 80) {

@@ -1,22 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { parseEnv } from "~/lib/env.server";
-import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
-import { expectNoSeriousA11yViolations, expectUniqueIds, OPERATOR_EMAIL, signUpAndVerify, uniqueAccount } from "./support";
+import { getRuntime } from "~/lib/runtime.server";
+import { expectNoSeriousA11yViolations, expectUniqueIds, signUpAndVerify, uniqueAccount } from "./support";
+import { withBackOfficeRuntime } from "./back-office";
 
 /**
  * The system page in a browser (issue 27, item 3): an admin opens it from the back office's
  * menu and reads each section; it passes the accessibility scan and has unique ids.
  */
-let runtime: Runtime | undefined;
-
-test.beforeAll(async () => {
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
-  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
-});
-test.afterAll(async () => {
-  await runtime?.stop();
-});
+withBackOfficeRuntime();
 
 test("an admin reads the system page from the back office menu", async ({ page }) => {
   test.setTimeout(90_000);

@@ -4,8 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import type { SessionUser } from "~/lib/auth/session.server";
-import { parseEnv } from "~/lib/env.server";
-import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/lib/runtime.server";
 import { moveRequest } from "~/modules/admin/requests.server";
 import { transitionRequest } from "~/modules/requests/requests.server";
 import {
@@ -15,7 +14,6 @@ import {
   expectToast,
   labelled,
   linkIn,
-  OPERATOR_EMAIL,
   randomLetters,
   signUpAndVerify,
   submitLogInForm,
@@ -24,6 +22,7 @@ import {
   waitForEmail,
   waitForHydration,
 } from "./support";
+import { withBackOfficeRuntime, whileBusy } from "./back-office";
 
 /**
  * Issue 28 in a browser: a person signs up, books, lists a home with a photo, has the booking
@@ -38,28 +37,7 @@ import {
  * with the back office's own moveRequest, which sends the review invitation followed here.
  */
 const main = (page: Page) => page.getByRole("main");
-let runtime: Runtime | undefined;
-
-test.beforeAll(async () => {
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
-  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
-});
-test.afterAll(async () => {
-  await runtime?.stop();
-});
-
-/** A second writer on the server's SQLite file retries while the file is busy. */
-async function retry<T>(operation: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await operation();
-    } catch (error) {
-      if (attempt > 30 || !/database is locked/.test(String(error))) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
+withBackOfficeRuntime();
 
 async function logInAsAdmin(page: Page) {
   await page.goto("/admin");
@@ -132,7 +110,7 @@ test("sign up, book, list a home, review, download my data, delete the account o
   const providerPage = await (await browser.newContext({ baseURL })).newPage();
   await signUpAndVerify(providerPage, providerAccount);
   const providerId = randomUUID();
-  const booking = await retry(async () => {
+  const booking = await whileBusy(async () => {
     const db = getRuntime().db;
     const now = new Date().toISOString();
     const providerUser = await db.selectFrom("user").select("id").where("email", "=", providerAccount.email).executeTakeFirstOrThrow();
@@ -157,8 +135,8 @@ test("sign up, book, list a home, review, download my data, delete the account o
       .execute();
     return db.selectFrom("requests").select("id").where("reference", "=", reference).executeTakeFirstOrThrow();
   });
-  expect((await retry(() => transitionRequest(booking.id, "in_review", null))).ok).toBe(true);
-  const matched = await retry(() =>
+  expect((await whileBusy(() => transitionRequest(booking.id, "in_review", null))).ok).toBe(true);
+  const matched = await whileBusy(() =>
     transitionRequest(booking.id, "matched", null, {
       effects: async (trx) => void (await trx.updateTable("requests").set({ provider_id: providerId }).where("id", "=", booking.id).execute()),
     }),
@@ -178,9 +156,9 @@ test("sign up, book, list a home, review, download my data, delete the account o
   await expectNoSeriousA11yViolations(page);
 
   // The job is done: completed in the back office, and the customer reviews it from the invitation.
-  const admin = await retry(() => getRuntime().db.selectFrom("user").select(["id", "name"]).where("email", "=", ADMIN.email).executeTakeFirstOrThrow());
+  const admin = await whileBusy(() => getRuntime().db.selectFrom("user").select(["id", "name"]).where("email", "=", ADMIN.email).executeTakeFirstOrThrow());
   const adminUser: SessionUser = { id: admin.id, name: admin.name, email: ADMIN.email, phone: null, role: "admin", emailVerified: true };
-  expect((await retry(() => moveRequest(adminUser, booking.id, "completed", null))).ok).toBe(true);
+  expect((await whileBusy(() => moveRequest(adminUser, booking.id, "completed", null))).ok).toBe(true);
   const writePath = `/account/reviews/${reference}`;
   const invitation = await waitForEmail((m) => m.to.includes(account.email) && m.text.includes(writePath), { message: "the review invitation" });
   await page.goto(linkIn(invitation, writePath).pathname);

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import type { SessionUser } from "~/lib/auth/session.server";
-import { parseEnv } from "~/lib/env.server";
-import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/lib/runtime.server";
 import { moveRequest } from "~/modules/admin/requests.server";
 import { submitRequest, transitionRequest } from "~/modules/requests/requests.server";
 import {
@@ -11,13 +10,13 @@ import {
   expectNoSeriousA11yViolations,
   expectToast,
   linkIn,
-  OPERATOR_EMAIL,
   signUpAndVerify,
   uniqueAccount,
   waitForEmail,
   waitForHydration,
   type TestAccount,
 } from "./support";
+import { withBackOfficeRuntime, whileBusy } from "./back-office";
 
 /**
  * Community reviews, the issue's acceptance in a browser (issue 14): only the customer of a
@@ -32,28 +31,7 @@ import {
  * requests.provider_id) and completed — completion through the back office's own moveRequest,
  * which emails the customer the review invitation followed below.
  */
-let runtime: Runtime | undefined;
-
-test.beforeAll(async () => {
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
-  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
-});
-test.afterAll(async () => {
-  await runtime?.stop();
-});
-
-/** A second writer on the server's SQLite file retries while the file is busy. */
-async function retry<T>(operation: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await operation();
-    } catch (error) {
-      if (attempt > 30 || !/database is locked/.test(String(error))) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
+withBackOfficeRuntime();
 
 async function sessionUser(account: TestAccount): Promise<SessionUser> {
   const row = await getRuntime().db.selectFrom("user").select(["id", "name", "role"]).where("email", "=", account.email).executeTakeFirstOrThrow();
@@ -80,7 +58,7 @@ test("only a completed booking's customer reviews it; approved reviews and repli
   const providerUser = await sessionUser(provider);
   const adminUser = { ...(await sessionUser(admin)), role: "admin" as const };
   const providerId = randomUUID();
-  await retry(async () => {
+  await whileBusy(async () => {
     const db = getRuntime().db;
     const now = new Date().toISOString();
     await db.updateTable("user").set({ role: "admin" }).where("id", "=", adminUser.id).execute();
@@ -106,7 +84,7 @@ test("only a completed booking's customer reviews it; approved reviews and repli
   });
 
   // The customer's booking of the plumbing page, not completed yet.
-  const booking = await retry(() =>
+  const booking = await whileBusy(() =>
     submitRequest(
       "booking",
       {
@@ -131,12 +109,12 @@ test("only a completed booking's customer reviews it; approved reviews and repli
 
   // Matched (the back office records the provider) and completed: the invitation email.
   for (const step of ["in_review", "matched"] as const) {
-    const moved = await retry(() =>
+    const moved = await whileBusy(() =>
       transitionRequest(booking.id, step, null, step === "matched" ? { effects: async (trx) => void (await trx.updateTable("requests").set({ provider_id: providerId }).where("id", "=", booking.id).execute()) } : {}),
     );
     expect(moved.ok).toBe(true);
   }
-  expect((await retry(() => moveRequest(adminUser, booking.id, "completed", null))).ok).toBe(true);
+  expect((await whileBusy(() => moveRequest(adminUser, booking.id, "completed", null))).ok).toBe(true);
   const invitation = await waitForEmail((m) => m.to.includes(customer.email) && m.text.includes(writePath), { message: "the review invitation" });
   const link = linkIn(invitation, writePath);
 
@@ -164,7 +142,7 @@ test("only a completed booking's customer reviews it; approved reviews and repli
   await comment.fill(`Fixed our leaking kitchen tap in an hour ${stamp}. Call him at 416-555-0142!`);
   await page.getByRole("button", { name: "Submit Review" }).click();
   await expectFieldError(comment, "Please remove the phone number: reviews can't contain personal contact details.");
-  expect(await retry(() => getRuntime().db.selectFrom("community_reviews").select("id").where("author_user_id", "=", customerUser.id).execute())).toHaveLength(0);
+  expect(await whileBusy(() => getRuntime().db.selectFrom("community_reviews").select("id").where("author_user_id", "=", customerUser.id).execute())).toHaveLength(0);
 
   const text = `Fixed our leaking kitchen tap in an hour ${stamp}, tidy and friendly.`;
   await comment.fill(text);
@@ -253,11 +231,11 @@ test("the rating and comment work without JavaScript, with the server's messages
   const setup = await (await browser.newContext()).newPage();
   await signUpAndVerify(setup, customer);
   const user = await sessionUser(customer);
-  const booking = await retry(() =>
+  const booking = await whileBusy(() =>
     submitRequest("quick-booking", { fullName: customer.name, email: customer.email, details: "Fix a squeaky door" }, { user, clientIp: "127.0.0.1", locale: "en-US" }),
   );
   for (const step of ["in_review", "matched", "completed"] as const) {
-    const moved = await retry(() => transitionRequest(booking.id, step, null, step === "matched" ? { effects: async () => {} } : {}));
+    const moved = await whileBusy(() => transitionRequest(booking.id, step, null, step === "matched" ? { effects: async () => {} } : {}));
     expect(moved.ok).toBe(true);
   }
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: await setup.context().storageState() });
