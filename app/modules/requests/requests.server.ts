@@ -5,7 +5,8 @@ import { getSessionUser, type SessionUser } from "~/lib/auth/session.server";
 import type { Database } from "~/lib/db/schema";
 import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
-import { createTranslate, type MessageKey, type Translate } from "~/lib/i18n/translate";
+import { formattersFor } from "~/lib/i18n/format";
+import { createTranslate, type MessageKey, type Translate, translateLocale } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { withinRecipientCap } from "~/lib/mail/recipients.server";
 import { renderEmail } from "~/lib/mail/template.server";
@@ -129,7 +130,7 @@ export async function submitRequest<K extends RequestKind>(
           // Straight to the request's page in the back office (issue 30).
           { label: ot("request.link.backOffice"), value: `${env.PUBLIC_URL}${href("/admin/requests/:reference", { reference })}` },
           { label: ot("request.field.reference"), value: reference },
-          { label: ot("request.field.submittedAt"), value: now },
+          { label: ot("request.field.submittedAt"), value: formattersFor(translateLocale(ot)).dateTime(now) },
         ],
         ...emailFormat(operatorLocale, ot),
       },
