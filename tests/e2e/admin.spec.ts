@@ -142,8 +142,17 @@ test("a booking goes from the inbox to matched, completed and reviewed-by-invita
   expect(toProvider.text).toContain("Hedge trimming, front and back.");
   expect(toProvider.text).not.toContain(customer.name);
 
-  // Mark as Complete: the prototype's notification toast, and the customer's invitation to review.
-  await operator.getByRole("button", { name: "Mark as Complete" }).click();
+  // Mark as Complete: confirmed first in the page's one dialog pattern (issue 33 item 9: it is
+  // final and emails the customer), then the prototype's notification toast and the invitation.
+  await waitForHydration(operator);
+  await operator.getByRole("link", { name: "Mark as Complete" }).click();
+  const confirmComplete = operator.getByRole("dialog", { name: `Mark ${reference} as complete?` });
+  await expect(confirmComplete).toContainText("This can't be undone.");
+  await confirmComplete.getByRole("button", { name: "Not yet" }).click();
+  await expect(confirmComplete).toBeHidden();
+  await expect(operator.getByRole("link", { name: "Mark as Complete" })).toBeFocused();
+  await operator.getByRole("link", { name: "Mark as Complete" }).click();
+  await confirmComplete.getByRole("button", { name: "Yes, mark as complete" }).click();
   await expectToast(operator, "Booking completed", "The customer has been notified and invited to leave a review.");
   const invitation = await waitForEmail((m) => m.to.includes(customer.email) && m.text.includes("Write a review"), { message: "the review invitation" });
   expect(linkIn(invitation, `/account/reviews/${reference}`).pathname).toBe(`/account/reviews/${reference}`);

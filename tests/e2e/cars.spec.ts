@@ -1,3 +1,4 @@
+import { formattersFor } from "~/lib/i18n/format";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   escapeRegExp,
@@ -33,6 +34,9 @@ type CarType = {
 const CONSENT = "I agree to be contacted by email regarding my request.";
 const CONSENT_REQUIRED = "You must agree to be contacted.";
 const TOMORROW = torontoDate(1);
+/** Dates and times as the operator email writes them (issue 33 item 6; formats unit-tested in format.test.ts). */
+const en = formattersFor("en-US");
+const at = (time: string) => `${en.date(TOMORROW)} ${en.time(time)}`;
 
 /** The six types (spec §3), each with valid values for its required fields and a few optional ones. */
 function carTypes(who: string, email: string): CarType[] {
@@ -41,7 +45,7 @@ function carTypes(who: string, email: string): CarType[] {
       type: "chauffeur-hourly",
       name: "Chauffeur (Hourly)",
       success: "Thanks! We'll confirm availability and send your quote by email.",
-      when: `${TOMORROW} 09:00`,
+      when: at("09:00"),
       fields: [
         { label: "Full name", kind: "text", required: true, value: who },
         { label: "Email", kind: "email", required: true, value: email },
@@ -59,7 +63,7 @@ function carTypes(who: string, email: string): CarType[] {
       type: "airport-transfer",
       name: "Airport Transfer",
       success: "We'll track your flight and confirm the pickup details by email.",
-      when: `Flight AC 101 ${TOMORROW} 14:30`,
+      when: `Flight AC 101 ${en.dateTime(`${TOMORROW}T14:30`)}`,
       fields: [
         { label: "Full name", kind: "text", required: true, value: who },
         { label: "Email", kind: "email", required: true, value: email },
@@ -79,7 +83,7 @@ function carTypes(who: string, email: string): CarType[] {
       type: "personal-ride",
       name: "Personal Ride",
       success: "Thanks! We'll share ETA and driver details by email.",
-      when: `${TOMORROW} 18:00`,
+      when: at("18:00"),
       fields: [
         { label: "Full name", kind: "text", required: true, value: who },
         { label: "Email", kind: "email", required: true, value: email },
@@ -99,7 +103,7 @@ function carTypes(who: string, email: string): CarType[] {
       type: "package-delivery",
       name: "Package Delivery",
       success: "We'll confirm a courier and share tracking by email.",
-      when: `${TOMORROW} 17:00`,
+      when: at("17:00"),
       fields: [
         { label: "Sender's full name", kind: "text", required: true, value: who },
         { label: "Sender's email", kind: "email", required: true, value: email },
@@ -119,7 +123,7 @@ function carTypes(who: string, email: string): CarType[] {
       type: "event-wedding",
       name: "Event / Wedding Car",
       success: "Thanks! We'll send a tailored quote and availability.",
-      when: `${TOMORROW} 13:00`,
+      when: at("13:00"),
       fields: [
         { label: "Full name", kind: "text", required: true, value: who },
         { label: "Email", kind: "email", required: true, value: email },
@@ -162,7 +166,18 @@ const requestForm = (page: Page) => main(page).locator("form[method='post']");
 const control = (scope: Locator, label: string) => scope.getByLabel(labelled(label));
 
 /** What an untouched field sends: a Yes/No select starts on "No", everything else is empty. */
-const sent = (f: FieldSpec) => f.value ?? (f.kind === "yesno" ? "No" : "N/A");
+const sent = (f: FieldSpec) =>
+  f.value === undefined
+    ? f.kind === "yesno"
+      ? "No"
+      : "N/A"
+    : f.kind === "date"
+      ? en.date(f.value)
+      : f.kind === "time"
+        ? en.time(f.value)
+        : f.kind === "datetime"
+          ? en.dateTime(f.value)
+          : f.value;
 
 async function fillField(scope: Locator, f: FieldSpec) {
   if (f.value === undefined) return;
@@ -222,7 +237,7 @@ test.describe("cars: one request per type", () => {
       const lines = mail.text.split("\n");
       expect(lines).toContain(`Request type: ${name}`);
       for (const f of car.fields) expect(lines, f.label).toContain(`${f.label}: ${sent(f)}`);
-      expect(mail.text).toMatch(/Submitted at: \d{4}-\d{2}-\d{2}T/);
+      expect(mail.text).toMatch(/Submitted at: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M/);
     });
   }
 });
@@ -381,7 +396,7 @@ test.describe("cars: keyboard only", () => {
     await expect(page).toHaveURL(/\/request-success$/);
     await expect(main(page).getByText("Thanks! We'll share ETA and driver details by email.", { exact: true })).toBeVisible();
     const mail = await waitForEmail(
-      (m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `[Cars/Rental] Personal Ride – ${who} – ${TOMORROW} 18:00`,
+      (m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `[Cars/Rental] Personal Ride – ${who} – ${at("18:00")}`,
       { message: "the keyboard-made request's operator email" },
     );
     for (const line of [

@@ -1,3 +1,4 @@
+import { formattersFor } from "~/lib/i18n/format";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { HOME_LISTINGS, type SeedHomeListing } from "../../db/seed/data";
 import {
@@ -468,7 +469,7 @@ test.describe("homes: listing detail", () => {
       `Full name: ${name}`,
       `Email: ${email}`,
       "Phone: 416-555-0134",
-      `Move-in date: ${moveIn}`,
+      `Move-in date: ${formattersFor("en-US").date(moveIn)}`,
       "Length of stay: 6-12 months",
       "Adults: 2",
       "Children: 0",

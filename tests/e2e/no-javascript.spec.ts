@@ -1,3 +1,4 @@
+import { formattersFor } from "~/lib/i18n/format";
 import { expect, type Browser, type Locator, type Page, test } from "@playwright/test";
 import { HOME_LISTINGS } from "../../db/seed/data";
 import {
@@ -129,7 +130,7 @@ test("booking from a service page (?book, signed in): refused → the form again
       m.to.includes(OPERATOR_EMAIL) && m.subject === `[Booking Request] Handyman Services – ${account.name}`,
   );
   expect(mail.text).toContain("Area / neighborhood: Leslieville");
-  expect(mail.text).toContain(`Preferred date: ${TOMORROW}`);
+  expect(mail.text).toContain(`Preferred date: ${formattersFor("en-US").date(TOMORROW)}`);
 });
 
 const CAR_CASES = [

@@ -161,7 +161,10 @@ test("matched → the provider accepts in My Jobs on a phone → the customer is
 
   await operator.goto(`/admin/requests/${reference}`);
   await expect(operator.getByText(`Pat Handy ${stamp} marked this job done on`)).toBeVisible();
-  await operator.getByRole("button", { name: "Mark as Complete" }).click();
+  // Completing is confirmed first (issue 33 item 9).
+  await waitForHydration(operator);
+  await operator.getByRole("link", { name: "Mark as Complete" }).click();
+  await operator.getByRole("dialog", { name: `Mark ${reference} as complete?` }).getByRole("button", { name: "Yes, mark as complete" }).click();
   await expectToast(operator, "Booking completed", "The customer has been notified and invited to leave a review.");
   await waitForEmail((m) => m.to.includes(customer.email) && m.text.includes("Write a review"));
   // Past now, not upcoming.

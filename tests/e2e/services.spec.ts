@@ -1,3 +1,4 @@
+import { formattersFor } from "~/lib/i18n/format";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import {
   expectNoSeriousA11yViolations,
@@ -200,7 +201,7 @@ test.describe("services", () => {
     for (const line of [`Service: ${term}`, `Name: ${name}`, `Location: ${location}`, `Contact: ${contact}`]) {
       expect(mail.text).toContain(line);
     }
-    expect(mail.text).toMatch(/Submitted at: \d{4}-\d{2}-\d{2}T/);
+    expect(mail.text).toMatch(/Submitted at: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M/);
   });
 
   test("booking while logged out → log in → the dialog reopens → request → emails, status page, My Bookings", async ({
@@ -259,8 +260,9 @@ test.describe("services", () => {
       `Full name: ${account.name}`,
       `Email: ${account.email}`,
       "Area / neighborhood: Leslieville",
-      `Preferred date: ${tomorrow}`,
-      "Preferred time: 10:30",
+      // As the operator reads them (issue 33 item 6), not the stored ISO text.
+      `Preferred date: ${formattersFor("en-US").date(tomorrow)}`,
+      `Preferred time: ${formattersFor("en-US").time("10:30")}`,
       "Notes: Two shelves to hang and a squeaky door.",
     ]) {
       expect(operator.text).toContain(line);

@@ -155,7 +155,7 @@ describe.each(DIALECTS)("back office requests on %s", (dialect) => {
     expect(await pageHtml(noReason)).toContain("Give the reason for cancelling: the customer receives it.");
     expect((await requestBy("Reasoned cancel")).status).toBe("received");
     // A move its kind does not allow, or a match without a provider, changes nothing.
-    expect((await admin.post(`/admin/requests/${row.reference}`, { intent: "move", to: "completed" })).status).toBe(409);
+    expect((await admin.post(`/admin/requests/${row.reference}`, { intent: "move", to: "completed", confirm: "yes" })).status).toBe(409);
     expect((await admin.post(`/admin/requests/${row.reference}`, { intent: "move", to: "matched" })).status).toBe(409);
     expect((await admin.post(`/admin/requests/${row.reference}`, { intent: "move", to: "published" })).status).toBe(409);
     expect((await requestBy("Reasoned cancel")).status).toBe("received");
@@ -208,7 +208,8 @@ describe.each(DIALECTS)("back office requests on %s", (dialect) => {
     expect((await admin.post(here, { intent: "match", providerId })).status).toBe(409);
     expect(await pageHtml(await admin.get(`/admin/requests/${(await requestBy("Inbox shelves")).reference}`))).toContain("1 open match");
 
-    const complete = await admin.post(here, { intent: "move", to: "completed" });
+    // Completing is confirmed (issue 33 item 9: the ?complete step posts confirm=yes).
+    const complete = await admin.post(here, { intent: "move", to: "completed", confirm: "yes" });
     expect(complete.status).toBe(303);
     const invite = await sink.waitFor((m) => m.to.includes(customerEmail) && m.text.includes("Write a review"));
     expect(linkIn(invite.text, `/account/reviews/${row.reference}`)).toContain(row.reference);

@@ -65,7 +65,8 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     expect(operator.to).toEqual(["operator@example.test"]);
     expect(operator.text).toContain("Area / neighborhood: Leslieville");
     expect(operator.text).toContain(`Reference: ${row.reference}`);
-    expect(operator.text).toMatch(/Submitted at: \d{4}-\d{2}-\d{2}T/);
+    // When it was sent, as the operator reads it on Toronto's clock (issue 33 item 6), not ISO text.
+    expect(operator.text).toMatch(/Submitted at: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M/);
 
     const confirmation = await sink.waitFor((m) => m.to.includes(email) && m.subject === `We received your request — ${row.reference}`);
     const statusLink = new URL(linkIn(confirmation.text, "/requests/"));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { torontoToday } from "~/lib/forms/fields";
+import { formattersFor } from "~/lib/i18n/format";
 import { CAR_FORMS, CAR_REQUEST_TYPES, type CarRequestType } from "~/modules/cars/types";
 import { type AppServer, postForm, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
@@ -8,6 +9,9 @@ import { SmtpSink } from "../support/smtp-sink";
 import { pageHtml } from "../support/html";
 
 const tomorrow = new Date(Date.parse(`${torontoToday()}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** Dates and times as the operator reads them (issue 33 item 6; the formats are unit-tested in format.test.ts). */
+const en = formattersFor("en-US");
+const at = (time: string) => `${en.date(tomorrow)} ${en.time(time)}`;
 
 /** Valid values for every car form, required fields and a few optional ones. */
 const VALID: Record<CarRequestType, Record<string, string>> = {
@@ -151,11 +155,11 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
   });
 
   it.each([
-    ["chauffeur-hourly", `[Cars/Rental] Chauffeur (Hourly) – Ada Lovelace – ${tomorrow} 09:00`, "Thanks! We&#x27;ll confirm availability and send your quote by email."],
-    ["airport-transfer", `[Cars/Rental] Airport Transfer – Ada Lovelace – Flight AC 101 ${tomorrow} 14:30`, "We&#x27;ll track your flight and confirm the pickup details by email."],
-    ["personal-ride", `[Cars/Rental] Personal Ride – Ada Lovelace – ${tomorrow} 18:00`, "Thanks! We&#x27;ll share ETA and driver details by email."],
-    ["package-delivery", `[Cars/Rental] Package Delivery – Ada Lovelace – ${tomorrow} 17:00`, "We&#x27;ll confirm a courier and share tracking by email."],
-    ["event-wedding", `[Cars/Rental] Event / Wedding Car – Ada Lovelace – ${tomorrow} 13:00`, "Thanks! We&#x27;ll send a tailored quote and availability."],
+    ["chauffeur-hourly", `[Cars/Rental] Chauffeur (Hourly) – Ada Lovelace – ${at("09:00")}`, "Thanks! We&#x27;ll confirm availability and send your quote by email."],
+    ["airport-transfer", `[Cars/Rental] Airport Transfer – Ada Lovelace – Flight AC 101 ${en.dateTime(`${tomorrow}T14:30`)}`, "We&#x27;ll track your flight and confirm the pickup details by email."],
+    ["personal-ride", `[Cars/Rental] Personal Ride – Ada Lovelace – ${at("18:00")}`, "Thanks! We&#x27;ll share ETA and driver details by email."],
+    ["package-delivery", `[Cars/Rental] Package Delivery – Ada Lovelace – ${at("17:00")}`, "We&#x27;ll confirm a courier and share tracking by email."],
+    ["event-wedding", `[Cars/Rental] Event / Wedding Car – Ada Lovelace – ${at("13:00")}`, "Thanks! We&#x27;ll send a tailored quote and availability."],
     ["custom", "[Cars/Rental] Custom Request – Ada Lovelace – N/A", "We&#x27;ll review and follow up with options."],
   ] as const)("%s: stores, emails '%s', and shows its success message", async (type, subject, success) => {
     const res = await post(type, { ...VALID[type], consent: "on" });
@@ -170,10 +174,12 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
     // Every field label of the form, with its value or N/A, plus the timestamp.
     for (const field of CAR_FORMS[type].fields) {
       const label = LABELS[field.name]?.replace(/&#x27;/g, "'");
-      if (label) expect(mail.text).toContain(`${label}: ${VALID[type][field.name] ?? "N/A"}`);
+      const typed = VALID[type][field.name];
+      const shown = typed === undefined ? "N/A" : field.kind === "date" ? en.date(typed) : field.kind === "time" ? en.time(typed) : field.kind === "datetime" ? en.dateTime(typed) : typed;
+      if (label) expect(mail.text).toContain(`${label}: ${shown}`);
     }
     expect(mail.text).toContain("Notes: N/A");
-    expect(mail.text).toMatch(/Submitted at: \d{4}-\d{2}-\d{2}T/);
+    expect(mail.text).toMatch(/Submitted at: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M/);
     await sink.waitFor((m) => m.to.includes("ada@example.com") && m.text.includes("/requests/"));
   });
 

@@ -210,7 +210,7 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
     const page = await pageHtml(await admin.get(`/admin/requests/${row.reference}`));
     expect(page).toContain("Pat Handy marked this job done on");
     expect(page).toContain("Mark as Complete");
-    expect((await admin.post(`/admin/requests/${row.reference}`, { intent: "move", to: "completed" })).status).toBe(303);
+    expect((await admin.post(`/admin/requests/${row.reference}`, { intent: "move", to: "completed", confirm: "yes" })).status).toBe(303);
     expect((await requestBy("Accept my shelves")).status).toBe("completed");
     await sink.waitFor((m) => m.to.includes(customerEmail) && m.text.includes("Write a review"));
     // Past, no longer upcoming.

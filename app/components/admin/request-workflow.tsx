@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import { LinkDialog, LinkDialogTrigger, useLinkDialog } from "~/components/link-dialog";
 import { useT } from "~/lib/i18n/use-t";
 import { REASON_MAX } from "~/modules/admin/request-actions";
 import { type RequestStatus, STATUS_LABEL_KEYS, type Transition } from "~/modules/requests/status";
@@ -8,11 +9,28 @@ import { FormError } from "./form-error";
 /**
  * The moves the request's kind allows from here (status.ts says why each exists); one form, so it works
  * without JavaScript. A cancellation needs its reason (checked on the server; it goes to the
- * customer). Completing has its own button: it is the one operators use most.
+ * customer). Completing has its own button: it is the one operators use most, and it is final
+ * and emails the customer at once, so it asks first (issue 33 item 9) — in the one link-dialog
+ * pattern (ADR 7): a dialog once hydrated, before that a confirmation section at `?complete`;
+ * the server refuses a completion that was not confirmed.
  */
-export function RequestWorkflow({ moves, status, result }: { moves: Transition[]; status: RequestStatus; result?: SubmissionResult<string[]> }) {
+export function RequestWorkflow({
+  reference,
+  moves,
+  status,
+  result,
+}: {
+  reference: string;
+  moves: Transition[];
+  status: RequestStatus;
+  result?: SubmissionResult<string[]>;
+}) {
   const t = useT();
   const noteError = Boolean(result?.error?.note?.length);
+  const completeRefused = Boolean(result?.error?.confirm?.length) || (result?.initialValue as { to?: string } | undefined)?.to === "completed";
+  const completing = useLinkDialog({ param: "complete", id: "complete-request", refused: Boolean(result?.error) && completeRefused });
+  // The other moves' form offers no completion: that one goes through its confirmation.
+  const others = moves.filter((m) => m.to !== "completed");
   return (
     <section aria-labelledby="workflow-title" className="card content-start p-6 xl:sticky xl:top-20 xl:self-start">
       <h2 id="workflow-title" className="text-lg font-semibold">
@@ -20,22 +38,51 @@ export function RequestWorkflow({ moves, status, result }: { moves: Transition[]
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t("admin.workflow.current", { status: t(STATUS_LABEL_KEYS[status]) })}</p>
       {moves.some((m) => m.to === "completed") ? (
-        <Form method="post" className="mt-4">
-          <input type="hidden" name="intent" value="move" />
-          <input type="hidden" name="to" value="completed" />
-          <button type="submit" className="btn-primary w-full">
+        <>
+          <LinkDialogTrigger dialog={completing} className="btn-primary mt-4 w-full">
             {t("admin.workflow.complete")}
-          </button>
-        </Form>
+          </LinkDialogTrigger>
+          <LinkDialog
+            dialog={completing}
+            title={t("admin.complete.title", { reference })}
+            description={t("admin.complete.text")}
+            closeLabel={t("dialog.close")}
+            inlineClassName="mt-4"
+          >
+            {({ close, inline }) => (
+              <Form method="post" className="grid gap-4" onSubmit={inline ? undefined : close}>
+                <input type="hidden" name="intent" value="move" />
+                <input type="hidden" name="to" value="completed" />
+                <input type="hidden" name="confirm" value="yes" />
+                <FormError result={completeRefused ? result : undefined} name="confirm" />
+                <FormError result={completeRefused ? result : undefined} />
+                <div className="flex flex-wrap gap-3">
+                  <button type="submit" className="btn-primary">
+                    {t("admin.complete.confirm")}
+                  </button>
+                  {inline ? (
+                    <Link to="." className="btn-secondary">
+                      {t("admin.complete.cancel")}
+                    </Link>
+                  ) : (
+                    <button type="button" className="btn-secondary" onClick={close}>
+                      {t("admin.complete.cancel")}
+                    </button>
+                  )}
+                </div>
+              </Form>
+            )}
+          </LinkDialog>
+        </>
       ) : null}
       {moves.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">{t("admin.workflow.final")}</p>
-      ) : (
+      ) : others.length === 0 ? null : (
         <Form method="post" className="mt-4 grid gap-4">
           <input type="hidden" name="intent" value="move" />
           <fieldset className="grid gap-2">
             <legend className="field-label">{t("admin.workflow.moveTo")}</legend>
-            {moves.map((m, i) => (
+            {others.map((m, i) => (
               <label key={m.to} className="flex items-start gap-2 rounded-md border border-slate-200 p-2">
                 <input type="radio" name="to" value={m.to} defaultChecked={i === 0} className="mt-1" />
                 <span className="font-medium">{t(STATUS_LABEL_KEYS[m.to])}</span>
@@ -57,7 +104,7 @@ export function RequestWorkflow({ moves, status, result }: { moves: Transition[]
             />
             <FormError result={result} name="note" />
           </label>
-          <FormError result={result} />
+          <FormError result={completeRefused ? undefined : result} />
           <button type="submit" className="btn-secondary">
             {t("admin.workflow.submit")}
           </button>

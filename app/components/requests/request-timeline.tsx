@@ -1,3 +1,4 @@
+import { href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useFormat } from "~/lib/i18n/format";
@@ -24,6 +25,22 @@ export function RequestStatusView({ request }: { request: RequestView }) {
         <p className="font-mono text-2xl font-bold tracking-wider">{request.reference}</p>
         <p className="mt-2 text-slate-700">{request.title}</p>
       </div>
+      {request.provider ? (
+        // The public profile's name and link only: contact details come by email once they accept.
+        <div>
+          <p className="text-sm text-slate-500">{t(request.provider.confirmed ? "status.provider.confirmed" : "status.provider.proposed")}</p>
+          <p className="font-semibold">
+            {request.provider.profileId ? (
+              <Link to={href("/providers/:id", { id: request.provider.profileId })} className="text-teal-800 underline" translate="no">
+                {request.provider.name}
+              </Link>
+            ) : (
+              <span translate="no">{request.provider.name}</span>
+            )}
+          </p>
+          {request.provider.confirmed ? null : <p className="text-sm text-slate-600">{t("status.provider.proposedHint")}</p>}
+        </div>
+      ) : null}
       <Section id="timeline-title" title={t("status.timeline")} titleClassName="text-lg font-semibold">
         <ol className="mt-4 grid gap-4">
           {steps.map((step, i) => {
@@ -58,6 +75,9 @@ export function RequestStatusView({ request }: { request: RequestView }) {
               <div>
                 <p className="font-semibold text-red-800">{t(STATUS_LABEL_KEYS[request.status] as MessageKey)}</p>
                 {reached.get(request.status) ? <p className="text-sm text-slate-500">{formatDate(reached.get(request.status)!)}</p> : null}
+                {request.reason ? (
+                  <p className="mt-1 break-words whitespace-pre-line">{t("status.reason", { reason: request.reason })}</p>
+                ) : null}
               </div>
             </li>
           ) : null}

@@ -17,9 +17,14 @@ export function requestActionSchema(t: Translate) {
         intent: z.literal("move"),
         to: z.enum(REQUEST_STATES, t("admin.error.chooseStatus")),
         note: text(REASON_MAX).optional(),
+        /** Sent only by the confirmation of "Mark as Complete" (its dialog, or its page without JavaScript). */
+        confirm: z.literal("yes").optional(),
       })
       // A cancellation is explained: the reason goes to the customer and stays on the record.
-      .refine((v) => v.to !== "cancelled" || Boolean(v.note), { path: ["note"], message: t("admin.error.reasonRequired") }),
+      .refine((v) => v.to !== "cancelled" || Boolean(v.note), { path: ["note"], message: t("admin.error.reasonRequired") })
+      // Completing is final and emails the customer at once (status and review invitation): it is
+      // confirmed first, never one stray click (issue 33 item 9).
+      .refine((v) => v.to !== "completed" || v.confirm === "yes", { path: ["confirm"], message: t("admin.error.confirmComplete") }),
     z.object({ intent: z.literal("note"), body: text(NOTE_MAX).min(1, t("admin.error.noteRequired")) }),
     z.object({ intent: z.literal("delete") }),
     z.object({ intent: z.literal("match"), providerId: z.string().uuid(t("admin.error.chooseProvider")) }),

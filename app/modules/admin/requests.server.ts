@@ -253,12 +253,14 @@ export async function matchRequest(actor: SessionUser, requestId: string, provid
           // The customer's words go to the provider as data, quoted and short.
           quoteValues: 500,
           action: { label: t("jobs.email.openJobs"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/jobs"))}` },
-          footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+          // Written for the provider (not the customer's footer about paying "the provider"), and
+          // true to where replies go: our team, named here, not the customer (issue 33 item 7).
+          footer: t("jobs.email.offerFooter", { operator: env.OPERATOR_EMAIL }),
           ...emailFormat(locale, t),
         },
         env.BRAND_NAME,
       );
-      await enqueueEmail(trx, { ...email, kind: `${row.kind}.introduction`, to: contact.email, requestId });
+      await enqueueEmail(trx, { ...email, kind: `${row.kind}.introduction`, to: contact.email, replyTo: env.OPERATOR_EMAIL, requestId });
     },
   });
   if (result.ok) mailQueued();

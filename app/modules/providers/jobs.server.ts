@@ -280,7 +280,8 @@ export async function acceptanceEmails(
       // The customer's words go to the provider as data, quoted and short.
       quoteValues: 500,
       action: { label: t("jobs.email.openJobs"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/jobs"))}` },
-      footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+      // Replies reach the customer (Reply-To below): the footer says so, and where our team is (issue 33 item 7).
+      footer: t("jobs.email.acceptedFooter", { operator: env.OPERATOR_EMAIL }),
       ...emailFormat(locale, t),
     },
     env.BRAND_NAME,

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { choiceLabel, LABELLED_CHOICES } from "~/lib/i18n/choices";
-import type { MessageKey, Translate } from "~/lib/i18n/translate";
+import { formattersFor } from "~/lib/i18n/format";
+import { type MessageKey, type Translate, translateLocale } from "~/lib/i18n/translate";
 import { type Lifecycle, MATCH_LIFECYCLE, type RequestStatus, SHARED_LIFECYCLE } from "./status";
 
 /**
@@ -117,6 +118,18 @@ export const choice = (value: unknown, t: Translate): string | number | null => 
   if (Array.isArray(value)) return value.map((v) => choiceLabel(t, String(v))).join(", ") || null;
   return typeof value === "string" ? choiceLabel(t, value) : typeof value === "number" ? value : null;
 };
+
+/**
+ * Dates and times are stored as typed (ISO text: language-neutral, ADR 8) and read in the
+ * reader's language on Toronto's clock (issue 33 item 6): a day is that very day, a time of day
+ * and a typed date-and-time are Toronto's wall clock. The formatting itself lives in one place,
+ * ~/lib/i18n/format.ts; a stored value that is no date stays as stored.
+ */
+const stored = (format: (f: ReturnType<typeof formattersFor>, v: string) => string) => (value: unknown, t: Translate) =>
+  typeof value === "string" && value ? format(formattersFor(translateLocale(t)), value) : null;
+export const asDate = stored((f, v) => f.date(v));
+export const asTime = stored((f, v) => f.time(v));
+export const asDateTime = stored((f, v) => f.dateTime(v));
 
 const LABELLED = new Set(LABELLED_CHOICES);
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/messages/en";
+import { es } from "~/lib/i18n/messages/es";
+import { frCA } from "~/lib/i18n/messages/fr-CA";
 import { createTranslate, type Messages } from "~/lib/i18n/translate";
 import { renderFields } from "./kind";
 import { type KindData, KINDS, kindOf, type RequestKind } from "./kinds";
@@ -120,6 +122,31 @@ describe.each(Object.keys(KINDS) as RequestKind[])("request kind %s", (name) => 
   });
 });
 
+describe("dates and times (issue 33 item 6)", () => {
+  const french = createTranslate(frCA as unknown as Messages, { brand: "GTA Connect" }, "fr-CA");
+  const spanish = createTranslate(es as unknown as Messages, { brand: "GTA Connect" }, "es");
+  const RAW = /\d{4}-\d{2}-\d{2}|^\d{2}:\d{2}$/;
+
+  it.each(Object.keys(KINDS) as RequestKind[])("%s shows no stored ISO date or time in any language", (name) => {
+    const data = kindOf(name).payload.parse(JSON.parse(JSON.stringify(SAMPLES[name])));
+    for (const t of [english, french, spanish]) {
+      for (const f of renderFields(kindOf(name), data, t)) expect(String(f.value ?? "")).not.toMatch(RAW);
+    }
+  });
+
+  it("writes a booking's day and time as the reader does; a day is that very day", () => {
+    const value = (t: typeof english, label: string) =>
+      String(renderFields(KINDS.booking, SAMPLES.booking, t).find((f) => f.label === label)?.value).replace(/\s/g, " ");
+    expect(value(english, en["request.field.preferredDate"])).toBe("Dec 1, 2026");
+    expect(value(english, en["request.field.preferredTime"])).toBe("9:30 AM");
+    expect(value(french, frCA["request.field.preferredDate"])).toBe("1 déc. 2026");
+    expect(value(french, frCA["request.field.preferredTime"])).toBe("09 h 30");
+    expect(value(spanish, es["request.field.preferredDate"])).toBe("1 dic 2026");
+    const car = renderFields(KINDS["car-request"], SAMPLES["car-request"], french);
+    expect(car.find((f) => f.label === frCA["cars.field.pickupTime"])?.value).toMatch(/^1 déc\. 2026, 14\sh\s30$/);
+  });
+});
+
 describe("what a request concerns", () => {
   it("links a listing's submission and a rent request to that listing", () => {
     expect(KINDS.listing.subject(SAMPLES.listing)).toEqual({ type: "listing", id: "l-0123456789abcdef" });
@@ -157,8 +184,9 @@ describe("what a request concerns", () => {
   });
 
   it("keeps the spec's operator subjects", () => {
-    expect(KINDS["car-request"].operatorSubject(SAMPLES["car-request"], english)).toBe(
-      "[Cars/Rental] Airport Transfer – Ada – Flight AC 101 2026-12-01 14:30",
+    // Its "when" as the operator reads it (issue 33 item 6), not the stored ISO text.
+    expect(KINDS["car-request"].operatorSubject(SAMPLES["car-request"], english)).toMatch(
+      /^\[Cars\/Rental\] Airport Transfer – Ada – Flight AC 101 Dec 1, 2026, 2:30\sPM$/,
     );
     expect(KINDS["city-request"].operatorSubject(SAMPLES["city-request"], english)).toBe(
       "[City Request] Oshawa",

@@ -5,7 +5,8 @@ import { getSessionUser, type SessionUser } from "~/lib/auth/session.server";
 import type { Database } from "~/lib/db/schema";
 import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
-import { createTranslate, type MessageKey, type Translate } from "~/lib/i18n/translate";
+import { formattersFor } from "~/lib/i18n/format";
+import { createTranslate, type MessageKey, type Translate, translateLocale } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { withinRecipientCap } from "~/lib/mail/recipients.server";
 import { renderEmail } from "~/lib/mail/template.server";
@@ -14,6 +15,7 @@ import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { calendarFile, inviteForMove, requestInvite, slotOf } from "./calendar.server";
 import { renderFields } from "./kind";
+import { type RequestOutcome, requestOutcome } from "./outcome.server";
 import { isRequestKind, type KindData, kindOf, type RequestKind } from "./kinds";
 import { canMove, isRequestStatus, type Lifecycle, type RequestStatus, STATUS_LABEL_KEYS } from "./status";
 
@@ -129,7 +131,7 @@ export async function submitRequest<K extends RequestKind>(
           // Straight to the request's page in the back office (issue 30).
           { label: ot("request.link.backOffice"), value: `${env.PUBLIC_URL}${href("/admin/requests/:reference", { reference })}` },
           { label: ot("request.field.reference"), value: reference },
-          { label: ot("request.field.submittedAt"), value: now },
+          { label: ot("request.field.submittedAt"), value: formattersFor(translateLocale(ot)).dateTime(now) },
         ],
         ...emailFormat(operatorLocale, ot),
       },
@@ -208,9 +210,9 @@ export type RequestView = {
   timeline: { steps: RequestStatus[]; endings: RequestStatus[] };
   /** It happens at a date and time: the status page offers its calendar file. */
   hasCalendar: boolean;
-};
+} & RequestOutcome;
 
-type StoredRow = { id: string; reference: string; kind: string; status: string; data: string; created_at: string };
+type StoredRow = { id: string; reference: string; kind: string; status: string; data: string; created_at: string; provider_id: string | null };
 
 /** The stored payload, read back through its kind's schema (a row that no longer fits still shows). */
 function readData(row: Pick<StoredRow, "kind" | "data">): Record<string, unknown> {
@@ -250,10 +252,12 @@ async function view(row: StoredRow, t: Translate): Promise<RequestView> {
     events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
     timeline: { steps: [...(lifecycle?.steps ?? [])], endings: [...(lifecycle?.endings ?? [])] },
     hasCalendar: slotOf(row) !== null,
+    // Who was matched, and why it ended (issue 33 item 7).
+    ...(await requestOutcome(db, row, events)),
   };
 }
 
-const VIEW_COLUMNS = ["id", "reference", "kind", "status", "data", "created_at"] as const;
+const VIEW_COLUMNS = ["id", "reference", "kind", "status", "data", "created_at", "provider_id"] as const;
 
 /** The request behind a private status link, or null for an unknown token. */
 export async function findRequestByToken(token: string, t: Translate): Promise<RequestView | null> {

@@ -183,7 +183,7 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
           </section>
           <RequestHistory request={r} noteResult={intent === "note" ? result : undefined} />
         </div>
-        <RequestWorkflow moves={r.moves} status={r.status} result={intent === "move" ? result : undefined} />
+        <RequestWorkflow reference={r.reference} moves={r.moves} status={r.status} result={intent === "move" ? result : undefined} />
       </div>
     </article>
   );

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isLocale } from "~/lib/i18n/locales";
 import { type Translate, translateLocale } from "~/lib/i18n/translate";
 import { categoryTitle } from "~/modules/services/catalogue.server";
-import { calendarSlot, defineKind, labelled } from "../kind";
+import { asDate, asTime, calendarSlot, defineKind, type KindField, labelled } from "../kind";
 
 const payload = z.object({
   service: z.string(),
@@ -29,8 +29,15 @@ export const booking = defineKind({
   name: "booking",
   payload,
   fields: (d) =>
-    labelled<Booking>("request.field.", ["service", "fullName", "email", "area", "preferredDate", "preferredTime", "notes"]).map((f) =>
-      f.name === "service" ? { ...f, format: (_v: unknown, t: Translate) => serviceName(d, t) } : f,
+    labelled<Booking>("request.field.", ["service", "fullName", "email", "area", "preferredDate", "preferredTime", "notes"]).map(
+      (f): KindField<Booking> =>
+        f.name === "service"
+          ? { ...f, format: (_v: unknown, t: Translate) => serviceName(d, t) }
+          : f.name === "preferredDate"
+            ? { ...f, format: asDate }
+            : f.name === "preferredTime"
+              ? { ...f, format: asTime }
+              : f,
     ),
   title: serviceName,
   contact: (d) => ({ name: d.fullName, email: d.email }),

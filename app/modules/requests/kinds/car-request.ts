@@ -1,6 +1,7 @@
 import { z } from "zod";
+import type { Translate } from "~/lib/i18n/translate";
 import { CAR_FORMS, CAR_REQUEST_TYPES, CAR_SUCCESS_KEYS, CAR_TYPE_NAME_KEYS, contactFields, fieldLabelKey, whenInfo } from "~/modules/cars/types";
-import { type CalendarSlot, calendarSlot, choice, defineKind, type KindField, yesNo } from "../kind";
+import { asDate, asDateTime, asTime, type CalendarSlot, calendarSlot, choice, defineKind, type KindField, yesNo } from "../kind";
 
 /** The type, then each of its form's fields (spec §3), as typed: strings, numbers, Yes/No codes. */
 const payload = z.object({ type: z.enum(CAR_REQUEST_TYPES) }).catchall(z.union([z.string(), z.number()]).optional());
@@ -17,6 +18,8 @@ export const carRequest = defineKind<CarData>({
         name: f.name,
         label: fieldLabelKey(f.name),
         ...(f.kind === "yesno" ? { format: yesNo } : f.kind === "select" ? { format: choice } : {}),
+        // Dates and times in the reader's language (stored as typed, Toronto's wall clock).
+        ...(f.kind === "date" ? { format: asDate } : f.kind === "time" ? { format: asTime } : f.kind === "datetime" ? { format: asDateTime } : {}),
       }),
     ),
   ],
@@ -25,7 +28,7 @@ export const carRequest = defineKind<CarData>({
     const who = contactFields(d.type);
     return { name: String(d[who.name] ?? ""), email: d[who.email] ? String(d[who.email]) : null };
   },
-  operatorSubject: (d, t) => `[Cars/Rental] ${t(CAR_TYPE_NAME_KEYS[d.type])} – ${String(d[contactFields(d.type).name] ?? "")} – ${whenInfo(d.type, d)}`,
+  operatorSubject: (d, t) => `[Cars/Rental] ${t(CAR_TYPE_NAME_KEYS[d.type])} – ${String(d[contactFields(d.type).name] ?? "")} – ${whenInfo(d.type, readableWhen(d, t))}`,
   confirmation: (d, t) => t(CAR_SUCCESS_KEYS[d.type]),
   // Names, emails, phones and full addresses reach the provider once they accepted.
   privateFields: (d) => [
@@ -36,6 +39,16 @@ export const carRequest = defineKind<CarData>({
   match: () => ({ servicePage: "car-rental", area: null }),
   calendar: carSlot,
 });
+
+/** The values with their dates and times as the reader writes them (the subject's "when"). */
+function readableWhen(d: CarData, t: Translate): CarData {
+  const out: CarData = { ...d };
+  for (const f of CAR_FORMS[d.type].fields) {
+    const format = f.kind === "date" ? asDate : f.kind === "time" ? asTime : f.kind === "datetime" ? asDateTime : null;
+    if (format) out[f.name] = format(d[f.name], t) ?? undefined;
+  }
+  return out;
+}
 
 /**
  * The car request types asked for a date and a time, and where the ride starts (the pickup

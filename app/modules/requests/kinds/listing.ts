@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FIELD_LABEL_KEYS, type FieldName, isShortTerm, PRICE_TYPE_LABEL_KEYS, type PriceType, STEPS } from "~/modules/homes/wizard";
-import { choice, defineKind, type KindField } from "../kind";
+import { asDate, choice, defineKind, type KindField } from "../kind";
 import { LISTING_LIFECYCLE } from "../status";
 
 /** The listing as submitted: its id and title, then the wizard's values as typed. */
@@ -35,7 +35,7 @@ export const listing = defineKind<ListingData>({
         ...(name === "agreed" ? { format: (v, t) => (v ? t("request.yes") : t("request.no")) } : {}),
         ...(name === "priceType" ? { format: (v, t) => (v ? t(PRICE_TYPE_LABEL_KEYS[v as PriceType]) : null) } : {}),
         // Typed text as typed; chosen values (type, province, Yes/No, amenities, lease) in the reader's language.
-        ...(name !== "agreed" && name !== "priceType" && name !== "strRegistration" ? { format: choice } : {}),
+        ...(name !== "agreed" && name !== "priceType" && name !== "strRegistration" ? { format: name === "availableFrom" ? asDate : choice } : {}),
       }),
     ),
     { name: "photoCount", label: FIELD_LABEL_KEYS.photos },

@@ -7,7 +7,7 @@ import {
   type WorkStatus,
 } from "~/modules/providers/application";
 import { providerServiceName } from "~/modules/providers/catalogue";
-import { defineKind, type KindField } from "../kind";
+import { asDate, defineKind, type KindField } from "../kind";
 import { PROVIDER_APPLICATION_LIFECYCLE } from "../status";
 
 /**
@@ -71,18 +71,18 @@ export const providerApplication = defineKind<ProviderApplicationData>({
         ? t(WORK_STATUS_LABEL_KEYS[v as WorkStatus])
         : null,
     ),
-    f("workPermitExpiry"),
+    f("workPermitExpiry", asDate),
     f("confirmEligibility", yes),
     f("idType", (v, t) =>
       typeof v === "string" && v in ID_TYPE_LABEL_KEYS ? t(ID_TYPE_LABEL_KEYS[v as IdType]) : null,
     ),
     // Emails and status pages show only the ID number's last characters; the document is the record.
     f("idNumber", (v) => (typeof v === "string" && v ? maskId(v) : null)),
-    f("idExpiry"),
+    f("idExpiry", asDate),
     f("licenseType"),
     f("licenseNumber"),
     f("licenseRegion", undefined, true),
-    f("licenseExpiry"),
+    f("licenseExpiry", asDate),
     f("agreeToPolicies", yes),
     f("consentToChecks", yes),
     f("documents", (v) => (Array.isArray(v) && v.length ? v.map((d) => (d as { name: string }).name).join(", ") : null), true),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choice, defineKind, labelled } from "../kind";
+import { asDate, choice, defineKind, labelled } from "../kind";
 
 const payload = z.object({
   listingId: z.string(),
@@ -36,7 +36,7 @@ export const rentRequest = defineKind({
       "children",
       "budget",
       "message",
-    ]).map((f) => (f.name === "lengthOfStay" ? { ...f, format: choice } : f)),
+    ]).map((f) => (f.name === "lengthOfStay" ? { ...f, format: choice } : f.name === "moveInDate" || f.name === "moveOutDate" ? { ...f, format: asDate } : f)),
   title: (d) => d.listing,
   titleAsWritten: true,
   contact: (d) => ({ name: d.fullName, email: d.email }),
