@@ -14,6 +14,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
 import { HttpClient, linkIn } from "../support/http-client";
+import { hostilePdf, PDF_SCRIPT } from "../support/hostile-pdf";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -27,6 +28,17 @@ import { SmtpSink } from "../support/smtp-sink";
 const PASSWORD = "orchard by the river";
 const ADMIN = { email: "admin@example.test", password: "correct horse battery staple" };
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** This process is a second writer on the server's SQLite file: a busy database is tried again. */
+async function write<T>(operation: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (attempt > 30 || !/database is locked|SQLITE_BUSY/.test(String(error))) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
 const png = () => sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 200, g: 210, b: 220 } } }).png().toBuffer();
 
 describe.each(DIALECTS)("document renewals on %s", (dialect) => {
@@ -160,7 +172,7 @@ describe.each(DIALECTS)("document renewals on %s", (dialect) => {
   it("reminder → upload → a renewal in the queue → rejected: nothing changes; expired → approved: new expiry, badge, visible again", async () => {
     // The next daily run (the server claimed today's at start-up, before this provider existed)
     // sends the 30-day reminder, which links to where the renewal is uploaded.
-    expect((await runDailyJobs([PROVIDER_DAILY_JOB], new Date(Date.now() + 86_400_000), () => {}))[PROVIDER_DAILY_JOB.name]).toBe(true);
+    expect((await write(() => runDailyJobs([PROVIDER_DAILY_JOB], new Date(Date.now() + 86_400_000), () => {})))[PROVIDER_DAILY_JOB.name]).toBe(true);
     const [reminder] = await outbox("provider-document.reminder");
     expect(reminder?.to_address).toBe(email);
     expect(linkIn(reminder!.text_body, "/account/documents")).toBe("http://gta.test/account/documents");
@@ -194,13 +206,14 @@ describe.each(DIALECTS)("document renewals on %s", (dialect) => {
     expect(await renewals()).toEqual([]);
     expect(await renewalFiles()).toEqual([]);
 
-    // The upload: a pending renewal, its file private and pending; the operator is emailed.
-    expect((await upload(provider, { document: "licence", expiresOn: newExpiry }, good)).status).toBe(303);
+    // The upload (a PDF carrying scripts, as the application's code takes it): a pending renewal,
+    // its file private and pending, its active content gone; the operator is emailed.
+    expect((await upload(provider, { document: "licence", expiresOn: newExpiry }, { name: "licence.pdf", type: "application/pdf", body: await hostilePdf() })).status).toBe(303);
     const [pending] = await renewals();
     expect([pending?.document, pending?.expires_on, pending?.status]).toEqual(["licence", newExpiry, "pending"]);
     const [file] = await renewalFiles();
     expect([file?.kind, file?.status, file?.expires_on, file?.renewal_id]).toEqual(["licence", "pending", newExpiry, pending!.id]);
-    expect(file?.storage_key).toMatch(/^provider-documents\/[0-9a-f-]{36}\.png$/);
+    expect(file?.storage_key).toMatch(/^provider-documents\/[0-9a-f-]{36}\.pdf$/);
     const [told] = await outbox("provider-document.renewal");
     expect(told?.to_address).toBe("operator@example.test");
     expect(linkIn(told!.text_body, "/admin/providers")).toBe("http://gta.test/admin/providers#renewals");
@@ -216,6 +229,10 @@ describe.each(DIALECTS)("document renewals on %s", (dialect) => {
     expect(queue).toContain(`/admin/provider-documents/${file!.id}`);
     const opened = await admin.get(`/admin/provider-documents/${file!.id}`);
     expect(opened.status).toBe(200);
+    expect(opened.headers.get("content-disposition")).toMatch(/^attachment;/);
+    const served = Buffer.from(await opened.arrayBuffer()).toString("latin1");
+    expect(served.startsWith("%PDF-")).toBe(true);
+    for (const marker of ["/OpenAction", "/JavaScript", PDF_SCRIPT]) expect(served).not.toContain(marker);
     const logged = await getRuntime().db.selectFrom("document_access_log").select("document_id").where("document_id", "=", file!.id).execute();
     expect(logged).toHaveLength(1);
     expect((await provider.get(`/admin/provider-documents/${file!.id}`)).status).not.toBe(200);
@@ -242,7 +259,7 @@ describe.each(DIALECTS)("document renewals on %s", (dialect) => {
     expect(linkIn(rejection!.text_body, "/account/documents")).toBe("http://gta.test/account/documents");
 
     // The old licence runs out (moved in the database, as the day passing would): the provider is hidden.
-    await getRuntime().db.updateTable("provider_documents").set({ expires_on: addDays(today, -1) }).where("user_id", "=", userId).where("kind", "=", "licence").where("status", "=", "approved").execute();
+    await write(() => getRuntime().db.updateTable("provider_documents").set({ expires_on: addDays(today, -1) }).where("user_id", "=", userId).where("kind", "=", "licence").where("status", "=", "approved").execute());
     expect((await provider.get(`/providers/${providerId}`)).status).toBe(404);
     expect(await pageHtml(await provider.get("/account/jobs"))).toContain("Your license expired on");
 
