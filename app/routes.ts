@@ -38,9 +38,11 @@ export default [
     route("security", "routes/account/security.tsx"),
     route("data", "routes/account/data.tsx"),
     route("availability", "routes/account/availability.tsx"),
+    route("documents", "routes/account/documents.tsx"),
     route("delete", "routes/account/delete.tsx"),
   ]),
   route("account/data/export/:id", "routes/account/data-export.tsx"),
+  route("account/jobs/:reference/calendar.ics", "routes/account/job-calendar.tsx"),
 
   ...prefix("legal", [
     index("routes/legal/index.tsx"),

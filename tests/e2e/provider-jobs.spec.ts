@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { parseEnv } from "~/lib/env.server";
+import { runDailyJobs } from "~/lib/jobs.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { MATCH_EXPIRY_JOB } from "~/modules/providers/jobs.server";
 import {
   ADMIN,
   expectNoHorizontalScroll,
@@ -26,7 +28,9 @@ import {
  * confirmation with the provider's profile → the provider marks it done → the operator
  * completes it. Second journey: the provider declines with a reason → the request is back in
  * the inbox under "Needs a new match", the shortlist no longer offers that provider, and a
- * second provider accepts. (No answer in time, on a moved clock: provider-jobs.test.ts.)
+ * second provider accepts. Third: no answer within the window → the hourly timeout job, run
+ * as the app runs it (runDailyJobs, claimed through job_runs) on the server's database with its
+ * clock moved past the deadline → the request is back with the operator, flagged.
  */
 let runtime: Runtime | undefined;
 
@@ -212,4 +216,39 @@ test("the provider declines with a reason → flagged in the inbox, not offered 
   await expectToast(sam.page, "Job accepted", "The customer has been emailed your confirmation.");
   const confirmed = await waitForEmail((m) => m.to.includes(customer.email) && m.subject === `Your provider confirmed: request ${reference}`);
   expect(confirmed.text).toContain(`Sam Accept ${stamp}`);
+});
+
+test("no answer within the window (clock moved) → the request is back with the operator, flagged", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const pat = await provider(browser, `Pat Silent ${stamp}`);
+  const customer = uniqueAccount("jobs", "Grace Hopper");
+  await signUpAndVerify(page, customer);
+  const reference = await book(page, customer, "A gate that will not latch.");
+  const operator = await operatorPage(browser);
+  await match(operator, reference, `Pat Silent ${stamp}`);
+  await pat.page.goto("/account/jobs");
+  await expect(pat.page.getByRole("article").filter({ hasText: reference })).toContainText("Please accept or decline by");
+
+  // The clock moves past the default 24-hour window: the hourly job (the app's own, claimed
+  // per hour through job_runs like the server's scheduler) runs as of 25 hours from now.
+  const later = new Date(Date.now() + 25 * 3_600_000);
+  const ran = await write(() => runDailyJobs([MATCH_EXPIRY_JOB], later, () => {}));
+  expect(ran[MATCH_EXPIRY_JOB.name]).toBe(true);
+
+  // The operator is emailed, and the inbox's saved filter lists it flagged with the reason.
+  const told = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `Needs a new match: request ${reference}`);
+  expect(linkIn(told, `/admin/requests/${reference}`).pathname).toBe(`/admin/requests/${reference}`);
+  await operator.goto("/admin/requests");
+  await operator.getByRole("link", { name: "Needs a new match" }).click();
+  const row = operator.getByRole("row").filter({ hasText: reference });
+  await expect(row).toContainText("No answer in time");
+  await row.getByRole("link", { name: reference }).click();
+  await expect(operator.getByRole("heading", { name: "Needs a new match" })).toBeVisible();
+  await expect(operator.getByRole("list", { name: "Verified providers" }).getByRole("link", { name: `Choose Pat Silent ${stamp}` })).toHaveCount(0);
+
+  // The provider's job moved to Past, and answering now is too late.
+  await pat.page.goto("/account/jobs");
+  await expect(pat.page.getByRole("article").filter({ hasText: reference })).toHaveCount(0);
+  await pat.page.getByRole("link", { name: "Past" }).click();
+  await expect(pat.page.getByRole("article").filter({ hasText: reference })).toContainText("not answered in time");
 });

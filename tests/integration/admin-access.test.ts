@@ -42,6 +42,9 @@ const REPLAYED_POSTS: Record<string, string>[] = [
   { intent: "resend" },
   { intent: "verify" },
   { intent: "windows", booking: "1", "quick-booking": "1", "car-request": "1", "chauffeur-contact": "1" },
+  // Document renewals are decided in the applications queue (issue 29 item 6).
+  { intent: "approve-renewal", renewalId: "6f1c2b8e-2d4a-4c1e-9a7b-3e5d6f7a8b9c" },
+  { intent: "reject-renewal", renewalId: "6f1c2b8e-2d4a-4c1e-9a7b-3e5d6f7a8b9c", reason: "Replayed" },
 ];
 
 describe.each(DIALECTS)("back office access on %s", (dialect) => {

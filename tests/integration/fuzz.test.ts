@@ -496,6 +496,8 @@ const ACTIONS: Action[] = [
   { path: "/account/jobs", valid: { intent: "accept", reference: "GTA-ABCDEF" }, reached: 404 },
   { path: "/account/jobs", valid: { intent: "decline", reference: "GTA-ABCDEF", reason: "too-far", note: "Far" }, reached: 404 },
   { path: "/account/jobs", valid: { intent: "done", reference: "GTA-ABCDEF" }, reached: 404 },
+  // Document renewal (issue 29 item 6), multipart in the browser: only a provider's own; the member reaches the guard's 404.
+  { path: "/account/documents", valid: { document: "licence", expiresOn: FUTURE_DATE }, reached: 404 },
   // The member has a provider profile (set up in beforeAll): their availability form.
   {
     path: "/account/availability",
@@ -1035,6 +1037,8 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
               "/account/security",
               "/account/data",
               "/account/jobs",
+              "/account/jobs/GTA-ABCDEF/calendar.ics",
+              "/account/documents",
               "/account/availability",
               "/account/delete",
               "/homes/new",

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { torontoToday } from "~/lib/forms/formats";
@@ -173,6 +174,9 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
     // The operator cannot make the provider's moves for them.
     expect((await admin.post(`/admin/requests/${row.reference}`, { intent: "move", to: "accepted" })).status).toBe(409);
     expect((await admin.post(`/admin/requests/${row.reference}`, { intent: "move", to: "in_review" })).status).toBe(409);
+    // No calendar file before the provider accepted.
+    expect((await pat.get(`/account/jobs/${row.reference}/calendar.ics`)).status).toBe(404);
+    expect(jobs).not.toContain("calendar.ics");
     // Done before accepting is refused.
     expect((await pat.post("/account/jobs", { intent: "done", reference: row.reference })).status).toBe(409);
     expect((await requestBy("Accept my shelves")).status).toBe("matched");
@@ -200,6 +204,27 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
     expect(now).toContain("Grace Hopper");
     // The customer's timeline has the step.
     expect(await pageHtml(await customer.get(`/account/requests/${row.reference}`))).toContain("Accepted by provider");
+
+    // "Add to calendar" on My Jobs: the accepted job's .ics, for Pat only.
+    const calendarPath = `/account/jobs/${row.reference}/calendar.ics`;
+    expect(now).toContain(`href="${calendarPath}"`);
+    const ics = await pat.get(calendarPath);
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    const calendar = new ICAL.Component(ICAL.parse(await ics.text()));
+    expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    const event = calendar.getFirstSubcomponent("vevent")!;
+    expect(String(event.getFirstPropertyValue("uid"))).toBe(`${row.reference}@gta.test`);
+    expect(String(event.getFirstPropertyValue("status"))).toBe("CONFIRMED");
+    expect(String(event.getFirstPropertyValue("location"))).toBe("Leslieville");
+    const start = event.getFirstProperty("dtstart")!;
+    expect(String(start.getParameter("tzid"))).toBe("America/Toronto");
+    expect((start.getFirstValue() as ICAL.Time).toString()).toBe(`${addDays(torontoToday(), 3)}T10:30:00`);
+    // Another provider, the customer, and anyone logged out are refused; so is an unknown reference.
+    expect((await sam.get(calendarPath)).status).toBe(404);
+    expect((await customer.get(calendarPath)).status).toBe(404);
+    expect([302, 303]).toContain((await new HttpClient(server.url).get(calendarPath)).status);
+    expect((await pat.get("/account/jobs/GTA-ZZZZZZ/calendar.ics")).status).toBe(404);
 
     // Done → the operator is told (link to the back-office page) and completes in one action.
     expect((await pat.post("/account/jobs", { intent: "done", reference: row.reference })).status).toBe(303);

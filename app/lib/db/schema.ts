@@ -304,6 +304,21 @@ export type ProviderDocumentTable = {
   delete_after: string | null;
   deleted_at: string | null;
   created_at: string;
+  /** The renewal this document came with (issue 29 item 6); null for an application's documents. */
+  renewal_id: string | null;
+};
+/** A renewed document waiting for, or given, the operator's decision (migration 0020). */
+export type DocumentRenewalTable = {
+  id: string;
+  user_id: string;
+  provider_id: string;
+  document: "licence" | "id" | "work_permit";
+  expires_on: string;
+  status: "pending" | "approved" | "rejected";
+  note: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  created_at: string;
 };
 export type DocumentAccessLogTable = {
   id: string;
@@ -366,6 +381,7 @@ export type Database = {
   providers: ProviderTable;
   provider_documents: ProviderDocumentTable;
   document_access_log: DocumentAccessLogTable;
+  document_renewals: DocumentRenewalTable;
   job_runs: JobRunTable;
   request_notes: RequestNoteTable;
   request_declines: RequestDeclineTable;

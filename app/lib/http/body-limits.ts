@@ -45,6 +45,14 @@ const APPLICATION_LIMIT: BodyLimit = {
   maxFileBytes: MAX_DOCUMENT_BYTES,
 };
 
+/** A document renewal (issue 29 item 6): the renewed document, and an ID's back. */
+const RENEWAL_LIMIT: BodyLimit = {
+  maxBytes: 2 * MAX_DOCUMENT_BYTES + 1024 * 1024,
+  maxFields: 20,
+  maxFiles: 2,
+  maxFileBytes: MAX_DOCUMENT_BYTES,
+};
+
 /** A review: a few text fields and up to three photos (a fourth is read, to be refused by name). */
 const REVIEW_PHOTO_FILES = 3;
 const REVIEW_LIMIT: BodyLimit = {
@@ -59,6 +67,7 @@ const PATTERNS: [RegExp, BodyLimit][] = [[/^\/account\/reviews\/[^/]+$/, REVIEW_
 const LIMITS: Record<string, BodyLimit> = {
   "/homes/new": UPLOAD_LIMIT,
   "/become-a-provider": APPLICATION_LIMIT,
+  "/account/documents": RENEWAL_LIMIT,
 };
 
 /** The limit for a request path (read as routes read it: any case); React Router's data requests (`/x.data`) share their page's. */

@@ -57,7 +57,7 @@ const asList = (v: unknown) => (v === undefined || v === null || v === "" ? [] :
  * A chosen file: present (unless optional), under 10 MB, a PNG/JPEG/PDF by its declared type.
  * (Not z.custom: its failure stops the object's cross-field checks, and those must show too.)
  */
-function documentFile(t: Translate, required: string | null) {
+export function documentFile(t: Translate, required: string | null) {
   // A file input left empty is posted as a nameless, empty part: that is no file.
   const noFile = (f: unknown) => f === undefined || (isFile(f) && f.size === 0 && f.name === "");
   const file = z

@@ -128,7 +128,7 @@ export async function writeDocumentFiles(docs: PreparedDocument[]): Promise<() =
 
 export function documentRows(
   docs: PreparedDocument[],
-  owner: { applicationId: string; userId: string },
+  owner: { applicationId: string; userId: string; renewalId?: string },
   expiries: Partial<Record<DocumentKind, string | null>>,
   now: string,
 ): ProviderDocumentTable[] {
@@ -147,6 +147,7 @@ export function documentRows(
     delete_after: null,
     deleted_at: null,
     created_at: now,
+    renewal_id: owner.renewalId ?? null,
   }));
 }
 

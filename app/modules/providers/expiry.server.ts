@@ -15,8 +15,9 @@ import { purgeExpiredRetention } from "./documents.server";
  * expiry date; reminders go 30 and 7 days before it (each once: `reminded_days` records the
  * smallest threshold already sent, so a missed day catches up). On the day after expiry the
  * provider's badge for that document goes and the provider is hidden — providers.server.ts
- * checks expiry on every read, so nothing here has to run for that. Renewal is a new
- * application: its approval supersedes the older documents of the same kinds.
+ * checks expiry on every read, so nothing here has to run for that. The reminder links to
+ * /account/documents, where the provider uploads the renewed document (renewals.server.ts):
+ * its approval supersedes the older documents of the same kinds.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysBetween = (from: string, to: string) =>
@@ -67,7 +68,8 @@ export async function sendExpiryReminders(now = new Date()): Promise<number> {
         subject: t("provider.email.reminderSubject", { document, date: doc.expires_on! }),
         heading: t("provider.email.reminderHeading", { document }),
         paragraphs: [t("provider.email.reminderText", { document, date: doc.expires_on! })],
-        action: { label: t("provider.signup.start"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/become-a-provider"))}` },
+        // Straight to where the renewed document is uploaded (issue 29 item 6).
+        action: { label: t("renewal.email.reminderAction"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/documents"))}` },
         footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
       },
       env.BRAND_NAME,

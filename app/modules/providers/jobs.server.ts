@@ -10,7 +10,7 @@ import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
-import { requestInvite } from "~/modules/requests/calendar.server";
+import { calendarFile, requestInvite, slotOf } from "~/modules/requests/calendar.server";
 import { type RenderedField, renderFields, type RequestKindDefinition } from "~/modules/requests/kind";
 import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
 import { emailFormat, transitionRequest, translatorFor } from "~/modules/requests/requests.server";
@@ -84,6 +84,8 @@ export type Job = {
   fields: RenderedField[];
   customer: { name: string; email: string | null } | null;
   events: { status: RequestStatus; at: string }[];
+  /** An accepted job with a date and time offers its .ics ("Add to calendar"). */
+  hasCalendar: boolean;
 };
 
 type JobRow = {
@@ -161,9 +163,30 @@ export async function listJobs(providerId: string, filter: JobFilter, t: Transla
         events: events
           .filter((e) => e.request_id === r.id && isRequestStatus(e.status) && (!gone || e.created_at <= gone.at))
           .map((e) => ({ status: e.status as RequestStatus, at: e.created_at })),
+        hasCalendar: calendarAllowed(mine(r), r.status) && slotOf(r) !== null,
       },
     ];
   });
+}
+
+/** Only the matched provider, and only once they accepted (the job is theirs then). */
+const calendarAllowed = (mine: boolean, status: string) => mine && (status === "accepted" || status === "completed");
+
+/**
+ * "Add to calendar" on My Jobs (issue 29 item 5): the same PUBLISH file as the customer's
+ * status page (calendar.server.ts calendarFile, same UID and SEQUENCE), for the matched
+ * provider of an accepted job only; null (404) for anyone else, as for a job that is not there.
+ */
+export async function jobCalendar(providerId: string, reference: string, locale: Locale): Promise<{ reference: string; ics: string } | null> {
+  const row = await getRuntime()
+    .db.selectFrom("requests")
+    .select(["id", "reference", "kind", "status", "data", "locale", "calendar_sequence", "provider_id"])
+    .where("reference", "=", reference)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row || !calendarAllowed(row.provider_id === providerId, row.status)) return null;
+  const ics = calendarFile({ ...row, calendar_sequence: Number(row.calendar_sequence) }, locale);
+  return ics ? { reference: row.reference, ics } : null;
 }
 
 export type JobResult = { ok: true } | { ok: false; reason: "not-found" | "not-allowed" | "too-late" };

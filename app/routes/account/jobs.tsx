@@ -15,10 +15,12 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { DECLINE_NOTE_MAX, DECLINE_REASONS, JOB_FILTERS, jobActionSchema, type JobFilter, readJobFilter, REMATCH_REASON_KEYS } from "~/modules/providers/jobs";
 import { acceptJob, declineJob, type Job, listJobs, markJobDone, providerOfUser } from "~/modules/providers/jobs.server";
+import { RENEWAL_NAME_KEYS } from "~/modules/providers/renewal";
+import { renewableDocuments } from "~/modules/providers/renewals.server";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/jobs";
 
-export const handle = { messages: ["account", "status", "jobs"] } satisfies MessagesHandle;
+export const handle = { messages: ["account", "status", "jobs", "renewal", "provider", "form"] } satisfies MessagesHandle;
 
 /**
  * My Jobs (issue 29 items 1–3): a verified provider's matches, newest first, with what they
@@ -36,7 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const provider = await requireProvider(request);
   const filter = readJobFilter(new URL(request.url).searchParams.get("show"));
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  return { filter, jobs: await listJobs(provider.id, filter, t) };
+  // Documents about to expire (or expired) and not yet renewed: the way to the renewal upload.
+  const expiring = (await renewableDocuments(provider.userId)).filter((d) => d.due && !d.pendingExpiry);
+  return { filter, jobs: await listJobs(provider.id, filter, t), expiring };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -68,12 +72,25 @@ const FILTER_KEYS: Record<JobFilter, MessageKey> = { upcoming: "jobs.filter.upco
 
 export default function JobsPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { filter, jobs } = loaderData;
+  const { filter, jobs, expiring } = loaderData;
   const result = actionData?.result;
   const refused = (result?.initialValue as { reference?: string } | undefined)?.reference;
+  const format = useFormat();
   return (
     <Section id="jobs-title" title={t("jobs.title")} className="card p-4 sm:p-6">
       <p className="mt-2 text-slate-600">{t("jobs.intro")}</p>
+      {expiring.length > 0 ? (
+        <div className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
+          <ul>
+            {expiring.map((d) => (
+              <li key={d.document}>{t(d.expired ? "renewal.bannerExpired" : "renewal.banner", { document: t(RENEWAL_NAME_KEYS[d.document]), date: format.date(d.expiresOn) })}</li>
+            ))}
+          </ul>
+          <Link to={href("/account/documents")} className="mt-1 inline-block font-medium underline">
+            {t("renewal.bannerLink")}
+          </Link>
+        </div>
+      ) : null}
       {/* Plain links: the filter is part of the URL and works without JavaScript. */}
       <nav aria-label={t("jobs.filter.label")} className="mt-4">
         <ul className="flex flex-wrap gap-2">
@@ -167,6 +184,15 @@ function JobCard({ job, result }: { job: Job; result?: Parameters<typeof FormErr
             ))}
           </ol>
         </details>
+
+        {job.hasCalendar ? (
+          <p className="mt-4">
+            {/* A file download, not a page: a plain link the browser fetches, no script needed. */}
+            <Link to={href("/account/jobs/:reference/calendar.ics", { reference: job.reference })} reloadDocument download className="text-teal-800 underline" aria-describedby={`${id}-title`}>
+              {t("status.addToCalendar")}
+            </Link>
+          </p>
+        ) : null}
 
         <FormError result={result} />
         {job.answer === "pending" ? (

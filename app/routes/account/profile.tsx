@@ -16,7 +16,7 @@ import { providerLinksFor } from "~/modules/providers/providers.server";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["account", "forgot", "form", "login", "password", "provider", "reset", "signup"] } satisfies MessagesHandle;
+export const handle = { messages: ["account", "forgot", "form", "login", "password", "provider", "renewal", "reset", "signup"] } satisfies MessagesHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -79,6 +79,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               </Link>
               <Link to={href("/account/availability")} className="font-medium text-teal-800 underline">
                 {t("provider.account.availability")}
+              </Link>
+              {/* Where an expiring licence, ID or permit is renewed (issue 29 item 6). */}
+              <Link to={href("/account/documents")} className="font-medium text-teal-800 underline">
+                {t("renewal.accountLink")}
               </Link>
               {loaderData.provider.publicId ? (
                 <Link to={href("/providers/:id", { id: loaderData.provider.publicId })} className="font-medium text-teal-800 underline">

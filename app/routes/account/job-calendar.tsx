@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { requireUser } from "~/lib/auth/session.server";
+import { localeFromRequest } from "~/lib/i18n/catalogue.server";
+import { jobCalendar, providerOfUser } from "~/modules/providers/jobs.server";
+import type { Route } from "./+types/job-calendar";
+
+/**
+ * "Add to calendar" on My Jobs (issue 29 item 5): an accepted job's event as an .ics file, the
+ * same PUBLISH file as the customer's status page. Signed in as the job's matched provider only:
+ * logged out → log in first; another provider, a customer, or a job not accepted → 404, alike
+ * whether or not the reference exists.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const provider = await providerOfUser(user);
+  const found = provider ? await jobCalendar(provider.id, params.reference, localeFromRequest(request)) : null;
+  if (!found) throw data(null, { status: 404 });
+  return new Response(found.ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${found.reference}.ics"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}
