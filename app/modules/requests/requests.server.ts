@@ -60,7 +60,7 @@ export type SubmitOptions = {
   fingerprint?: unknown;
 };
 
-/** `emailed`: whether the customer gave an email, so a confirmation is on its way. */
+/** `emailed`: whether a confirmation to the customer was queued (none without an address or over a cap). */
 export type SubmittedRequest = { id: string; reference: string; statusPath: string; statusUrl: string; emailed: boolean };
 
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"; // no 0/O, 1/I/L, U
@@ -118,8 +118,12 @@ export async function submitRequest<K extends RequestKind>(
   const recipient = who.email?.trim().toLowerCase() || null;
   // Inside a caller's transaction, read through it: SQLite has one connection, and it is held.
   const confirm = recipient !== null && (await mayConfirm(options.trx ?? db, recipient, ctx.clientIp));
+  // Whether the confirmation was queued: the outbox checks the mailbox's cap again, inside the
+  // transaction, so a post racing another to the same address may still be told "not emailed".
+  let emailed = false;
 
   const write = async (trx: Transaction<Database>, reference: string) => {
+    emailed = false;
     await trx
       .insertInto("requests")
       .values({
@@ -181,7 +185,8 @@ export async function submitRequest<K extends RequestKind>(
         },
         env.BRAND_NAME,
       );
-      await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient, requestId: id, cap: "confirmation", ...(invite ? { attachments: [invite] } : {}) });
+      const queued = await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient, requestId: id, cap: "confirmation", ...(invite ? { attachments: [invite] } : {}) });
+      emailed = queued !== null;
     }
   };
 
@@ -189,14 +194,14 @@ export async function submitRequest<K extends RequestKind>(
     // The caller commits (and tells the mail worker); a reference collision fails its transaction.
     const reference = newReference();
     await write(options.trx, reference);
-    return { id, reference, statusPath, statusUrl, emailed: confirm };
+    return { id, reference, statusPath, statusUrl, emailed };
   }
   for (let attempt = 0; ; attempt++) {
     const reference = newReference();
     try {
       await db.transaction().execute((trx) => write(trx, reference));
       mailQueued();
-      return { id, reference, statusPath, statusUrl, emailed: confirm };
+      return { id, reference, statusPath, statusUrl, emailed };
     } catch (error) {
       // The same post, stored meanwhile by a racing request (another process): answer with it.
       if (key && isDuplicateSubmission(error)) {
