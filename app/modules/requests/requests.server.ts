@@ -248,9 +248,13 @@ export class DuplicateSubmission extends Error {
   }
 }
 
-/** The same post stored by another request: found before inserting, or refused by the unique key. */
+/**
+ * The same post stored by another request: found before inserting, or refused by a unique key —
+ * `submission_key`, or `token_hash` (the status token is derived from the key, and PostgreSQL
+ * may check that index first).
+ */
 export const isDuplicateSubmission = (error: unknown) =>
-  error instanceof DuplicateSubmission || (/unique|duplicate/i.test(String(error)) && /submission_key/i.test(String(error)));
+  error instanceof DuplicateSubmission || (/unique|duplicate/i.test(String(error)) && /submission_key|token_hash/i.test(String(error)));
 
 /** The answer the first post with this key got, if it was stored. */
 async function submissionByKey(db: Kysely<Database>, name: RequestKind, key: string, locale: Locale): Promise<SubmittedRequest | null> {
