@@ -16,6 +16,7 @@ import * as m0014 from "./0014-consents";
 import * as m0016 from "./0016-provider-jobs";
 import * as m0017 from "./0017-invites-availability";
 import * as m0018 from "./0018-mail-recipients-and-secrets";
+import * as m0019 from "./0019-request-submission-key";
 import * as m0020 from "./0020-document-renewals";
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   "0016-provider-jobs": m0016,
   "0017-invites-availability": m0017,
   "0018-mail-recipients-and-secrets": m0018,
+  "0019-request-submission-key": m0019,
   "0020-document-renewals": m0020,
 };

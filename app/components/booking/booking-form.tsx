@@ -7,6 +7,7 @@ import { useZodForm } from "~/components/form/use-zod-form";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
 import { torontoToday } from "~/lib/forms/formats";
+import { FormToken } from "~/components/form/form-token";
 
 export type BookingKind = { form: "service"; service: string } | { form: "quick" };
 
@@ -51,6 +52,7 @@ export function BookingForm({
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;
   return (
     <fetcher.Form method="post" action={href("/book")} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <FormToken />
       <input type="hidden" name="form" value={kind.form} />
       <input type="hidden" name="returnTo" value={returnTo} />
       {kind.form === "service" ? (

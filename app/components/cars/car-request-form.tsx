@@ -10,6 +10,7 @@ import { choiceLabel } from "~/lib/i18n/choices";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { CAR_FORMS, type CarField, type CarRequestType, fieldLabelKey, YES_NO } from "~/modules/cars/types";
+import { FormToken } from "~/components/form/form-token";
 
 type Field = FieldMetadata<string | undefined>;
 
@@ -57,6 +58,7 @@ export function CarRequestForm({
       }}
       className="grid gap-5 sm:grid-cols-2"
     >
+      <FormToken />
       {CAR_FORMS[type].fields.map((f) => (
         <CarFieldInput key={f.name} spec={f} field={all[f.name]!} />
       ))}

@@ -5,6 +5,7 @@ import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
 import { isVisitorSubmit, useZodForm } from "~/components/form/use-zod-form";
 import { useToast } from "~/components/toaster";
 import { useT } from "~/lib/i18n/use-t";
+import { FormToken } from "~/components/form/form-token";
 
 /**
  * 'Contact a Chauffeur' (spec): any empty field → destructive toast 'Missing Information' /
@@ -44,6 +45,7 @@ export function ChauffeurContactForm({
       }}
       className="grid gap-4"
     >
+      <FormToken />
       <input type="hidden" name="intent" value="chauffeur-contact" />
       <input type="hidden" name="returnTo" value={returnTo} />
       <TextField field={fields.fullName} label={t("cars.field.fullName")} autoComplete="name" required />

@@ -6,6 +6,7 @@ import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
+import { FormToken } from "~/components/form/form-token";
 
 /** The contact page's form (loaded as a form island by routes/site/contact.tsx). */
 export function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
@@ -25,6 +26,7 @@ export function ContactForm({ lastResult }: { lastResult: SubmissionResult<strin
       className="card p-6"
     >
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <FormToken />
         <TextField field={fields.name} label={t("contact.name")} autoComplete="name" required />
         <TextField
           field={fields.email}

@@ -6,6 +6,7 @@ import { useFollowTerm } from "~/components/form/use-follow-term";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { useT } from "~/lib/i18n/use-t";
 import { CITY_REQUEST_ID } from "~/modules/homes/request-options";
+import { FormToken } from "~/components/form/form-token";
 
 /**
  * The city request (spec §2, §5): name and contact required, note optional, and the city,
@@ -40,6 +41,7 @@ export function CityRequestForm({
       </Heading>
       <p className="mt-1 text-sm text-slate-600">{intro}</p>
       <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <FormToken />
         <input type="hidden" name="intent" value="city-request" />
         <TextField field={fields.city} label={t("homes.cityRequest.city")} autoComplete="address-level2" required />
         <TextField field={fields.name} label={t("homes.cityRequest.name")} autoComplete="name" required />

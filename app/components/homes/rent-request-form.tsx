@@ -9,6 +9,7 @@ import { GUESTS, LENGTHS_OF_STAY, LIMITS } from "~/modules/homes/request-options
 import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { FormActions } from "~/components/form/form-actions";
+import { FormToken } from "~/components/form/form-token";
 
 const FORM_ID = "rent-request-form";
 
@@ -54,6 +55,7 @@ export function RentRequestForm({
 
   return (
     <fetcher.Form method="post" action={href("/homes/:id", { id: listing.id })} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <FormToken />
       <TextField field={fields.fullName} label={t("homes.rent.fullName")} autoComplete="name" className="sm:col-span-2" maxLength={LIMITS.name} required />
       <TextField field={fields.email} type="email" label={t("homes.rent.email")} autoComplete="email" required />
       <TextField field={fields.phone} type="tel" label={t("homes.rent.phone")} autoComplete="tel" maxLength={LIMITS.phone} required />

@@ -30,6 +30,7 @@ import {
 } from "~/modules/homes/wizard";
 import { WizardChoiceGroup } from "./wizard-choice";
 import { WizardPhotos, type WizardPhoto } from "./wizard-photos";
+import { FormToken } from "~/components/form/form-token";
 
 type Fields = Record<FieldName, FieldMetadata<string | undefined>>;
 
@@ -132,6 +133,7 @@ export function WizardForm({
       }}
       className="space-y-6"
     >
+      <FormToken />
       <input type="hidden" name="step" value={step} />
       {incomplete ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">

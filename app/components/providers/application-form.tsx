@@ -23,6 +23,7 @@ import {
 } from "~/modules/providers/application-options";
 import { PROVIDER_SERVICES, prefilledLicenseType, providerServiceName } from "~/modules/providers/catalogue";
 import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
+import { FormToken } from "~/components/form/form-token";
 
 /** What the action answers when it refuses a post: field messages and which toast to show. */
 export type ApplicationAnswer = {
@@ -122,6 +123,7 @@ export function ApplicationForm({
       }}
       className="space-y-8"
     >
+      <FormToken />
       <style>{CONDITIONS_CSS}</style>
       {errors ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">

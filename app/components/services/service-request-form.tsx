@@ -6,6 +6,7 @@ import { useFollowTerm } from "~/components/form/use-follow-term";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
+import { FormToken } from "~/components/form/form-token";
 
 /**
  * "Request a new service" (spec core.md §2 /services): name, city/area, email or phone and the
@@ -24,6 +25,7 @@ export function ServiceRequestForm({ term, lastResult }: { term: string; lastRes
     <Section id="service-request-title" title={t("serviceRequest.title")} titleClassName="text-lg font-semibold" className="card h-fit p-6 sm:p-8">
       <p className="mt-1 text-sm text-slate-600">{t("serviceRequest.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <FormToken />
         <TextField field={fields.name} label={t("serviceRequest.name")} autoComplete="name" required />
         <TextField field={fields.location} label={t("serviceRequest.location")} autoComplete="address-level2" required />
         <TextField

@@ -233,6 +233,8 @@ export type RequestTable = {
   provider_done_at: string | null;
   /** Its calendar event's SEQUENCE (RFC 5545): bumped on each change the invites announce. */
   calendar_sequence: Generated<number>;
+  /** One post of a form, once: hash of its one-time token and what was sent (0019; null without a token). */
+  submission_key: string | null;
 };
 export type RequestDeclineTable = {
   id: string;

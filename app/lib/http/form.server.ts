@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { FORM_TOKEN_FIELD, isFormToken } from "../form-token";
 import { createWriteStream, openAsBlob } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -103,7 +104,20 @@ export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor
     // Refusals are thrown as they are; an Error means the client went away or sent a broken stream.
     throw error instanceof Error ? refusal("badRequest") : error;
   }
+  postedForms.set(request, form);
   return form;
+}
+
+/** Each request's form as readForm read it, so the submit context finds its one-time token (formTokenOf). */
+const postedForms = new WeakMap<Request, FormData>();
+
+/**
+ * The one-time token the request's form was rendered with, if it carried a well-formed one
+ * (anything else counts as none: such a post is simply not deduplicated).
+ */
+export function formTokenOf(request: Request): string | null {
+  const value = postedForms.get(request)?.get(FORM_TOKEN_FIELD);
+  return isFormToken(value) ? value : null;
 }
 
 /**

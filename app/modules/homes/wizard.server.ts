@@ -3,7 +3,7 @@ import { href } from "react-router";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Translate } from "~/lib/i18n/translate";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
-import { type SubmitContext, submitRequest } from "~/modules/requests/requests.server";
+import { isDuplicateSubmission, type SubmitContext, submissionFor, submitRequest } from "~/modules/requests/requests.server";
 import { MAX_LISTING_PHOTOS } from "~/modules/site/constants";
 import { monthlyPrice, searchText } from "./derived";
 import { addDraftPhotos, chosenFiles, type DraftPhoto, listDraftPhotos, moveDraftPhoto, removeDraftPhoto } from "./photos.server";
@@ -194,9 +194,21 @@ export type SubmitResult =
  * review with the draft's photos attached and the draft removed; then the request (operator
  * email 'New Property Listing — {address}' and the owner's confirmation) is queued.
  */
+/** The listing an earlier post with this form token submitted, as its answer. */
+async function earlierListing(ctx: SubmitContext): Promise<SubmitResult | null> {
+  const earlier = await submissionFor("listing", ctx);
+  if (!earlier) return null;
+  const row = await getRuntime().db.selectFrom("requests").select("subject_id").where("id", "=", earlier.id).executeTakeFirst();
+  return { ok: true, listingId: row?.subject_id ?? "", reference: earlier.reference, statusPath: earlier.statusPath, emailed: earlier.emailed };
+}
+
 export async function submitListing(ctx: SubmitContext & { user: SessionUser }, t: Translate): Promise<SubmitResult> {
   const { db, env } = getRuntime();
   const user = ctx.user;
+  // Sent already with this form's token (a double click, a retry): its answer again, before the
+  // draft is looked for (it went with the first post).
+  const earlier = await earlierListing(ctx);
+  if (earlier) return earlier;
   const draft = await findDraft(user.id);
   const values: WizardValues = { ...startingValues(user), ...(draft?.values ?? {}) };
   const photos = draft ? await listDraftPhotos(draft.id) : [];
@@ -217,7 +229,7 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
   const requestValues = shortTerm ? { ...rest, strRegistration } : rest;
   const fullAddress = [v.address, v.city, [provinceCode(v.province), v.postal].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 
-  const attached = await db.transaction().execute(async (trx) => {
+  const attaching = db.transaction().execute(async (trx) => {
     // The photos as they are now (not as first read): what the listing shows is what it owns.
     const current = await trx
       .selectFrom("listing_photos")
@@ -278,6 +290,8 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
     // exists without the other, even if the process dies right here.
     const request = await submitRequest("listing", { ...requestValues, listingId, title, photoCount: current.length }, ctx, {
       trx,
+      // The token alone says "the same post": the listing id is new on every post.
+      fingerprint: null,
       operatorLinks: [
         { label: "request.link.photos", value: current.map((p) => `${env.PUBLIC_URL}${listingPhotoPath(p.id, "gallery")}`).join(" ") },
         { label: "request.link.backOffice", value: `${env.PUBLIC_URL}${href("/admin/listings/:listingId", { listingId })}` },
@@ -285,7 +299,19 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
     });
     return { photos: current.map((p) => p.id), request };
   });
+  let attached: Awaited<typeof attaching>;
+  try {
+    attached = await attaching;
+  } catch (error) {
+    // The same post, sent at once by a racing request: it stored the listing; this one rolled back.
+    const first = isDuplicateSubmission(error) ? await earlierListing(ctx) : null;
+    if (first) return first;
+    throw error;
+  }
   if (!attached) {
+    // The photos went with a racing post of the same form, which committed first.
+    const first = await earlierListing(ctx);
+    if (first) return first;
     return { ok: false, step: STEPS.length, errors: { photos: [t("wizard.error.photosMin")] }, values };
   }
   mailQueued();

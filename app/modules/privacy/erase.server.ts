@@ -208,6 +208,8 @@ async function eraseInTransaction(trx: Trx, subject: PrivacySubject): Promise<{ 
         email: null,
         user_id: null,
         token_hash: createHash("sha256").update(randomBytes(32)).digest("hex"),
+        // A hash of what they sent (issue 33's one-time form key): gone with it.
+        submission_key: null,
         data: anonymizePayload(r.data),
         ...(closeListing ? { status: "cancelled", updated_at: now } : {}),
       })

@@ -6,7 +6,7 @@ import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordConsents } from "~/modules/legal/consents.server";
 import { CONSENT_DOCUMENTS } from "~/modules/legal/versions";
 import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
-import { submitRequest, type SubmitContext, type SubmittedRequest } from "~/modules/requests/requests.server";
+import { isDuplicateSubmission, submissionFor, submitRequest, type SubmitContext, type SubmittedRequest } from "~/modules/requests/requests.server";
 import { type ApplicationInput, applicableFiles, applicableValues, type DocumentKind } from "./application";
 import { documentRows, prepareDocuments, writeDocumentFiles } from "./documents.server";
 
@@ -71,12 +71,16 @@ export async function submitApplication(
           label: "request.link.backOffice",
           value: `${getRuntime().env.PUBLIC_URL}${href("/admin/providers/:applicationId", { applicationId })}`,
         });
-        return submitRequest("provider-application", data, ctx, { trx, operatorLinks });
+        // The token alone says "the same post": the application id is new on every post.
+        return submitRequest("provider-application", data, ctx, { trx, operatorLinks, fingerprint: null });
       });
     mailQueued();
     return sent;
   } catch (error) {
     await undo();
+    // The same post, sent at once by a racing request, which stored the application: its answer.
+    const first = isDuplicateSubmission(error) ? await submissionFor("provider-application", ctx) : null;
+    if (first) return first;
     throw error;
   }
 }

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { href, type AppLoadContext } from "react-router";
 import { getSessionUser, type SessionUser } from "~/lib/auth/session.server";
+import { formTokenOf } from "~/lib/http/form.server";
 import type { Database } from "~/lib/db/schema";
 import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
@@ -26,11 +27,22 @@ export { REQUEST_KINDS, type RequestKind } from "./kinds";
  * abuse limits); the reader's locale (their confirmation and status page use it). Every
  * `submitX(input, ctx)` takes this one shape.
  */
-export type SubmitContext = { user: SessionUser | null; clientIp: string; locale: Locale };
+export type SubmitContext = {
+  user: SessionUser | null;
+  clientIp: string;
+  locale: Locale;
+  /** The posted form's one-time token (FormToken), if it carried one: the same post is stored once. */
+  formToken?: string | null;
+};
 
-/** The context of a submission made through this request. */
+/** The context of a submission made through this request (its form read by readForm first). */
 export async function submitContext(request: Request, context: AppLoadContext): Promise<SubmitContext> {
-  return { user: await getSessionUser(request), clientIp: context.clientIp, locale: localeFromRequest(request) };
+  return {
+    user: await getSessionUser(request),
+    clientIp: context.clientIp,
+    locale: localeFromRequest(request),
+    formToken: formTokenOf(request),
+  };
 }
 
 /** An extra line for the operator email that is no stored value (a link built from the subject). */
@@ -42,9 +54,15 @@ export type SubmitOptions = {
   operatorLinks?: OperatorLink[];
   /** The caller's transaction, when the request must commit with other rows (a new listing). */
   trx?: Transaction<Database>;
+  /**
+   * What makes two posts of one form token the same submission (default: the stored values).
+   * A caller whose values hold ids drawn per post (a new listing's, an application's) passes
+   * null: its token alone decides (submissionFor finds the first one before any work is done).
+   */
+  fingerprint?: unknown;
 };
 
-/** `emailed`: whether the customer gave an email, so a confirmation is on its way. */
+/** `emailed`: whether a confirmation to the customer was queued (none without an address or over a cap). */
 export type SubmittedRequest = { id: string; reference: string; statusPath: string; statusUrl: string; emailed: boolean };
 
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"; // no 0/O, 1/I/L, U
@@ -86,8 +104,13 @@ export async function submitRequest<K extends RequestKind>(
   const kind = kindOf(name);
   const data = kind.payload.parse(input);
   const { db, env } = getRuntime();
+  const key = submissionKey(name, ctx, options.fingerprint === undefined ? data : options.fingerprint);
+  // The same post again (a double click, a retry): the first one's answer, nothing new.
+  const earlier = key ? await submissionByKey(options.trx ?? db, name, key, ctx.locale) : null;
+  if (earlier && options.trx) throw new DuplicateSubmission(); // the caller's rows must not commit either
+  if (earlier) return earlier;
   const id = randomUUID();
-  const token = randomBytes(24).toString("base64url");
+  const token = key ? statusTokenFor(key) : randomBytes(24).toString("base64url");
   const statusPath = href("/requests/:token", { token });
   // The link in the customer's email opens in their language's URL space.
   const statusUrl = `${env.PUBLIC_URL}${localizedPath(ctx.locale, statusPath)}`;
@@ -97,8 +120,12 @@ export async function submitRequest<K extends RequestKind>(
   const recipient = who.email?.trim().toLowerCase() || null;
   // Inside a caller's transaction, read through it: SQLite has one connection, and it is held.
   const confirm = recipient !== null && (await mayConfirm(options.trx ?? db, recipient, ctx.clientIp));
+  // Whether the confirmation was queued: the outbox checks the mailbox's cap again, inside the
+  // transaction, so a post racing another to the same address may still be told "not emailed".
+  let emailed = false;
 
   const write = async (trx: Transaction<Database>, reference: string) => {
+    emailed = false;
     await trx
       .insertInto("requests")
       .values({
@@ -116,6 +143,7 @@ export async function submitRequest<K extends RequestKind>(
         subject_id: subject?.id ?? null,
         created_at: now,
         updated_at: now,
+        submission_key: key,
       })
       .execute();
     await trx.insertInto("request_events").values({ id: randomUUID(), request_id: id, status: "received", note: null, created_at: now }).execute();
@@ -159,7 +187,8 @@ export async function submitRequest<K extends RequestKind>(
         },
         env.BRAND_NAME,
       );
-      await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient, requestId: id, cap: "confirmation", ...(invite ? { attachments: [invite] } : {}) });
+      const queued = await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient, requestId: id, cap: "confirmation", ...(invite ? { attachments: [invite] } : {}) });
+      emailed = queued !== null;
     }
   };
 
@@ -167,20 +196,91 @@ export async function submitRequest<K extends RequestKind>(
     // The caller commits (and tells the mail worker); a reference collision fails its transaction.
     const reference = newReference();
     await write(options.trx, reference);
-    return { id, reference, statusPath, statusUrl, emailed: confirm };
+    return { id, reference, statusPath, statusUrl, emailed };
   }
   for (let attempt = 0; ; attempt++) {
     const reference = newReference();
     try {
       await db.transaction().execute((trx) => write(trx, reference));
       mailQueued();
-      return { id, reference, statusPath, statusUrl, emailed: confirm };
+      return { id, reference, statusPath, statusUrl, emailed };
     } catch (error) {
+      // The same post, stored meanwhile by a racing request (another process): answer with it.
+      if (key && isDuplicateSubmission(error)) {
+        const first = await submissionByKey(db, name, key, ctx.locale);
+        if (first) return first;
+      }
       // A reference collision (1 in ~730 million) just draws another one.
       if (attempt < 3 && /unique|duplicate/i.test(String(error)) && /reference/i.test(String(error))) continue;
       throw error;
     }
   }
+}
+
+/**
+ * The key of one post of a form (migration 0019's unique `submission_key`): its one-time token,
+ * the kind, who sent it (the account, else the client's address) and what was sent. Who and
+ * what are in it because a page from the anonymous page store (ADR 10) carries the same token
+ * for everyone who got it within seconds: two people, or one person who went Back and changed
+ * the form, make different keys. Null without a token (no deduplication: older pages, clients
+ * that post none).
+ */
+function submissionKey(name: RequestKind, ctx: SubmitContext, fingerprint: unknown): string | null {
+  if (!ctx.formToken) return null;
+  const who = ctx.user ? `user:${ctx.user.id}` : `ip:${ctx.clientIp}`;
+  return createHash("sha256").update([ctx.formToken, name, who, JSON.stringify(fingerprint ?? null)].join("\0")).digest("hex");
+}
+
+/**
+ * The status link of a request made with a form token, derived from its key under the app's
+ * secret, so the same post again can answer with the same link (only its hash is stored, as
+ * for every request; the key alone, e.g. from a copy of the database, does not give it).
+ */
+function statusTokenFor(key: string): string {
+  return createHmac("sha256", getRuntime().env.AUTH_SECRET).update(`request-status\0${key}`).digest("base64url");
+}
+
+/**
+ * Thrown inside a caller's transaction when the same post was stored already, so the rows the
+ * caller wrote with it (a listing, documents) roll back; the caller answers with submissionFor.
+ */
+export class DuplicateSubmission extends Error {
+  constructor() {
+    super("This form was submitted already (submission_key)");
+  }
+}
+
+/**
+ * The same post stored by another request: found before inserting, or refused by a unique key —
+ * `submission_key`, or `token_hash` (the status token is derived from the key, and PostgreSQL
+ * may check that index first).
+ */
+export const isDuplicateSubmission = (error: unknown) =>
+  error instanceof DuplicateSubmission || (/unique|duplicate/i.test(String(error)) && /submission_key|token_hash/i.test(String(error)));
+
+/** The answer the first post with this key got, if it was stored. */
+async function submissionByKey(db: Kysely<Database>, name: RequestKind, key: string, locale: Locale): Promise<SubmittedRequest | null> {
+  const row = await db.selectFrom("requests").select(["id", "reference"]).where("submission_key", "=", key).executeTakeFirst();
+  if (!row) return null;
+  const confirmation = await db
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where("request_id", "=", row.id)
+    .where("kind", "=", `${name}.customer`)
+    .executeTakeFirst();
+  const statusPath = href("/requests/:token", { token: statusTokenFor(key) });
+  return { id: row.id, reference: row.reference, statusPath, statusUrl: `${getRuntime().env.PUBLIC_URL}${localizedPath(locale, statusPath)}`, emailed: confirmation !== undefined };
+}
+
+/**
+ * The request a post of this kind with this form token made before, if any: for callers that
+ * must answer a repeated post before their own checks (the wizard's draft is gone once it was
+ * sent; one open application at a time) and after losing a race (their transaction failed on
+ * the unique key). Only for callers passing `fingerprint: null`.
+ */
+export async function submissionFor(name: RequestKind, ctx: SubmitContext): Promise<SubmittedRequest | null> {
+  const key = submissionKey(name, ctx, null);
+  return key ? submissionByKey(getRuntime().db, name, key, ctx.locale) : null;
 }
 
 /** Longest value of a field quoted back in a confirmation email. */

@@ -17,7 +17,15 @@ export const successSchema = z.object({
 });
 export type SuccessInfo = z.infer<typeof successSchema>;
 
-const successFlash = createFlash("request-success", successSchema);
+/**
+ * The success page is the visitor's receipt (issue 33 item 4): when no confirmation was emailed
+ * it is the only one. So its flash is not cleared when read: a reload, or coming back to the
+ * tab, shows the same reference and status link for RECEIPT_SECONDS. Privately: the cookie is
+ * signed and httpOnly, the page is `private, no-store` (request-success.tsx) and never enters
+ * the anonymous page store (a request with a cookie: ADR 10). The next submission replaces it.
+ */
+export const RECEIPT_SECONDS = 30 * 60;
+const successFlash = createFlash("request-success", successSchema, { keep: true, maxAge: RECEIPT_SECONDS });
 
 export async function redirectToSuccess(info: SuccessInfo, extraCookies: string[] = []) {
   return redirectWith(href("/request-success"), [await successFlash.set(info), ...extraCookies]);

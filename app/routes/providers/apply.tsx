@@ -23,7 +23,8 @@ import {
   hasOpenApplication,
   submitApplication,
 } from "~/modules/providers/applications.server";
-import { submitContext } from "~/modules/requests/requests.server";
+import { submissionFor, submitContext } from "~/modules/requests/requests.server";
+import type { Translate } from "~/lib/i18n/translate";
 import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 import type { Route } from "./+types/apply";
 
@@ -53,11 +54,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  // One application at a time: a second one waits for the decision on the first.
-  if (await hasOpenApplication(user.id))
-    return data({ pending: t("provider.apply.alreadyPendingText") }, { status: 409 });
   // Size, content type and part count are checked by the request guard and readForm (body-limits.ts).
   const form = await readForm(request);
+  // One application at a time: a second one waits for the decision on the first — unless it is
+  // the first one again (the same form token: a double click), which answers as it did.
+  if (await hasOpenApplication(user.id)) {
+    const again = await submissionFor("provider-application", { ...(await submitContext(request, context)), user });
+    if (again) return submitted(t);
+    return data({ pending: t("provider.apply.alreadyPendingText") }, { status: 409 });
+  }
   const submission = parseWithZod(form, { schema: applicationSchema(t) });
   const refuse = (result: ApplicationAnswer["result"], toast: ApplicationAnswer["toast"]) =>
     data<ApplicationAnswer>({ result, toast }, { status: 400 });
@@ -80,12 +85,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       text: t(keys.text),
     });
   }
-  return redirectWithToast(
+  return submitted(t);
+}
+
+/** Where an application sent leaves its author (also for the same post again). */
+const submitted = (t: Translate) =>
+  redirectWithToast(
     href("/provider-pending"),
     { title: t("provider.submittedTitle"), description: t("provider.submittedText") },
     { status: 303 },
   );
-}
 
 const ApplicationForm = formIsland(
   () => import("~/components/providers/application-form").then((m) => m.ApplicationForm),

@@ -13,6 +13,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { value, headers } = await readSuccess(request);
+  // Someone's receipt (reference, private status link): never stored by a browser or proxy.
+  headers.set("Cache-Control", "private, no-store");
   return data({ info: value }, { headers });
 }
 

@@ -846,6 +846,8 @@ export const en = {
   "account.backToBookings": "Back to My Bookings",
   "success.reference": "Your reference: {reference}",
   "success.track": "Track your request",
+  "success.notEmailed":
+    "We did not email you a confirmation this time — keep this reference and the link below to follow your request.",
 
   // Back office
   "admin.title": "Back office",

@@ -911,6 +911,8 @@ export const es = {
   "account.backToBookings": "Volver a Mis reservas",
   "success.reference": "Su referencia: {reference}",
   "success.track": "Seguir su solicitud",
+  "success.notEmailed":
+    "Esta vez no le enviamos una confirmación por correo electrónico — guarde esta referencia y el enlace de abajo para seguir su solicitud.",
 
   // Back office
   "admin.title": "Administración",

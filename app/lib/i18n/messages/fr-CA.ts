@@ -923,6 +923,8 @@ export const frCA = {
   "account.backToBookings": "Retour à Mes réservations",
   "success.reference": "Votre référence : {reference}",
   "success.track": "Suivre votre demande",
+  "success.notEmailed":
+    "Nous ne vous avons pas envoyé de confirmation par courriel cette fois-ci — conservez cette référence et le lien ci-dessous pour suivre votre demande.",
 
   // Back office
   "admin.title": "Administration",

@@ -897,6 +897,8 @@ export const ptBR = {
   "account.backToBookings": "Voltar a Minhas reservas",
   "success.reference": "Sua referência: {reference}",
   "success.track": "Acompanhar sua solicitação",
+  "success.notEmailed":
+    "Desta vez não enviamos uma confirmação por e-mail — guarde esta referência e o link abaixo para acompanhar sua solicitação.",
 
   // Back office
   "admin.title": "Administração",
