@@ -1165,6 +1165,10 @@ export const en = {
   "email.status.text": '{title}: the status of your request changed to "{status}".',
   "email.customer.footer":
     "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; payment is arranged directly with the provider.",
+  "email.customer.footerRental":
+    "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; rent and deposit are arranged directly with the owner.",
+  "email.customer.footerListing":
+    "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; rent and deposit are arranged directly between you and your tenant.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)

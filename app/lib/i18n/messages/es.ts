@@ -1240,6 +1240,10 @@ export const es = {
   "email.status.text": "{title}: el estado de su solicitud cambió a “{status}”.",
   "email.customer.footer":
     "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el pago se acuerda directamente con el proveedor.",
+  "email.customer.footerRental":
+    "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el alquiler y el depósito se acuerdan directamente con el propietario.",
+  "email.customer.footerListing":
+    "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el alquiler y el depósito se acuerdan directamente entre usted y su inquilino.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)

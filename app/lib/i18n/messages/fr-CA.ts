@@ -1252,6 +1252,10 @@ export const frCA = {
   "email.status.text": "{title} : le statut de votre demande est maintenant « {status} ».",
   "email.customer.footer":
     "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le paiement se règle directement avec le fournisseur.",
+  "email.customer.footerRental":
+    "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le loyer et le dépôt se règlent directement avec le propriétaire.",
+  "email.customer.footerListing":
+    "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le loyer et le dépôt se règlent directement entre vous et votre locataire.",
   "email.field": "{label} : {value}",
 
   // Account emails (in the language of the page that triggered them)

@@ -1224,6 +1224,10 @@ export const ptBR = {
   "email.status.text": "{title}: o status da sua solicitação mudou para “{status}”.",
   "email.customer.footer":
     "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; o pagamento é combinado diretamente com o prestador.",
+  "email.customer.footerRental":
+    "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; aluguel e caução são combinados diretamente com o proprietário.",
+  "email.customer.footerListing":
+    "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; aluguel e caução são combinados diretamente entre você e seu inquilino.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
