@@ -262,6 +262,10 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const reused = await client.post(link.pathname + link.search, { token, password: "third password here", confirm: "third password here" });
     expect(reused.status).toBe(400);
     expect(await pageHtml(reused)).toContain("This reset link is invalid, has expired or has already been used.");
+    // Opened again once used, the page says so at once, with no form to fill in (issue 33 item 12).
+    const reopened = await pageHtml(await new HttpClient(server.url).get(link.pathname + link.search));
+    expect(reopened).toContain("This reset link is invalid, has expired or has already been used.");
+    expect(reopened).not.toContain('name="password"');
 
     expect((await otherDevice.get("/account")).status).toBe(302);
     expect((await new HttpClient(server.url).post("/auth/login", { email, password: PASSWORD })).status).toBe(401);
@@ -275,7 +279,14 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Reset your"));
     const token = new URL(linkIn(mail.text, "/auth/reset-password?token=")).searchParams.get("token")!;
     const past = dialect === "postgres" ? new Date(Date.now() - 60_000) : new Date(Date.now() - 60_000).toISOString();
+    const live = await pageHtml(await new HttpClient(server.url).get(`/auth/reset-password?token=${token}`));
+    expect(live).toContain('name="password"');
+    expect(live).not.toContain("This reset link is invalid");
     await db.db.updateTable("verification").set({ expiresAt: past }).where("identifier", "=", `reset-password:${token}`).execute();
+    // The expired link says so as soon as it is opened (issue 33 item 12), and the post still refuses.
+    const opened = await pageHtml(await new HttpClient(server.url).get(`/auth/reset-password?token=${token}`));
+    expect(opened).toContain("This reset link is invalid, has expired or has already been used.");
+    expect(opened).not.toContain('name="password"');
     const res = await new HttpClient(server.url).post(`/auth/reset-password?token=${token}`, {
       token,
       password: "fresh new password",

@@ -497,6 +497,22 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     expect(detail).toContain("STR-2407-A1B2C3");
   });
 
+  it("proposes the listing's title in the owner's language (issue 33 item 13)", async () => {
+    expect((await step(1, "next", { ...OWNER, ownerEmail: email })).status).toBe(303);
+    expect((await step(2, "next", PROPERTY)).status).toBe(303);
+    expect((await step(3, "next", PRICING)).status).toBe(303);
+    expect((await upload([{ name: "kitchen.png", type: "image/png", body: await png(64, 48) }])).status).toBe(303);
+    // Sent from the French pages.
+    expect((await owner.post("/fr/homes/new", { step: "4", intent: "submit" })).status).toBe(302);
+    const listing = await db.db
+      .selectFrom("home_listings")
+      .select("title")
+      .where("owner_user_id", "=", ownerId)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    expect(listing.title).toBe("2 chambres à St. Lawrence, Toronto");
+  });
+
   it("without a draft only a step 1 autosave starts one, and racing a Next it never leaves a second draft", async () => {
     const newcomer = new HttpClient(server.url);
     const newEmail = `newcomer.${Date.now()}@example.com`;

@@ -102,10 +102,10 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
     await new Promise((r) => setTimeout(r, 500));
     return count();
   }
-  // Our links: the HTML part's hrefs and the text part's URLs outside “quoted” visitor text.
+  // Our links: the HTML part's hrefs and the text part's URLs outside “quoted” (« quoted ») visitor text.
   const links = (m: CapturedMail) => [
     ...[...m.html.matchAll(/href="([^"]+)"/g)].map((x) => x[1]!),
-    ...[...m.text.replace(/“[^”]*”/g, "").matchAll(/https?:\/\/\S+/g)].map((x) => x[0]),
+    ...[...m.text.replace(/“[^”]*”|«[^»]*»/g, "").matchAll(/https?:\/\/\S+/g)].map((x) => x[0]),
   ];
 
   it("renders every email kind in four languages with the headers, parts and links a mail client expects", async () => {
@@ -150,7 +150,11 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
         // confirmation quotes the visitor's own values back whole up to 200 characters).
         if (row.kind.startsWith("account.")) for (const part of [m.subject, m.text, m.html]) expect(part, what).not.toContain("evil.example");
         expect(m.html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1], what).not.toContain("Ada Lovelace");
-        for (const at of [...m.text.matchAll(/Ada Lovelace/g)]) expect(m.text[at.index - 1], what).toBe("“");
+        // Quoted as the reader's language quotes (issue 33 item 13): « » with no-break spaces
+        // in French, “ ” in English, Spanish and Portuguese.
+        const open = lang === "fr-CA" ? "«\u00a0" : "“";
+        for (const at of [...m.text.matchAll(/Ada Lovelace/g)]) expect(m.text.slice(at.index - open.length, at.index), what).toBe(open);
+        if (lang === "fr-CA") for (const part of [m.text, m.html]) expect(part, what).not.toMatch(/[“”]/);
         const dkim = await dkimVerify(m.source, {
           resolver: async (name: string, type: string) => {
             if (name === "gta._domainkey.example.test" && type === "TXT") return [[DKIM_TXT]];
@@ -164,6 +168,30 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
     for (const { kind } of Object.values(ACCOUNT_EMAIL_KINDS)) expect(seen).toContain(kind);
     expect(seen).toContain("contact-message.customer");
   }, 180_000);
+
+  it("tells a renter that rent is arranged with the owner, not 'payment with the provider', in four languages (issue 33 item 13)", async () => {
+    const OWNER_LINE: Record<string, string> = {
+      "en-US": "rent and deposit are arranged directly with the owner.",
+      "fr-CA": "le loyer et le dépôt se règlent directement avec le propriétaire.",
+      es: "el alquiler y el depósito se acuerdan directamente con el propietario.",
+      "pt-BR": "aluguel e caução são combinados diretamente com o proprietário.",
+    };
+    const PROVIDER = /provider|fournisseur|proveedor|prestador/i;
+    for (const { prefix, lang } of LOCALES) {
+      for (const kind of ["rent-request", "city-request"] as const) {
+        const to = `renter.${kind}.${lang.toLowerCase()}.${run}@example.com`;
+        const form = requestForms(to).find((f) => f.kind === kind)!;
+        expect((await client().post(`${prefix}${form.path}`, form.fields)).status, `${kind} in ${lang}`).toBeLessThan(400);
+        const [row] = await settled([to], 1);
+        const m = await mailFor(to, `${kind}.customer`, [row!]);
+        expect(m.text, `${kind} in ${lang}`).toContain(OWNER_LINE[lang]);
+        expect(m.text, `${kind} in ${lang}`).not.toMatch(PROVIDER);
+        // The visitor's words quoted as their language quotes them (« » in French).
+        if (lang === "fr-CA") expect(m.text).toContain("«\u00a0Ada\u00a0»");
+        else expect(m.text).toContain("“Ada”");
+      }
+    }
+  });
 
   it("links the operator's copy of a request to its page in the back office", async () => {
     const email = `visitor.${run}@example.com`;

@@ -419,6 +419,29 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     expect(pending).not.toContain(docs[0]!.id);
     expect(await pageHtml(await new HttpClient(server.url).get("/provider-pending"))).toContain("your email");
 
+    // The profile set-up page is for approved providers: a pending applicant gets a real page in
+    // the site's layout and in their language (still 403) saying it is being reviewed, the
+    // review time and a way on — not a bare 403 (issue 33 item 12).
+    const early = await applicant.client.get("/provider-profile-setup");
+    expect(early.status).toBe(403);
+    const earlyHtml = await pageHtml(early);
+    expect(earlyHtml).toContain("<header");
+    expect(earlyHtml).toContain("Your application is being reviewed");
+    expect(earlyHtml).toContain("Review typically takes 1–3 business days.");
+    expect(earlyHtml).toContain('href="/provider-pending"');
+    expect(earlyHtml).not.toContain('name="bio"');
+    const french = await applicant.client.get("/fr/provider-profile-setup");
+    expect(french.status).toBe(403);
+    const frenchHtml = await pageHtml(french);
+    expect(frenchHtml).toContain("Votre candidature est en cours d&#x27;examen");
+    expect(frenchHtml).toContain("L&#x27;examen prend habituellement 1 à 3 jours ouvrables.");
+    // Someone who never applied is shown where to apply.
+    const stranger = await other.get("/provider-profile-setup");
+    expect(stranger.status).toBe(403);
+    const strangerHtml = await pageHtml(stranger);
+    expect(strangerHtml).toContain("Only approved providers can set up a profile.");
+    expect(strangerHtml).toContain('href="/become-a-provider"');
+
     // One application at a time: the form gives way to a notice, and a second post is refused.
     const again = await pageHtml(await applicant.client.get("/become-a-provider"));
     expect(again).toContain("You already have an application under review.");

@@ -88,7 +88,7 @@ export function RequestStatusView({ request }: { request: RequestView }) {
           {request.details.map((d) => (
             <div key={d.label}>
               <dt className="text-sm text-slate-500">{d.label}</dt>
-              <dd className="break-words">{d.value === null ? t("status.notGiven") : String(d.value)}</dd>
+              <dd className="[overflow-wrap:anywhere]">{d.value === null ? t("status.notGiven") : String(d.value)}</dd>
             </div>
           ))}
         </dl>

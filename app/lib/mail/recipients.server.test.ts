@@ -45,4 +45,10 @@ describe("quoteUserText", () => {
     expect(quoteUserText("Ada\n  Lovelace")).toBe("“Ada Lovelace”");
     expect(quoteUserText("x".repeat(100), 40)).toBe(`“${"x".repeat(40)}…”`);
   });
+  it("uses the quotation marks of the email's language: « » with no-break spaces in French (issue 33)", () => {
+    expect(quoteUserText("Ada", 40, "fr-CA")).toBe("«\u00a0Ada\u00a0»");
+    expect(quoteUserText("Ada", 40, "en-US")).toBe("“Ada”");
+    expect(quoteUserText("Ada", 40, "es")).toBe("“Ada”");
+    expect(quoteUserText("Ada", 40, "pt-BR")).toBe("“Ada”");
+  });
 });

@@ -38,20 +38,32 @@ export function fieldValue(value: EmailField["value"], notGiven = NOT_AVAILABLE)
 export const QUOTED_NAME_LENGTH = 40;
 
 /**
+ * The quotation marks of the email's language (its `lang`): French « » with a no-break space
+ * inside (OQLF, as the fr-CA catalogue writes them and catalogues.test.ts checks); “ ” in
+ * English, and in Spanish and Portuguese as their catalogues write them (issue 33 item 13).
+ */
+export function quotationMarks(lang?: string): readonly [open: string, close: string] {
+  return lang?.startsWith("fr") ? ["«\u00a0", "\u00a0»"] : ["“", "”"];
+}
+
+/**
  * Text someone typed, as an email shows it: on one line, cut to `max` characters and between
  * quotation marks, so it reads as what it is — a value a stranger may have chosen — and never
  * as our own words (issue 32 item 1: an account name was the heading of a verification email).
+ * `lang`: the email's language, for its quotation marks.
  */
-export function quoteUserText(value: string, max = QUOTED_NAME_LENGTH): string {
+export function quoteUserText(value: string, max = QUOTED_NAME_LENGTH, lang?: string): string {
   const chars = [...value.replace(/\s+/g, " ").trim()];
-  return `“${chars.length > max ? `${chars.slice(0, max).join("")}…` : chars.join("")}”`;
+  const [open, close] = quotationMarks(lang);
+  return `${open}${chars.length > max ? `${chars.slice(0, max).join("")}…` : chars.join("")}${close}`;
 }
 
 /** "value" cut to `max` characters; N/A stays bare (it is ours, not the visitor's). */
-function quote(value: string, max: number, notGiven: string): string {
+function quote(value: string, max: number, notGiven: string, lang?: string): string {
   if (value === notGiven) return value;
   const chars = [...value];
-  return `“${chars.length > max ? `${chars.slice(0, max).join("")}…` : value}”`;
+  const [open, close] = quotationMarks(lang);
+  return `${open}${chars.length > max ? `${chars.slice(0, max).join("")}…` : value}${close}`;
 }
 
 const escapeHtml = (s: string) =>
@@ -62,7 +74,7 @@ export function renderEmail(content: EmailContent, brand: string): RenderedEmail
   const notGiven = content.notGiven ?? NOT_AVAILABLE;
   const line = content.line ?? ((label: string, value: string) => `${label}: ${value}`);
   const fields = (content.fields ?? []).map((f) =>
-    content.quoteValues === undefined ? f : { ...f, value: quote(fieldValue(f.value, notGiven), content.quoteValues, notGiven) },
+    content.quoteValues === undefined ? f : { ...f, value: quote(fieldValue(f.value, notGiven), content.quoteValues, notGiven, content.lang) },
   );
 
   const text = [

@@ -144,6 +144,19 @@ export async function resetPassword(token: string, newPassword: string): Promise
   }
 }
 
+/**
+ * Whether a password-reset link can still be used: its token is stored (not used yet) and has
+ * not expired — the same test better-auth makes when the new password is posted (which stays).
+ * Asked when the page opens, so a used or expired link says so before anything is typed
+ * (issue 33 item 12). Reads only: the token is consumed by resetPassword alone.
+ */
+export async function resetLinkIsLive(token: string): Promise<boolean> {
+  if (!token) return false;
+  const context = await getAuth().$context;
+  const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return Boolean(found && new Date(found.expiresAt) > new Date());
+}
+
 /** Name and phone change at once; a new email address is only used once it is verified. */
 export async function updateProfile(
   user: SessionUser,

@@ -6,7 +6,7 @@ import { createTranslate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import type { RecipientCap } from "~/lib/mail/recipients.server";
 import { SECRET_MASK, secretBox } from "~/lib/mail/secrets.server";
-import { quoteUserText, renderEmail } from "~/lib/mail/template.server";
+import { QUOTED_NAME_LENGTH, quoteUserText, renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 
 type Recipient = { email: string; name: string };
@@ -58,8 +58,11 @@ async function send(which: AccountEmail, to: Recipient, content: Parameters<type
   if (id) mailQueued();
 }
 
+/** The reader's language tag (the email's `lang`), for its quotation marks. */
+const readerLang = () => messagesFor(readerLocale.getStore() ?? DEFAULT_LOCALE).contentLocale;
+
 /** The account's name as an email may show it: quoted and short (anyone chooses it at sign-up). */
-const nameOf = (user: Recipient) => quoteUserText(user.name);
+const nameOf = (user: Recipient) => quoteUserText(user.name, QUOTED_NAME_LENGTH, readerLang());
 
 export const accountEmails = {
   verification: (user: Recipient, token: string) => {
@@ -140,7 +143,7 @@ export const accountEmails = {
     return send("emailChangeRequested", user, {
       subject: t("email.emailChanging.subject"),
       heading: t("email.emailChanging.heading"),
-      paragraphs: [t("email.emailChanging.greeting", { name: nameOf(user), email: quoteUserText(newEmail, 254) }), t("email.emailChanging.text")],
+      paragraphs: [t("email.emailChanging.greeting", { name: nameOf(user), email: quoteUserText(newEmail, 254, readerLang()) }), t("email.emailChanging.text")],
       action: { label: t("email.emailChanging.action"), url: page(href("/auth/forgot")) },
       footer: t("email.emailChanging.footer"),
       ...format,

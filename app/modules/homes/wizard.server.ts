@@ -221,7 +221,7 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
   const v = check.value;
   const listingId = `l-${randomBytes(8).toString("hex")}`;
   const now = new Date().toISOString();
-  const title = listingTitle(v);
+  const title = listingTitle(v, t);
   const unit = priceUnit(v.priceType);
   // Only a short-term listing carries (and is asked for) the City's registration number.
   const shortTerm = isShortTerm(v.priceType);

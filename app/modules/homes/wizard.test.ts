@@ -177,8 +177,8 @@ describe("options and their stored codes", () => {
     expect(provinceCode("Ontario")).toBe("ON");
   });
   it("titles a listing from its type and place", () => {
-    expect(listingTitle({ propertyType: "2BR", neighborhood: "Leslieville", city: "Toronto" })).toBe("2BR in Leslieville, Toronto");
-    expect(listingTitle({ propertyType: "Room", neighborhood: "", city: "Brampton" })).toBe("Room in Brampton");
+    expect(listingTitle({ propertyType: "2BR", neighborhood: "Leslieville", city: "Toronto" }, t)).toBe("2BR in Leslieville, Toronto");
+    expect(listingTitle({ propertyType: "Room", neighborhood: "", city: "Brampton" }, t)).toBe("Room in Brampton");
   });
 });
 

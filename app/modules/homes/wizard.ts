@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { href } from "react-router";
-import type { MessageKey } from "~/lib/i18n/translate";
+import { choiceLabel } from "~/lib/i18n/choices";
+import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
 import type { ListingValues } from "./wizard-schema";
 
@@ -210,10 +211,13 @@ export function stepValuesFrom(form: FormData, step: StepId | number): WizardVal
   return values;
 }
 
-/** A listing title from its details, e.g. "2BR in Liberty Village, Toronto". */
-export function listingTitle(v: Pick<ListingValues, "propertyType" | "neighborhood" | "city">): string {
+/**
+ * A listing title from its details, in the owner's language (issue 33 item 13): "2BR in Liberty
+ * Village, Toronto", "2 chambres à Liberty Village, Toronto". The place is as the owner typed it.
+ */
+export function listingTitle(v: Pick<ListingValues, "propertyType" | "neighborhood" | "city">, t: Translate): string {
   const place = v.neighborhood ? `${v.neighborhood}, ${v.city}` : v.city;
-  return `${v.propertyType} in ${place}`;
+  return t("wizard.listingTitle", { type: choiceLabel(t, v.propertyType), place });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,6 +41,12 @@ export type RequestKindDefinition<D extends Record<string, unknown> = Record<str
   operatorSubject: (data: D, t: Translate) => string;
   /** The line the customer's confirmation email opens with. */
   confirmation: (data: D, t: Translate) => string;
+  /**
+   * The closing line of the customer's emails (confirmation, status changes), when the default's
+   * "payment is arranged directly with the provider" is not true: a rental is paid to its owner,
+   * a listing's owner is paid by their tenant (issue 33 item 13).
+   */
+  customerFooter?: MessageKey;
   /** The record the request concerns, if any. */
   concerns: SubjectType | "none";
   subject: (data: D) => Subject | null;

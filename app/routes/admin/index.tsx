@@ -59,7 +59,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-slate-100">
                 {byKind.map((k) => (
                   <tr key={k.kind} data-kind={k.kind}>
-                    <th scope="row" className={`${td} font-medium`}>
+                    <th scope="row" className={`${td} font-medium whitespace-nowrap`}>
                       <Link to={`/admin/requests?kind=${k.kind}`} className="text-teal-800 underline">
                         {t(KIND_LABEL_KEYS[k.kind] as MessageKey)}
                       </Link>
@@ -106,7 +106,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                           {r.reference}
                         </Link>
                       </th>
-                      <td className={td}>{t(KIND_LABEL_KEYS[r.kind] as MessageKey)}</td>
+                      <td className={`${td} whitespace-nowrap`}>{t(KIND_LABEL_KEYS[r.kind] as MessageKey)}</td>
                       <td className={`${td} max-w-xs break-words`} translate="no">
                         {r.name}
                       </td>

@@ -62,7 +62,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <div className="min-w-0">
+      {/* overflow-wrap:anywhere (as the account layout): a long address, reference or subject
+          breaks instead of widening its grid past a phone's screen (issue 33). Not in tables:
+          they scroll inside their card, and there it would squeeze a column to one letter. */}
+      <div className="min-w-0 [overflow-wrap:anywhere] [&_table]:[overflow-wrap:normal]">
         <Outlet />
       </div>
     </div>

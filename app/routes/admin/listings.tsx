@@ -93,7 +93,8 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-slate-200">
               {rows.map((r) => (
                 <tr key={r.id}>
-                  <td className="px-4 py-3">
+                  {/* min-w-56: on a phone the table scrolls in its card rather than squeeze the title. */}
+                  <td className="min-w-56 px-4 py-3">
                     {/* The owner's title and city, the reference: as written (translate="no"). */}
                     <Link to={href("/admin/listings/:listingId", { listingId: r.id })} className="font-medium text-teal-800 underline" translate="no">
                       {r.title}

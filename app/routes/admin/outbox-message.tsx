@@ -70,7 +70,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <h1 id="message-title" className="min-w-0 text-2xl font-bold break-words" translate="no">
+        <h1 id="message-title" className="min-w-0 text-2xl font-bold [overflow-wrap:anywhere]" translate="no">
           {m.subject}
         </h1>
         <OutboxStatusBadge status={m.status} />
@@ -95,7 +95,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
             .map(([label, value, own]) => (
               <div key={label} className="contents">
                 <dt className="font-medium text-slate-600">{label}</dt>
-                <dd className="min-w-0 break-words" translate={own ? "no" : undefined}>
+                <dd className="min-w-0 [overflow-wrap:anywhere]" translate={own ? "no" : undefined}>
                   {value}
                 </dd>
               </div>
@@ -126,7 +126,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
             <h2 id="text-title" className="text-lg font-semibold">
               {t("admin.outbox.textBody")}
             </h2>
-            <pre className="mt-3 overflow-x-auto text-sm whitespace-pre-wrap break-words" translate="no">
+            <pre className="mt-3 overflow-x-auto text-sm whitespace-pre-wrap [overflow-wrap:anywhere]" translate="no">
               {m.text}
             </pre>
           </section>

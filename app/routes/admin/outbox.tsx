@@ -68,7 +68,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                       {m.subject}
                     </Link>
                   </th>
-                  <td className="px-4 py-2 break-all" translate={m.trimmed ? undefined : "no"}>
+                  <td className="min-w-48 px-4 py-2 break-all" translate={m.trimmed ? undefined : "no"}>
                     {m.trimmed ? <em className="text-slate-600">{t("admin.outbox.trimmed")}</em> : m.to}
                   </td>
                   <td className="px-4 py-2 font-mono text-xs" translate="no">

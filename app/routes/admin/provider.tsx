@@ -141,7 +141,7 @@ export default function AdminProvider({ loaderData, actionData }: Route.Componen
               {a.fields.map((f) => (
                 <div key={f.label}>
                   <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{f.label}</dt>
-                  <dd className="mt-0.5 break-words text-slate-900" translate={f.asWritten ? "no" : undefined}>
+                  <dd className="mt-0.5 text-slate-900 [overflow-wrap:anywhere]" translate={f.asWritten ? "no" : undefined}>
                     {f.value ?? t("status.notGiven")}
                   </dd>
                 </div>

@@ -174,7 +174,7 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
               {r.fields.map((f) => (
                 <div key={f.label}>
                   <dt className="text-sm text-slate-500">{f.label}</dt>
-                  <dd className="break-words whitespace-pre-line" translate={f.asWritten ? "no" : undefined}>
+                  <dd className="whitespace-pre-line [overflow-wrap:anywhere]" translate={f.asWritten ? "no" : undefined}>
                     {f.value ?? t("status.notGiven")}
                   </dd>
                 </div>

@@ -81,7 +81,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                       {item.reference}
                     </Link>
                   </th>
-                  <td className="px-4 py-2">{t(KIND_LABEL_KEYS[item.kind] as MessageKey)}</td>
+                  <td className="px-4 py-2 whitespace-nowrap">{t(KIND_LABEL_KEYS[item.kind] as MessageKey)}</td>
                   <td className="max-w-xs truncate px-4 py-2" translate={item.titleAsWritten ? "no" : undefined}>
                     {item.title}
                   </td>

@@ -49,6 +49,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 const th = "px-4 py-2 font-medium";
 const td = "px-4 py-2";
+/** A date and time on one line: on a phone the table scrolls in its card instead (issue 33). */
+const dateCell = `${td} whitespace-nowrap`;
 
 function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
@@ -106,9 +108,9 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
                 ) : null}
               </td>
               <td className={td} translate="no">{p.version}</td>
-              <td className={td}>{when(p.builtAt)}</td>
-              <td className={td}>{when(p.startedAt)}</td>
-              <td className={td}>{when(p.seenAt)}</td>
+              <td className={dateCell}>{when(p.builtAt)}</td>
+              <td className={dateCell}>{when(p.startedAt)}</td>
+              <td className={dateCell}>{when(p.seenAt)}</td>
             </tr>
           ))}
         </Table>
@@ -152,9 +154,9 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
             {r.jobs.map((j) => (
               <tr key={`${j.name}:${j.day}`}>
                 <td className={td} translate="no">{j.name}</td>
-                <td className={td}>{f.calendarDay(j.day)}</td>
-                <td className={td}>{when(j.claimedAt)}</td>
-                <td className={td}>{j.finishedAt ? when(j.finishedAt) : t("admin.system.jobUnfinished")}</td>
+                <td className={dateCell}>{f.calendarDay(j.day)}</td>
+                <td className={dateCell}>{when(j.claimedAt)}</td>
+                <td className={dateCell}>{j.finishedAt ? when(j.finishedAt) : t("admin.system.jobUnfinished")}</td>
               </tr>
             ))}
           </Table>

@@ -6,7 +6,7 @@ import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
-import { resetPassword } from "~/modules/accounts/accounts.server";
+import { resetLinkIsLive, resetPassword } from "~/modules/accounts/accounts.server";
 import { resetSchema } from "~/modules/accounts/schema";
 import { formIsland } from "~/components/form/form-island";
 import type { Route } from "./+types/reset-password";
@@ -21,8 +21,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  // A used or expired link says so at once, not after the new password is typed twice.
+  return { token: (await resetLinkIsLive(token)) ? token : "" };
 }
 
 export async function action({ request }: Route.ActionArgs) {

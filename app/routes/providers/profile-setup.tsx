@@ -1,24 +1,30 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import { data, Form, href, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { TextAreaField } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { WizardChoiceGroup } from "~/components/homes/wizard-choice";
 import { requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
-import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
+import type { Locale } from "~/lib/i18n/locales";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES, type ProfileCategory } from "~/modules/providers/catalogue";
 import { profileSchema } from "~/modules/providers/profile";
+import { FIGURES as ES } from "~/modules/legal/documents.es";
+import { FIGURES as FR } from "~/modules/legal/documents.fr-CA";
+import { FIGURES as PT } from "~/modules/legal/documents.pt-BR";
+import { hasOpenApplication } from "~/modules/providers/applications.server";
 import { providerSetupFor, saveProviderProfile } from "~/modules/providers/providers.server";
+import { PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 import type { Route } from "./+types/profile-setup";
 
-export const handle = { messages: ["form", "provider"] } satisfies MessagesHandle;
+export const handle = { messages: ["form", "placeholder", "provider"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "provider.setup.metaTitle", "provider.setup.metaDescription"),
@@ -36,9 +42,29 @@ async function requireApprovedProvider(request: Request) {
   return { user, setup };
 }
 
+/** The review time in the reader's language: the constant, as the Legal Center translates it (tested equal there). */
+const REVIEW_TIME: Record<Locale, string> = {
+  "en-US": PROVIDER_REVIEW_TIME,
+  es: ES.providerReviewTime,
+  "fr-CA": FR.providerReviewTime,
+  "pt-BR": PT.providerReviewTime,
+};
+
+/**
+ * An approved provider gets the form. Anyone else signed in gets a page in the site's layout,
+ * still a 403 (issue 33 item 12): an applicant waiting for a decision is told it is being
+ * reviewed and how long that takes; someone who never applied is shown where to apply.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { setup } = await requireApprovedProvider(request);
-  return data({ setup }, { headers: { "Cache-Control": "private, no-store" } });
+  const user = await requireUser(request);
+  const setup = await providerSetupFor(user);
+  const headers = { "Cache-Control": "private, no-store" };
+  if (setup) return data({ setup, refused: null }, { headers });
+  const pending = await hasOpenApplication(user.id);
+  return data(
+    { setup: null, refused: { pending, reviewTime: REVIEW_TIME[localeFromRequest(request)] } },
+    { status: 403, headers },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -56,7 +82,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ProviderProfileSetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { setup } = loaderData;
+  const { setup, refused } = loaderData;
+  if (!setup) return <NotApprovedYet pending={refused.pending} reviewTime={refused.reviewTime} />;
   return (
     <div className="mx-auto max-w-2xl px-4 py-14">
       <div className="card p-8">
@@ -114,5 +141,39 @@ function ProfileForm({
         className="btn-primary w-full py-3 sm:w-auto sm:px-8"
       />
     </Form>
+  );
+}
+
+/** The page for a signed-in user who is not an approved provider (yet). */
+function NotApprovedYet({ pending, reviewTime }: { pending: boolean; reviewTime: string }) {
+  const t = useT();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-14">
+      <div className="card p-8">
+        <h1 className="text-3xl font-bold">{t(pending ? "provider.setup.pendingTitle" : "provider.setup.notProviderTitle")}</h1>
+        {pending ? (
+          <>
+            <p className="mt-4 text-slate-700">{t("provider.setup.pendingText")}</p>
+            <p className="mt-3 text-slate-700">{t("provider.pending.reviewTime", { time: reviewTime })}</p>
+          </>
+        ) : (
+          <p className="mt-4 text-slate-700">{t("provider.setup.notApproved")}</p>
+        )}
+        <div className="mt-6 flex flex-wrap gap-3">
+          {pending ? (
+            <Link to={href("/provider-pending")} className="btn-primary">
+              {t("provider.setup.seeApplication")}
+            </Link>
+          ) : (
+            <Link to={href("/become-a-provider")} className="btn-primary">
+              {t("provider.setup.apply")}
+            </Link>
+          )}
+          <Link to={href("/account")} className="btn-secondary">
+            {t("nav.myAccount")}
+          </Link>
+        </div>
+      </div>
+    </div>
   );
 }

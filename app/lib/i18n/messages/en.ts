@@ -728,6 +728,7 @@ export const en = {
     "The City of Toronto requires a registration number for rentals of less than {nights} nights. Format: {example}.",
   "wizard.select": "Select…",
   "wizard.perMonth": "per month",
+  "wizard.listingTitle": "{type} in {place}",
   "wizard.perNight": "per night",
   "wizard.readGuidelines": "Provider Guidelines",
   "wizard.readTerms": "Terms of Use",
@@ -1176,6 +1177,10 @@ export const en = {
   "email.status.text": '{title}: the status of your request changed to "{status}".',
   "email.customer.footer":
     "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; payment is arranged directly with the provider.",
+  "email.customer.footerRental":
+    "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; rent and deposit are arranged directly with the owner.",
+  "email.customer.footerListing":
+    "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; rent and deposit are arranged directly between you and your tenant.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1454,6 +1459,11 @@ export const en = {
   "provider.setup.savedTitle": "Profile Saved!",
   "provider.setup.savedText": "Your profile is live.",
   "provider.setup.notApproved": "Only approved providers can set up a profile.",
+  "provider.setup.pendingTitle": "Your application is being reviewed",
+  "provider.setup.pendingText": "You can set up your provider profile once your application is approved. We'll email you as soon as it is.",
+  "provider.setup.notProviderTitle": "Provider profiles are for approved providers",
+  "provider.setup.apply": "Become a Provider",
+  "provider.setup.seeApplication": "See your application",
   "provider.email.approvedText":
     "Welcome aboard! You are approved for: {services}. Set up your profile to go live.",
   "provider.email.setupAction": "Set up your profile",

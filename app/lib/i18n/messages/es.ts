@@ -789,6 +789,7 @@ export const es = {
     "La Ciudad de Toronto exige un número de registro para alquileres de menos de {nights} noches. Formato: {example}.",
   "wizard.select": "Seleccione…",
   "wizard.perMonth": "por mes",
+  "wizard.listingTitle": "{type} en {place}",
   "wizard.perNight": "por noche",
   "wizard.readGuidelines": "Pautas para proveedores",
   "wizard.readTerms": "Términos de uso",
@@ -1251,6 +1252,10 @@ export const es = {
   "email.status.text": "{title}: el estado de su solicitud cambió a “{status}”.",
   "email.customer.footer":
     "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el pago se acuerda directamente con el proveedor.",
+  "email.customer.footerRental":
+    "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el alquiler y el depósito se acuerdan directamente con el propietario.",
+  "email.customer.footerListing":
+    "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el alquiler y el depósito se acuerdan directamente entre usted y su inquilino.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1528,6 +1533,11 @@ export const es = {
   "provider.setup.savedTitle": "¡Perfil guardado!",
   "provider.setup.savedText": "Su perfil ya está publicado.",
   "provider.setup.notApproved": "Solo los proveedores aprobados pueden configurar un perfil.",
+  "provider.setup.pendingTitle": "Estamos revisando su postulación",
+  "provider.setup.pendingText": "Podrá configurar su perfil de proveedor cuando se apruebe su postulación. Le escribiremos en cuanto lo esté.",
+  "provider.setup.notProviderTitle": "Los perfiles son para proveedores aprobados",
+  "provider.setup.apply": "Conviértase en proveedor",
+  "provider.setup.seeApplication": "Ver su postulación",
   "provider.email.approvedText":
     "¡Bienvenido! Está aprobado para: {services}. Configure su perfil para publicarlo.",
   "provider.email.setupAction": "Configurar su perfil",

@@ -798,6 +798,7 @@ export const frCA = {
     "La Ville de Toronto exige un numéro d'inscription pour les locations de moins de {nights} nuits. Format : {example}.",
   "wizard.select": "Choisir…",
   "wizard.perMonth": "par mois",
+  "wizard.listingTitle": "{type} à {place}",
   "wizard.perNight": "par nuit",
   "wizard.readGuidelines": "Lignes directrices des fournisseurs",
   "wizard.readTerms": "Conditions d'utilisation",
@@ -1263,6 +1264,10 @@ export const frCA = {
   "email.status.text": "{title} : le statut de votre demande est maintenant « {status} ».",
   "email.customer.footer":
     "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le paiement se règle directement avec le fournisseur.",
+  "email.customer.footerRental":
+    "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le loyer et le dépôt se règlent directement avec le propriétaire.",
+  "email.customer.footerListing":
+    "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le loyer et le dépôt se règlent directement entre vous et votre locataire.",
   "email.field": "{label} : {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1546,6 +1551,11 @@ export const frCA = {
   "provider.setup.savedTitle": "Profil enregistré!",
   "provider.setup.savedText": "Votre profil est en ligne.",
   "provider.setup.notApproved": "Seuls les fournisseurs approuvés peuvent configurer un profil.",
+  "provider.setup.pendingTitle": "Votre candidature est en cours d'examen",
+  "provider.setup.pendingText": "Vous pourrez configurer votre profil de fournisseur une fois votre candidature approuvée. Nous vous écrirons dès qu'elle le sera.",
+  "provider.setup.notProviderTitle": "Les profils sont réservés aux fournisseurs approuvés",
+  "provider.setup.apply": "Devenir fournisseur",
+  "provider.setup.seeApplication": "Voir votre candidature",
   "provider.email.approvedText":
     "Bienvenue parmi nous! Vous êtes approuvé pour : {services}. Configurez votre profil pour le mettre en ligne.",
   "provider.email.setupAction": "Configurer votre profil",

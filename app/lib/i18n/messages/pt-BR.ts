@@ -777,6 +777,7 @@ export const ptBR = {
     "A Prefeitura de Toronto exige um número de registro para aluguéis de menos de {nights} noites. Formato: {example}.",
   "wizard.select": "Selecione…",
   "wizard.perMonth": "por mês",
+  "wizard.listingTitle": "{type} em {place}",
   "wizard.perNight": "por noite",
   "wizard.readGuidelines": "Diretrizes para Prestadores",
   "wizard.readTerms": "Termos de Uso",
@@ -1235,6 +1236,10 @@ export const ptBR = {
   "email.status.text": "{title}: o status da sua solicitação mudou para “{status}”.",
   "email.customer.footer":
     "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; o pagamento é combinado diretamente com o prestador.",
+  "email.customer.footerRental":
+    "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; aluguel e caução são combinados diretamente com o proprietário.",
+  "email.customer.footerListing":
+    "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; aluguel e caução são combinados diretamente entre você e seu inquilino.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1511,6 +1516,11 @@ export const ptBR = {
   "provider.setup.savedTitle": "Perfil salvo!",
   "provider.setup.savedText": "Seu perfil está publicado.",
   "provider.setup.notApproved": "Somente prestadores aprovados podem configurar um perfil.",
+  "provider.setup.pendingTitle": "Sua candidatura está em análise",
+  "provider.setup.pendingText": "Você poderá configurar seu perfil de prestador quando sua candidatura for aprovada. Avisaremos por e-mail assim que for.",
+  "provider.setup.notProviderTitle": "Os perfis são para prestadores aprovados",
+  "provider.setup.apply": "Seja um prestador",
+  "provider.setup.seeApplication": "Ver sua candidatura",
   "provider.email.approvedText":
     "Boas-vindas! Você foi aprovado para: {services}. Configure seu perfil para publicá-lo.",
   "provider.email.setupAction": "Configurar seu perfil",

@@ -13,4 +13,5 @@ export const cityRequest = defineKind({
   contact: (d) => ({ name: d.name, email: contactIsEmail(d.contact) ? d.contact : null }),
   operatorSubject: (d) => `[City Request] ${d.city}`,
   confirmation: (d, t) => t("request.confirm.cityRequest", { city: d.city }),
+  customerFooter: "email.customer.footerRental",
 });

@@ -44,6 +44,7 @@ export const listing = defineKind<ListingData>({
   contact: (d) => ({ name: d.ownerName, email: d.ownerEmail }),
   operatorSubject: (d) => `New Property Listing — ${d.address}`,
   confirmation: (_d, t) => t("wizard.successMessage"),
+  customerFooter: "email.customer.footerListing",
   concerns: "listing",
   subject: (d) => ({ type: "listing", id: d.listingId }),
   lifecycle: LISTING_LIFECYCLE,
