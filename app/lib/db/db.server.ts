@@ -77,7 +77,14 @@ export async function createMigrator(db: Kysely<unknown>): Promise<Migrator> {
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrateToLatest(db: DB): Promise<void> {
   const migrator = await createMigrator(db as unknown as Kysely<unknown>);
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Before taking its lock, Kysely reads the catalogue of every table in the database to find its
+  // own; on PostgreSQL that read can fail while another process (or another schema's app) adds a
+  // column at that moment ("column … does not exist", 42703): nothing ran yet, so try again.
+  for (let attempt = 1; error && !results && attempt <= 5 && isConcurrentCatalogueChange(error); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === "Error");
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -85,4 +92,10 @@ export async function migrateToLatest(db: DB): Promise<void> {
       cause: error,
     });
   }
+}
+
+/** A PostgreSQL error raised by a catalogue that changed under a read (undefined column or table). */
+function isConcurrentCatalogueChange(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "42703" || code === "42P01";
 }

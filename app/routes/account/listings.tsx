@@ -10,7 +10,7 @@ import { findOwnerListings, type OwnerListing } from "~/modules/homes/listings.s
 import { findDraft } from "~/modules/homes/wizard.server";
 import type { Route } from "./+types/listings";
 
-export const handle = { messages: ["account", "form", "wizard"] } satisfies MessagesHandle;
+export const handle = { messages: ["account", "choice", "form", "request", "wizard"] } satisfies MessagesHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
