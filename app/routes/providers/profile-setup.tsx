@@ -18,7 +18,7 @@ import { profileSchema } from "~/modules/providers/profile";
 import { providerSetupFor, saveProviderProfile } from "~/modules/providers/providers.server";
 import type { Route } from "./+types/profile-setup";
 
-export const handle = { messages: ["form", "provider"] } satisfies MessagesHandle;
+export const handle = { messages: ["form", "provider"], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "provider.setup.metaTitle", "provider.setup.metaDescription"),
