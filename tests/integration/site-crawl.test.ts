@@ -93,6 +93,8 @@ describe("the whole site, crawled and validated", () => {
       DATABASE_URL: database.url,
       DATA_DIR: database.dataDir,
       PUBLIC_URL: "http://gta.example",
+      // The sample providers: their profiles are crawled and validated too.
+      SAMPLE_PROVIDERS: "1",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMITS: "signUp=1000,forgotPassword=1000,confirmationsPerClient=1000,resendVerification=1000,writes=10000",
@@ -137,7 +139,7 @@ describe("the whole site, crawled and validated", () => {
   it("found the public site in four languages, the account and the back office", () => {
     const paths = [...pages.keys()];
     for (const prefix of LANGS) {
-      for (const p of ["/about", "/services/plumbing", "/homes/h-annex-studio", "/legal/privacy", "/auth/login", "/account", "/account/bookings", "/admin", "/admin/requests", "/admin/outbox"]) {
+      for (const p of ["/about", "/services/plumbing", "/providers/00000000-0000-4000-8000-000000000101", "/homes/h-annex-studio", "/legal/privacy", "/auth/login", "/account", "/account/bookings", "/admin", "/admin/requests", "/admin/outbox"]) {
         expect(paths, `${prefix}${p}`).toContain(`${prefix}${p}`);
       }
       expect(paths.some((p) => p.startsWith(`${prefix}/admin/requests/`))).toBe(true);
