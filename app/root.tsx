@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -17,6 +18,7 @@ import { Header } from "./components/layout/header";
 import { LanguageAlternates } from "./components/layout/language-alternates";
 import { Toaster } from "./components/toaster";
 import { loadRootData, type RootData } from "./lib/root-data.server";
+import type { MessagesHandle } from "./lib/i18n/namespaces";
 import { useNonce } from "./lib/nonce";
 import { markHydrated } from "./lib/hydration";
 import { loadWhenIdle, preloadable } from "./lib/preloadable";
@@ -83,6 +85,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // nothing else is going on.
   useEffect(() => loadWhenIdle(ErrorContent.preload), []);
   const root = useRouteLoaderData<RootData>("root");
+  // An error page, a 404 or a page its route keeps out of the index (handle.noindex) names no
+  // canonical address nor versions: search engines take a canonical as "index that one instead"
+  // (issue 30). An error page says noindex itself; the others' meta does.
+  const error = useRouteError();
+  const matches = useMatches();
+  const indexable =
+    !error &&
+    !matches.some((m) => {
+      const noindex = (m.handle as Partial<MessagesHandle> | undefined)?.noindex;
+      return typeof noindex === "function" ? noindex(m.loaderData) : noindex === true;
+    });
   return (
     <html lang={root?.contentLocale ?? "en-US"}>
       <head>
@@ -91,7 +104,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f766e" />
         <Meta />
         <Links />
-        {root ? <LanguageAlternates head={root.head} /> : null}
+        {error ? <meta name="robots" content="noindex" /> : null}
+        {root ? <LanguageAlternates head={root.head} indexable={indexable} /> : null}
         <script
           nonce={nonce}
           suppressHydrationWarning

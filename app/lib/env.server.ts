@@ -123,6 +123,16 @@ export const envSchema = z
       .default("0")
       .transform((v) => v === "1"),
     /**
+     * "1" (the default): the first start adds a few verified sample providers, named as samples
+     * (db/seed/sample-providers.server.ts), so a fresh install shows the whole marketplace. "0"
+     * leaves them out: a production install that wants none, and test suites that count providers
+     * (the default under Vitest, NODE_ENV=test, whose suites start runtimes in-process).
+     */
+    SAMPLE_PROVIDERS: z
+      .enum(["0", "1"])
+      .default(process.env.NODE_ENV === "test" ? "0" : "1")
+      .transform((v) => v === "1"),
+    /**
      * Per-deployment rate limits, as `name=count` pairs ("signUp=100,writes=600"); names and
      * defaults in app/lib/rate-limit.server.ts (LIMITS). Tests raise them to send load.
      */

@@ -11,6 +11,7 @@ import { secretBox } from "./mail/secrets.server";
 import { createTransport } from "./mail/transport.server";
 import { MailWorker, type MailWorkerOptions } from "./mail/worker.server";
 import { RateLimits } from "./rate-limit.server";
+import { seedSampleProviders } from "../../db/seed/sample-providers.server";
 import { seedOnce } from "../../db/seed/seed.server";
 
 /**
@@ -50,7 +51,12 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     await exclusively(handle, "start", async () => {
       await migrateToLatest(handle.db);
       if (options.seed ?? true) {
-        if (await seedOnce(handle.db)) log("Seeded sample data.");
+        // The sample providers come with the first seeding only: a database that already had a
+        // start (another process, another configuration) is left as it is.
+        if (await seedOnce(handle.db)) {
+          log("Seeded sample data.");
+          if (env.SAMPLE_PROVIDERS && (await seedSampleProviders(handle.db, env.UPLOADS_DIR))) log("Seeded sample providers.");
+        }
       }
     });
   } catch (error) {

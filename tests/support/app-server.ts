@@ -24,6 +24,8 @@ export async function startAppServer(env: Record<string, string>, { nodeArgs = [
       HOST: "127.0.0.1",
       OPERATOR_EMAIL: "operator@example.test",
       MAIL_FROM: "GTA Connect <no-reply@example.test>",
+      // Suites count the providers they make: the sample ones only where a suite asks for them.
+      SAMPLE_PROVIDERS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

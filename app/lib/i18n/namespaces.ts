@@ -11,8 +11,13 @@ export type Namespace = keyof Messages extends infer K ? (K extends `${infer N}.
 /** What every page shows: header, footer, language picker, error pages, toasts. */
 export const SHELL_NAMESPACES = ["shell", "nav", "footer", "language", "error", "notFound", "toast"] as const satisfies readonly Namespace[];
 
-/** A route module's `handle`: the namespaces its components read, besides the shell's. */
-export type MessagesHandle = { messages: readonly Namespace[] };
+/**
+ * A route module's `handle`: the namespaces its components read, besides the shell's; and
+ * `noindex` on a page search engines are not to index (its meta says robots noindex too), so the
+ * document names no canonical address nor versions for it (root.tsx, issue 30): a function of
+ * the route's loader data when only some of its pages are (a list's later pages).
+ */
+export type MessagesHandle = { messages: readonly Namespace[]; noindex?: true | ((data: unknown) => boolean) };
 
 export const namespaceOf = (key: string) => key.slice(0, key.indexOf("."));
 

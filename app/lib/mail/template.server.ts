@@ -90,7 +90,7 @@ export function renderEmail(content: EmailContent, brand: string): RenderedEmail
   const rows = fields
     .map(
       (f) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top;color:#334155">${escapeHtml(f.label)}</th>` +
+        `<tr><th style="padding:4px 12px 4px 0;text-align:left;vertical-align:top;color:#334155">${escapeHtml(f.label)}</th>` +
         `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(fieldValue(f.value, notGiven))}</td></tr>`,
     )
     .join("");

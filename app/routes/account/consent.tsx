@@ -15,7 +15,7 @@ import { effectiveDateText, getLocalizedLegalDocuments } from "~/modules/legal/l
 import { type ConsentDocument, CURRENT_VERSIONS, versionsField } from "~/modules/legal/versions";
 import type { Route } from "./+types/consent";
 
-export const handle = { messages: ["consent"] } satisfies MessagesHandle;
+export const handle = { messages: ["consent"], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "consent.metaTitle", "consent.intro"),

@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/meta";
 import { providerOfUser } from "~/modules/providers/jobs.server";
 import type { Route } from "./+types/layout";
 
-export const handle = { messages: ["account"] } satisfies MessagesHandle;
+export const handle = { messages: ["account"], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "account.metaTitle", "account.metaTitle"),

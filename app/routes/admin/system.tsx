@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { data, Form } from "react-router";
 import { FormError } from "~/components/admin/form-error";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -123,12 +123,13 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
           <dt className="font-medium">{t("admin.system.databaseSize")}</dt>
           <dd data-testid="database-size">{megabytes(r.database.bytes)}</dd>
           {r.disks.map((d) => (
-            <div key={d.folder} className="contents">
+            // A fragment, not a <div>: a <dl> groups its pairs in <div>s all or none (Nu HTML Checker).
+            <Fragment key={d.folder}>
               <dt className="font-medium">{t(d.folder === "data" ? "admin.system.diskData" : "admin.system.diskUploads")}</dt>
               <dd>
                 {t("admin.system.diskFree", { free: megabytes(d.freeBytes), total: megabytes(d.totalBytes) })}
               </dd>
-            </div>
+            </Fragment>
           ))}
         </dl>
       </Section>

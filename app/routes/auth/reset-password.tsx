@@ -14,6 +14,7 @@ import { readForm } from "~/lib/http/form.server";
 
 export const handle = {
   messages: ["account", "forgot", "form", "login", "password", "reset", "signup", "verify"],
+  noindex: true,
 } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [

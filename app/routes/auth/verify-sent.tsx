@@ -10,7 +10,7 @@ import { resendVerification } from "~/modules/accounts/accounts.server";
 import { readPendingVerification } from "~/modules/accounts/pending.server";
 import type { Route } from "./+types/verify-sent";
 
-export const handle = { messages: ["login", "verifySent"] } satisfies MessagesHandle;
+export const handle = { messages: ["login", "verifySent"], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "verifySent.metaTitle", "verifySent.noEmail"),

@@ -12,7 +12,7 @@ import { readPendingVerification } from "~/modules/accounts/pending.server";
 import { returnPath } from "~/modules/accounts/return-path";
 import type { Route } from "./+types/verify";
 
-export const handle = { messages: ["verify"] } satisfies MessagesHandle;
+export const handle = { messages: ["verify"], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "verify.metaTitle", "verify.invalidText"),

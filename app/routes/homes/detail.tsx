@@ -31,7 +31,11 @@ import { pathInSpaceOf } from "~/lib/i18n/locales";
 // Only a missing listing shows it: not part of a listing's first visit.
 const UnderConstruction = lazy(() => import("~/components/under-construction").then((m) => ({ default: m.UnderConstruction })));
 
-export const handle = { messages: ["choice", "dialog", "form", "homes", "request"] } satisfies MessagesHandle;
+export const handle = {
+  messages: ["choice", "dialog", "form", "homes", "request"],
+  // An unknown listing's 404 (see meta).
+  noindex: (data: unknown) => !(data as { listing?: unknown } | undefined)?.listing,
+} satisfies MessagesHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const listing = await findListing(params.id);

@@ -7,7 +7,7 @@ import { latestApplication } from "~/modules/providers/applications.server";
 import { PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 import type { Route } from "./+types/pending";
 
-export const handle = { messages: ["placeholder", "provider"] } satisfies MessagesHandle;
+export const handle = { messages: ["placeholder", "provider"], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "provider.pending.metaTitle", "provider.pending.metaDescription"),

@@ -24,7 +24,7 @@ import { providerSetupFor, saveProviderProfile } from "~/modules/providers/provi
 import { PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 import type { Route } from "./+types/profile-setup";
 
-export const handle = { messages: ["form", "placeholder", "provider"] } satisfies MessagesHandle;
+export const handle = { messages: ["form", "placeholder", "provider"], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "provider.setup.metaTitle", "provider.setup.metaDescription"),

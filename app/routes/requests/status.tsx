@@ -8,7 +8,7 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { findRequestByToken } from "~/modules/requests/requests.server";
 import type { Route } from "./+types/status";
 
-export const handle = { messages: ["status"] } satisfies MessagesHandle;
+export const handle = { messages: ["status"], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "status.metaTitle", "status.metaTitle"),

@@ -10,7 +10,11 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { reviewsPage } from "~/modules/reviews/reviews.server";
 import type { Route } from "./+types/index";
 
-export const handle = { messages: ["reviews"] } satisfies MessagesHandle;
+export const handle = {
+  messages: ["reviews"],
+  // Page 2 and beyond (see meta).
+  noindex: (data: unknown) => ((data as { page?: number } | undefined)?.page ?? 1) > 1,
+} satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const brand = (matches.find((m) => m?.id === "root")?.loaderData as { brand?: string } | undefined)?.brand ?? "";

@@ -16,7 +16,7 @@ import { bookingSchema, quickBookingSchema } from "~/modules/services/schema";
 import type { Route } from "./+types/book";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["booking", "form", "serviceRequest"] } satisfies MessagesHandle;
+export const handle = { messages: ["booking", "form", "serviceRequest"], noindex: true } satisfies MessagesHandle;
 
 /**
  * Booking requests from every booking form (service page dialog, home modal, search page).

@@ -20,7 +20,11 @@ import { pathInSpaceOf } from "~/lib/i18n/locales";
 /** Only a missing service shows it: its code loads then (as on a listing's page). */
 const UnderConstruction = lazy(() => import("~/components/under-construction").then((m) => ({ default: m.UnderConstruction })));
 
-export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "provider", "reviews", "service", "serviceRequest"] } satisfies MessagesHandle;
+export const handle = {
+  messages: ["booking", "dialog", "form", "loginPrompt", "provider", "reviews", "service", "serviceRequest"],
+  // An unknown service's 404 (see meta).
+  noindex: (data: unknown) => !(data as { category?: unknown } | undefined)?.category,
+} satisfies MessagesHandle;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const env = getAppEnv();

@@ -1,8 +1,12 @@
 import { data } from "react-router";
 import { UnderConstruction } from "~/components/under-construction";
 import { useT } from "~/lib/i18n/use-t";
+import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/not-found";
+
+// The shell's texts only; never indexed (no canonical address: root.tsx).
+export const handle = { messages: [], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "notFound.metaTitle", "notFound.text"),

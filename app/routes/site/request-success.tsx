@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/meta";
 import { readSuccess } from "~/modules/requests/success.server";
 import type { Route } from "./+types/request-success";
 
-export const handle = { messages: ["success"] } satisfies MessagesHandle;
+export const handle = { messages: ["success"], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta(matches, "success.metaTitle", "success.defaultMessage"), { name: "robots", content: "noindex" }];
