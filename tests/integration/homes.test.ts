@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { torontoToday } from "~/lib/forms/fields";
+import { formattersFor } from "~/lib/i18n/format";
 import { monthlyPrice, searchText } from "~/modules/homes/derived";
 import { BROAD_MATCHES } from "~/modules/homes/listings.server";
 import { HOME_LISTINGS, type SeedHomeListing } from "../../db/seed/data";
@@ -313,8 +314,9 @@ describe.each(DIALECTS)("homes on %s", (dialect) => {
         "Full name: Grace Hopper",
         "Email: grace.rent@example.com",
         "Phone: 416-555-0199",
-        `Move-in date: ${valid().moveInDate}`,
-        `Move-out date: ${valid().moveOutDate}`,
+        // Dates as the operator's language writes them (issue 33 item 6); stored as typed.
+        `Move-in date: ${formattersFor("en-US").date(valid().moveInDate)}`,
+        `Move-out date: ${formattersFor("en-US").date(valid().moveOutDate)}`,
         "Length of stay: 3-6 months",
         "Adults: 2",
         "Children: 1",
