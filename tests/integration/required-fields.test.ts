@@ -11,6 +11,8 @@ import { serviceRequestSchema } from "~/modules/services/schema";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { withoutScripts } from "../support/html";
+import { HttpClient, linkIn } from "../support/http-client";
+import { SmtpSink } from "../support/smtp-sink";
 
 /**
  * Every field a form's schema requires is announced as required, on the page as served
@@ -26,7 +28,8 @@ const FORMS: [string, Schema][] = [
   ["/auth/forgot", forgotSchema(t)],
   ["/auth/login", loginSchema(t)],
   ["/signup", signUpSchema(t)],
-  ["/auth/reset-password?token=abc", resetSchema(t) as unknown as Schema],
+  // A live link's page (a used or unknown one says so and shows no form): made in beforeAll.
+  ["/auth/reset-password", resetSchema(t) as unknown as Schema],
   ["/cars?contact", chauffeurContactSchema(t)],
   ["/homes?q=zzzqqq", cityRequestSchema(t)],
   ["/homes/h-annex-studio?rent", rentRequestSchema(t)],
@@ -40,17 +43,29 @@ const isRequired = (schema: Schema, key: string) => !schema.shape[key]!.safePars
 describe("required fields are announced as the schema says", () => {
   let database: TestDatabase;
   let server: AppServer;
+  const sink = new SmtpSink();
+  let resetLink = "";
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
-    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
+    await sink.start(0);
+    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, SMTP_URL: sink.url });
+    const email = `required.${Date.now()}@example.com`;
+    const client = new HttpClient(server.url);
+    await client.post("/signup", { name: "Req Uired", email, password: "orchard by the river", adult: "on", terms: "on" });
+    await client.post("/auth/forgot", { email });
+    const mail = await sink.waitFor((m) => m.to.includes(email) && m.text.includes("/auth/reset-password?token="));
+    const link = new URL(linkIn(mail.text, "/auth/reset-password?token="));
+    resetLink = link.pathname + link.search;
   });
   afterAll(async () => {
     await server?.stop();
+    await sink.stop();
     await database?.drop();
   });
 
   it.each(FORMS)("%s", async (path, schema) => {
-    const html = withoutScripts(await (await fetch(`${server.url}${path}`)).text());
+    const url = path === "/auth/reset-password" ? resetLink : path;
+    const html = withoutScripts(await (await fetch(`${server.url}${url}`)).text());
     let checked = 0;
     for (const key of Object.keys(schema.shape)) {
       const control = html.match(new RegExp(`<(input|select|textarea)\\b[^>]*\\bname="${key}"[^>]*>`))?.[0];
