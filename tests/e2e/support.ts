@@ -178,10 +178,14 @@ export function linkIn(mail: CapturedEmail, pathname: string): URL {
 
 export type TestAccount = { name: string; email: string; password: string };
 
-/** A fresh address per call: log-in failures are rate-limited per address. */
+/**
+ * A fresh mailbox per call: log-in failures are limited per address, and what we send to an
+ * address is capped per mailbox (`ada+1@` and `ada+2@` are one mailbox: issue 32), so a +tag
+ * would make every journey's "ada" share one day's cap.
+ */
 export function uniqueAccount(label: string, name = "Ada Lovelace"): TestAccount {
   const id = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  return { name, email: `${label}+${id}@example.com`, password: `Analytical-Engine-${id}!` };
+  return { name, email: `${label}.${id}@example.com`, password: `Analytical-Engine-${id}!` };
 }
 
 export const VERIFY_EMAIL_SUBJECT = "Verify your email for GTA Connect";
