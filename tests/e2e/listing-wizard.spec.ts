@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type APIResponse, expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import sharp from "sharp";
+import { formattersFor } from "~/lib/i18n/format";
 import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
@@ -474,7 +475,7 @@ test.describe("listing wizard", () => {
       "Bathrooms: 1.5",
       "Amenities: Wi-Fi, Laundry, A/C",
       "Price (CAD): 2800",
-      `Available from: ${availableFrom}`,
+      `Available from: ${formattersFor("en-US").date(availableFrom)}`,
     ]) {
       expect(mail.text).toContain(line);
     }
