@@ -163,7 +163,7 @@ const CAR_CASES = [
       "Pick-up date and time": `${TOMORROW}T14:30`,
     },
     select: { Direction: "Pickup from Airport" },
-    subjectTail: `Flight AC 101 ${TOMORROW} 14:30`,
+    subjectTail: `Flight AC 101 ${formattersFor("en-US").dateTime(`${TOMORROW}T14:30`)}`,
   },
 ] as const;
 
