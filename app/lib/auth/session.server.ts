@@ -4,6 +4,7 @@ import { noteUser } from "../log.server";
 import { safeRedirectPath } from "../safe-redirect";
 import { outdatedConsents } from "~/modules/legal/consents.server";
 import { getAuth } from "./auth.server";
+import { readStoredSession } from "./session-read.server";
 
 export type Role = "user" | "provider" | "admin";
 export type SessionUser = { id: string; name: string; email: string; phone: string | null; role: Role; emailVerified: boolean };
@@ -30,9 +31,9 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
 const sessionUsers = new WeakMap<Request, Promise<SessionUser | null>>();
 
 async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
-  const session = await getAuth().api.getSession({ headers: request.headers });
-  if (!session) return null;
-  const u = session.user as typeof session.user & { phone?: string | null; role?: string | null };
+  const stored = await readStoredSession(request.headers);
+  const u = stored === undefined ? await sessionFromBetterAuth(request) : stored;
+  if (!u) return null;
   noteUser(u.id);
   return {
     id: u.id,
@@ -42,6 +43,11 @@ async function lookUpSessionUser(request: Request): Promise<SessionUser | null> 
     role: ROLES.includes(u.role as Role) ? (u.role as Role) : "user",
     emailVerified: Boolean(u.emailVerified),
   };
+}
+
+async function sessionFromBetterAuth(request: Request) {
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  return session ? (session.user as typeof session.user & { phone?: string | null; role?: string | null }) : null;
 }
 
 const isPageRequest = (request: Request) => request.method === "GET" || request.method === "HEAD";
