@@ -9,7 +9,7 @@ export function AdminPagination({ page, pages, pageUrl }: { page: number; pages:
     <nav aria-label={t("admin.pagination")} className="flex items-center justify-between gap-3 text-sm">
       {page > 1 ? (
         <Link to={pageUrl(page - 1)} className="btn-secondary" rel="prev">
-          ← {t("admin.previous")}
+          {`← ${t("admin.previous")}`}
         </Link>
       ) : (
         <span />
@@ -17,7 +17,7 @@ export function AdminPagination({ page, pages, pageUrl }: { page: number; pages:
       <span>{t("admin.pageOf", { page, pages })}</span>
       {page < pages ? (
         <Link to={pageUrl(page + 1)} className="btn-secondary" rel="next">
-          {t("admin.next")} →
+          {`${t("admin.next")} →`}
         </Link>
       ) : (
         <span />

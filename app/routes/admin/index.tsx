@@ -1,4 +1,5 @@
 import { href, Link } from "react-router";
+import { adminCell, adminNumberCell, adminOneLineCell, AdminTable } from "~/components/admin/admin-table";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { useFormat } from "~/lib/i18n/format";
@@ -22,8 +23,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { byKind, oldest, clicks, now: new Date().toISOString() };
 }
 
-const th = "px-4 py-2 font-medium";
-const td = "px-4 py-2";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -38,45 +37,34 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {t("admin.dashboard.open")}
         </h2>
         <p className="text-sm text-slate-600">{t("admin.dashboard.openIntro")}</p>
-        {byKind.length === 0 ? (
-          <p className="card p-6 text-slate-600">{t("admin.dashboard.noneOpen")}</p>
-        ) : (
-          <div className="card overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t("admin.dashboard.open")}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-                <tr>
-                  <th scope="col" className={th}>{t("admin.dashboard.kind")}</th>
-                  <th scope="col" className={`${th} text-right`}>{t("admin.dashboard.total")}</th>
-                  {AGE_BANDS.map((b) => (
-                    <th key={b.id} scope="col" className={`${th} text-right`}>
-                      {t(`admin.dashboard.band.${b.id}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className={th}>{t("admin.dashboard.oldestSince")}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {byKind.map((k) => (
-                  <tr key={k.kind} data-kind={k.kind}>
-                    <th scope="row" className={`${td} font-medium whitespace-nowrap`}>
-                      <Link to={`/admin/requests?kind=${k.kind}`} className="text-teal-800 underline">
-                        {t(KIND_LABEL_KEYS[k.kind] as MessageKey)}
-                      </Link>
-                    </th>
-                    <td className={`${td} text-right font-semibold tabular-nums`}>{dates.number(k.total)}</td>
-                    {AGE_BANDS.map((b) => (
-                      <td key={b.id} className={`${td} text-right tabular-nums ${b.id === "over7" && k.bands[b.id] ? "font-semibold text-red-800" : ""}`}>
-                        {k.bands[b.id]}
-                      </td>
-                    ))}
-                    <td className={`${td} whitespace-nowrap`}>{dates.dateTime(k.oldestAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminTable
+          caption={t("admin.dashboard.open")}
+          head={[
+            t("admin.dashboard.kind"),
+            { label: t("admin.dashboard.total"), numeric: true },
+            ...AGE_BANDS.map((b) => ({ label: t(`admin.dashboard.band.${b.id}`), numeric: true })),
+            t("admin.dashboard.oldestSince"),
+          ]}
+          rows={byKind.length}
+          empty={t("admin.dashboard.noneOpen")}
+        >
+          {byKind.map((k) => (
+            <tr key={k.kind} data-kind={k.kind}>
+              <th scope="row" className={`${adminCell} font-medium whitespace-nowrap`}>
+                <Link to={`/admin/requests?kind=${k.kind}`} className="text-teal-800 underline">
+                  {t(KIND_LABEL_KEYS[k.kind] as MessageKey)}
+                </Link>
+              </th>
+              <td className={`${adminNumberCell} font-semibold`}>{dates.number(k.total)}</td>
+              {AGE_BANDS.map((b) => (
+                <td key={b.id} className={`${adminNumberCell} ${b.id === "over7" && k.bands[b.id] ? "font-semibold text-red-800" : ""}`}>
+                  {k.bands[b.id]}
+                </td>
+              ))}
+              <td className={adminOneLineCell}>{dates.dateTime(k.oldestAt)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       </section>
 
       {oldest.length > 0 ? (
@@ -84,46 +72,32 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="oldest-title" className="text-lg font-semibold">
             {t("admin.dashboard.waitingLongest")}
           </h2>
-          <div className="card overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t("admin.dashboard.waitingLongest")}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-                <tr>
-                  <th scope="col" className={th}>{t("admin.dashboard.reference")}</th>
-                  <th scope="col" className={th}>{t("admin.dashboard.kind")}</th>
-                  <th scope="col" className={th}>{t("admin.dashboard.name")}</th>
-                  <th scope="col" className={th}>{t("admin.dashboard.status")}</th>
-                  <th scope="col" className={th}>{t("admin.dashboard.waiting")}</th>
+          <AdminTable caption={t("admin.dashboard.waitingLongest")} head={[t("admin.dashboard.reference"), t("admin.dashboard.kind"), t("admin.dashboard.name"), t("admin.dashboard.status"), t("admin.dashboard.waiting")]}>
+            {oldest.map((r) => {
+              const days = waitedDays(r.createdAt, now);
+              return (
+                <tr key={r.reference}>
+                  <th scope="row" className={`${adminCell} font-mono font-semibold`} translate="no">
+                    <Link to={`/admin/requests/${r.reference}`} className="text-teal-800 underline">
+                      {r.reference}
+                    </Link>
+                  </th>
+                  <td className={adminOneLineCell}>{t(KIND_LABEL_KEYS[r.kind] as MessageKey)}</td>
+                  <td className={`${adminCell} max-w-xs break-words`} translate="no">
+                    {r.name}
+                  </td>
+                  <td className={adminCell}>
+                    <StatusBadge status={r.status} />
+                  </td>
+                  <td className={adminOneLineCell}>
+                    <time dateTime={r.createdAt} title={dates.dateTime(r.createdAt)}>
+                      {days < 1 ? t("admin.dashboard.underADay") : t("admin.dashboard.days", { count: days })}
+                    </time>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {oldest.map((r) => {
-                  const days = waitedDays(r.createdAt, now);
-                  return (
-                    <tr key={r.reference}>
-                      <th scope="row" className={`${td} font-mono font-semibold`} translate="no">
-                        <Link to={`/admin/requests/${r.reference}`} className="text-teal-800 underline">
-                          {r.reference}
-                        </Link>
-                      </th>
-                      <td className={`${td} whitespace-nowrap`}>{t(KIND_LABEL_KEYS[r.kind] as MessageKey)}</td>
-                      <td className={`${td} max-w-xs break-words`} translate="no">
-                        {r.name}
-                      </td>
-                      <td className={td}>
-                        <StatusBadge status={r.status} />
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        <time dateTime={r.createdAt} title={dates.dateTime(r.createdAt)}>
-                          {days < 1 ? t("admin.dashboard.underADay") : t("admin.dashboard.days", { count: days })}
-                        </time>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </AdminTable>
         </section>
       ) : null}
 
@@ -131,27 +105,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="clicks-title" className="text-lg font-semibold">
           {t("admin.dashboard.clicks")}
         </h2>
-        <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("admin.dashboard.clicks")}</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className={th}>{t("admin.dashboard.event")}</th>
-                <th scope="col" className={`${th} text-right`}>{t("admin.dashboard.last7")}</th>
-                <th scope="col" className={`${th} text-right`}>{t("admin.dashboard.last30")}</th>
+        <AdminTable
+          caption={t("admin.dashboard.clicks")}
+          head={[t("admin.dashboard.event"), { label: t("admin.dashboard.last7"), numeric: true }, { label: t("admin.dashboard.last30"), numeric: true }]}
+        >
+            {clicks.map((c) => (
+              <tr key={c.event} data-event={c.event}>
+                <th scope="row" className={`${adminCell} font-medium`}>{t(ANALYTICS_EVENT_LABEL_KEYS[c.event])}</th>
+                <td className={adminNumberCell}>{dates.number(c.last7)}</td>
+                <td className={adminNumberCell}>{dates.number(c.last30)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {clicks.map((c) => (
-                <tr key={c.event} data-event={c.event}>
-                  <th scope="row" className={`${td} font-medium`}>{t(ANALYTICS_EVENT_LABEL_KEYS[c.event])}</th>
-                  <td className={`${td} text-right tabular-nums`}>{dates.number(c.last7)}</td>
-                  <td className={`${td} text-right tabular-nums`}>{dates.number(c.last30)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+        </AdminTable>
       </section>
 
       <section aria-labelledby="exports-title" className="grid gap-3">

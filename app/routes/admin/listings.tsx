@@ -1,4 +1,5 @@
-import { Form, href, Link } from "react-router";
+import { href, Link } from "react-router";
+import { adminCell, adminOneLineCell, AdminStatusFilter, AdminTable } from "~/components/admin/admin-table";
 import { AdminPagination } from "~/components/admin/moderation";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -47,81 +48,50 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-600">{t("admin.listings.intro")}</p>
       </header>
 
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="listings-status" className="field-label">
-            {t("admin.listings.filterLabel")}
-          </label>
-          <select id="listings-status" name="status" defaultValue={filter} className="field-input">
-            {FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {t(FILTER_KEYS[f])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          {t("admin.inbox.apply")}
-        </button>
-        <p className="ml-auto text-sm text-slate-600" role="status">
-          {t("admin.moderation.total", { total })}
-        </p>
-      </Form>
+      <AdminStatusFilter
+        id="listings-status"
+        label={t("admin.listings.filterLabel")}
+        value={filter}
+        options={FILTERS.map((f) => ({ value: f, label: t(FILTER_KEYS[f]) }))}
+        apply={t("admin.inbox.apply")}
+        total={t("admin.moderation.total", { total })}
+      />
 
-      {rows.length === 0 ? (
-        <p className="card p-6 text-slate-600">{t("admin.listings.empty")}</p>
-      ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">{t("admin.listings.title")}</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.listings.col.listing")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.listings.col.owner")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.listings.col.status")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.listings.col.submitted")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  {/* min-w-56: on a phone the table scrolls in its card rather than squeeze the title. */}
-                  <td className="min-w-56 px-4 py-3">
-                    {/* The owner's title and city, the reference: as written (translate="no"). */}
-                    <Link to={href("/admin/listings/:listingId", { listingId: r.id })} className="font-medium text-teal-800 underline" translate="no">
-                      {r.title}
-                    </Link>
-                    <p className="text-slate-500" translate="no">
-                      {r.city}
-                      {r.reference ? ` · ${r.reference}` : ""}
-                    </p>
-                    {r.shortTerm ? (
-                      <span className="mt-1 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
-                        {t("admin.listings.shortTerm")}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-3" translate="no">
-                    {r.ownerName}
-                  </td>
-                  <td className="px-4 py-3">
-                    {r.status ? <StatusBadge status={r.status} /> : <span className="text-slate-500">{t("admin.listings.sample")}</span>}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{dates.dateTime(r.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        caption={t("admin.listings.title")}
+        head={[t("admin.listings.col.listing"), t("admin.listings.col.owner"), t("admin.listings.col.status"), t("admin.listings.col.submitted")]}
+        rows={rows.length}
+        empty={t("admin.listings.empty")}
+        minWidth="min-w-[40rem]"
+      >
+        {rows.map((r) => (
+          <tr key={r.id}>
+            {/* min-w-56: on a phone the table scrolls in its card rather than squeeze the title. */}
+            <td className={`min-w-56 ${adminCell}`}>
+              {/* The owner's title and city, the reference: as written (translate="no"). */}
+              <Link to={href("/admin/listings/:listingId", { listingId: r.id })} className="font-medium text-teal-800 underline" translate="no">
+                {r.title}
+              </Link>
+              <p className="text-slate-500" translate="no">
+                {r.city}
+                {r.reference ? ` · ${r.reference}` : ""}
+              </p>
+              {r.shortTerm ? (
+                <span className="mt-1 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                  {t("admin.listings.shortTerm")}
+                </span>
+              ) : null}
+            </td>
+            <td className={adminCell} translate="no">
+              {r.ownerName}
+            </td>
+            <td className={adminCell}>
+              {r.status ? <StatusBadge status={r.status} /> : <span className="text-slate-500">{t("admin.listings.sample")}</span>}
+            </td>
+            <td className={`${adminOneLineCell} text-slate-600`}>{dates.dateTime(r.createdAt)}</td>
+          </tr>
+        ))}
+      </AdminTable>
       <AdminPagination page={page} pages={pages} pageUrl={pageUrl} />
     </section>
   );

@@ -1,4 +1,6 @@
 import { Form, href, Link } from "react-router";
+import { adminCell, adminOneLineCell, AdminTable } from "~/components/admin/admin-table";
+import { AdminPagination } from "~/components/admin/moderation";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
@@ -41,71 +43,37 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           {t("admin.export.csv")}
         </Link>
       </p>
-      {outbox.items.length === 0 ? (
-        <p className="card p-6 text-slate-600">{t("admin.outbox.empty")}</p>
-      ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("admin.outbox.title")}</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.outbox.subject")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.outbox.to")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.outbox.kind")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.outbox.status")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.outbox.attempts")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.outbox.lastError")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.outbox.created")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.outbox.sent")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {outbox.items.map((m) => (
-                <tr key={m.id}>
-                  {/* Subjects, addresses and kinds as sent (translate="no"). */}
-                  <th scope="row" className="max-w-xs px-4 py-2 font-medium" translate="no">
-                    <Link to={`/admin/outbox/${m.id}`} className="break-words text-teal-800 underline">
-                      {m.subject}
-                    </Link>
-                  </th>
-                  <td className="min-w-48 px-4 py-2 break-all" translate={m.trimmed ? undefined : "no"}>
-                    {m.trimmed ? <em className="text-slate-600">{t("admin.outbox.trimmed")}</em> : m.to}
-                  </td>
-                  <td className="px-4 py-2 font-mono text-xs" translate="no">
-                    {m.kind}
-                  </td>
-                  <td className="px-4 py-2">
-                    <OutboxStatusBadge status={m.status} />
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{m.attempts}</td>
-                  <td className="max-w-xs px-4 py-2 break-words text-red-800">{m.lastError ?? ""}</td>
-                  <td className="px-4 py-2 whitespace-nowrap">{dates.dateTime(m.createdAt)}</td>
-                  <td className="px-4 py-2 whitespace-nowrap">{m.sentAt ? dates.dateTime(m.sentAt) : t("admin.outbox.notSent")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {outbox.pages > 1 ? (
-        <nav aria-label={t("admin.pagination")} className="flex items-center justify-between gap-4 text-sm">
-          {outbox.page > 1 ? (
-            <Link to={pageLink(outbox.page - 1)} className="btn-secondary" rel="prev">
-              {t("admin.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("admin.pageOf", { page: outbox.page, pages: outbox.pages })}</span>
-          {outbox.page < outbox.pages ? (
-            <Link to={pageLink(outbox.page + 1)} className="btn-secondary" rel="next">
-              {t("admin.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <AdminTable
+        caption={t("admin.outbox.title")}
+        head={[t("admin.outbox.subject"), t("admin.outbox.to"), t("admin.outbox.kind"), t("admin.outbox.status"), t("admin.outbox.attempts"), t("admin.outbox.lastError"), t("admin.outbox.created"), t("admin.outbox.sent")]}
+        rows={outbox.items.length}
+        empty={t("admin.outbox.empty")}
+      >
+        {outbox.items.map((m) => (
+          <tr key={m.id}>
+            {/* Subjects, addresses and kinds as sent (translate="no"). */}
+            <th scope="row" className={`${adminCell} max-w-xs font-medium`} translate="no">
+              <Link to={`/admin/outbox/${m.id}`} className="break-words text-teal-800 underline">
+                {m.subject}
+              </Link>
+            </th>
+            <td className={`${adminCell} min-w-48 break-all`} translate={m.trimmed ? undefined : "no"}>
+              {m.trimmed ? <em className="text-slate-600">{t("admin.outbox.trimmed")}</em> : m.to}
+            </td>
+            <td className={`${adminCell} font-mono text-xs`} translate="no">
+              {m.kind}
+            </td>
+            <td className={adminCell}>
+              <OutboxStatusBadge status={m.status} />
+            </td>
+            <td className={`${adminCell} text-right tabular-nums`}>{m.attempts}</td>
+            <td className={`${adminCell} max-w-xs break-words text-red-800`}>{m.lastError ?? ""}</td>
+            <td className={adminOneLineCell}>{dates.dateTime(m.createdAt)}</td>
+            <td className={adminOneLineCell}>{m.sentAt ? dates.dateTime(m.sentAt) : t("admin.outbox.notSent")}</td>
+          </tr>
+        ))}
+      </AdminTable>
+      <AdminPagination page={outbox.page} pages={outbox.pages} pageUrl={pageLink} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link } from "react-router";
 import { FormError } from "~/components/admin/form-error";
+import { adminCell, adminOneLineCell, AdminStatusFilter, AdminTable } from "~/components/admin/admin-table";
 import { AdminPagination } from "~/components/admin/moderation";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -83,76 +84,45 @@ export default function AdminProviders({ loaderData, actionData }: Route.Compone
 
       <Renewals renewals={renewals} result={actionData?.result} />
 
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="providers-status" className="field-label">
-            {t("admin.providers.filterLabel")}
-          </label>
-          <select id="providers-status" name="status" defaultValue={filter} className="field-input">
-            {FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {t(FILTER_KEYS[f])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          {t("admin.inbox.apply")}
-        </button>
-        <p className="ml-auto text-sm text-slate-600" role="status">
-          {t("admin.moderation.total", { total })}
-        </p>
-      </Form>
+      <AdminStatusFilter
+        id="providers-status"
+        label={t("admin.providers.filterLabel")}
+        value={filter}
+        options={FILTERS.map((f) => ({ value: f, label: t(FILTER_KEYS[f]) }))}
+        apply={t("admin.inbox.apply")}
+        total={t("admin.moderation.total", { total })}
+      />
 
-      {rows.length === 0 ? (
-        <p className="card p-6 text-slate-600">{t("admin.providers.empty")}</p>
-      ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">{t("admin.providers.title")}</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.providers.col.applicant")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.providers.col.services")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.providers.col.status")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("admin.providers.col.submitted")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((r) => (
-                <tr key={r.applicationId}>
-                  <td className="px-4 py-3">
-                    <Link
-                      to={href("/admin/providers/:applicationId", { applicationId: r.applicationId })}
-                      className="font-medium text-teal-800 underline"
-                      translate="no"
-                    >
-                      {r.name}
-                    </Link>
-                    <p className="text-slate-500" translate="no">
-                      {r.reference}
-                      {r.email ? ` · ${r.email}` : ""}
-                    </p>
-                  </td>
-                  <td className="px-4 py-3">{r.services.map((s) => providerServiceName(t, s)).join(", ")}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={r.status} />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{dates.dateTime(r.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        caption={t("admin.providers.title")}
+        head={[t("admin.providers.col.applicant"), t("admin.providers.col.services"), t("admin.providers.col.status"), t("admin.providers.col.submitted")]}
+        rows={rows.length}
+        empty={t("admin.providers.empty")}
+        minWidth="min-w-[40rem]"
+      >
+        {rows.map((r) => (
+          <tr key={r.applicationId}>
+            <td className={adminCell}>
+              <Link
+                to={href("/admin/providers/:applicationId", { applicationId: r.applicationId })}
+                className="font-medium text-teal-800 underline"
+                translate="no"
+              >
+                {r.name}
+              </Link>
+              <p className="text-slate-500" translate="no">
+                {r.reference}
+                {r.email ? ` · ${r.email}` : ""}
+              </p>
+            </td>
+            <td className={adminCell}>{r.services.map((s) => providerServiceName(t, s)).join(", ")}</td>
+            <td className={adminCell}>
+              <StatusBadge status={r.status} />
+            </td>
+            <td className={`${adminOneLineCell} text-slate-600`}>{dates.dateTime(r.createdAt)}</td>
+          </tr>
+        ))}
+      </AdminTable>
       <AdminPagination page={page} pages={pages} pageUrl={pageUrl} />
     </section>
   );

@@ -1,4 +1,6 @@
 import { Form, href, Link } from "react-router";
+import { adminCell, adminOneLineCell, AdminTable } from "~/components/admin/admin-table";
+import { AdminPagination } from "~/components/admin/moderation";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useFormat } from "~/lib/i18n/format";
@@ -57,72 +59,40 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           {t("admin.export.csv")}
         </Link>
       </p>
-      {inbox.items.length === 0 ? (
-        <p className="card p-6 text-slate-600">{t("admin.inbox.empty")}</p>
-      ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("admin.inbox.title")}</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.reference")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.kind")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.what")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.from")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.status")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("admin.inbox.received")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {inbox.items.map((item) => (
-                <tr key={item.id}>
-                  <th scope="row" className="px-4 py-2 font-mono font-semibold" translate="no">
-                    <Link to={`/admin/requests/${item.reference}`} className="text-teal-800 underline">
-                      {item.reference}
-                    </Link>
-                  </th>
-                  <td className="px-4 py-2 whitespace-nowrap">{t(KIND_LABEL_KEYS[item.kind] as MessageKey)}</td>
-                  <td className="max-w-xs truncate px-4 py-2" translate={item.titleAsWritten ? "no" : undefined}>
-                    {item.title}
-                  </td>
-                  <td className="px-4 py-2" translate="no">
-                    <span className="block">{item.name}</span>
-                    {item.email ? <span className="block text-slate-500">{item.email}</span> : null}
-                  </td>
-                  <td className="px-4 py-2">
-                    <StatusBadge status={item.status} />
-                    {item.rematchReason ? (
-                      <span className="mt-1 block text-xs font-semibold text-amber-900">
-                        {t("jobs.admin.needsMatch")} · {isRematchReason(item.rematchReason) ? t(REMATCH_REASON_KEYS[item.rematchReason]) : item.rematchReason}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-2 whitespace-nowrap">{dates.dateTime(item.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {inbox.pages > 1 ? (
-        <nav aria-label={t("admin.pagination")} className="flex items-center justify-between gap-4 text-sm">
-          {inbox.page > 1 ? (
-            <Link to={pageLink(inbox.page - 1)} className="btn-secondary" rel="prev">
-              {t("admin.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("admin.pageOf", { page: inbox.page, pages: inbox.pages })}</span>
-          {inbox.page < inbox.pages ? (
-            <Link to={pageLink(inbox.page + 1)} className="btn-secondary" rel="next">
-              {t("admin.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <AdminTable
+        caption={t("admin.inbox.title")}
+        head={[t("admin.inbox.reference"), t("admin.inbox.kind"), t("admin.inbox.what"), t("admin.inbox.from"), t("admin.inbox.status"), t("admin.inbox.received")]}
+        rows={inbox.items.length}
+        empty={t("admin.inbox.empty")}
+      >
+        {inbox.items.map((item) => (
+          <tr key={item.id}>
+            <th scope="row" className={`${adminCell} font-mono font-semibold`} translate="no">
+              <Link to={`/admin/requests/${item.reference}`} className="text-teal-800 underline">
+                {item.reference}
+              </Link>
+            </th>
+            <td className={adminOneLineCell}>{t(KIND_LABEL_KEYS[item.kind] as MessageKey)}</td>
+            <td className={`${adminCell} max-w-xs truncate`} translate={item.titleAsWritten ? "no" : undefined}>
+              {item.title}
+            </td>
+            <td className={adminCell} translate="no">
+              <span className="block">{item.name}</span>
+              {item.email ? <span className="block text-slate-500">{item.email}</span> : null}
+            </td>
+            <td className={adminCell}>
+              <StatusBadge status={item.status} />
+              {item.rematchReason ? (
+                <span className="mt-1 block text-xs font-semibold text-amber-900">
+                  {t("jobs.admin.needsMatch")} · {isRematchReason(item.rematchReason) ? t(REMATCH_REASON_KEYS[item.rematchReason]) : item.rematchReason}
+                </span>
+              ) : null}
+            </td>
+            <td className={adminOneLineCell}>{dates.dateTime(item.createdAt)}</td>
+          </tr>
+        ))}
+      </AdminTable>
+      <AdminPagination page={inbox.page} pages={inbox.pages} pageUrl={pageLink} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Fragment, type ReactNode } from "react";
 import { data, Form } from "react-router";
+import { adminCell, adminOneLineCell, AdminTable } from "~/components/admin/admin-table";
 import { FormError } from "~/components/admin/form-error";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
@@ -47,31 +48,6 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/admin/system#system-windows", { title: t("jobs.window.savedTitle"), description: t("jobs.window.savedText") }, { status: 303 });
 }
 
-const th = "px-4 py-2 font-medium";
-const td = "px-4 py-2";
-/** A date and time on one line: on a phone the table scrolls in its card instead (issue 33). */
-const dateCell = `${td} whitespace-nowrap`;
-
-function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
-  return (
-    <div className="card overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className={th}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="grid gap-3">
@@ -97,23 +73,23 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
       </div>
 
       <Section id="system-processes" title={t("admin.system.processes")}>
-        <Table caption={t("admin.system.processes")} head={[t("admin.system.host"), t("admin.system.pid"), t("admin.system.version"), t("admin.system.built"), t("admin.system.started"), t("admin.system.seen")]}>
+        <AdminTable caption={t("admin.system.processes")} head={[t("admin.system.host"), t("admin.system.pid"), t("admin.system.version"), t("admin.system.built"), t("admin.system.started"), t("admin.system.seen")]}>
           {r.processes.map((p) => (
             <tr key={`${p.host}:${p.pid}`} data-pid={p.pid}>
-              <td className={td} translate="no">{p.host}</td>
-              <td className={`${td} tabular-nums`}>
+              <td className={adminCell} translate="no">{p.host}</td>
+              <td className={`${adminCell} tabular-nums`}>
                 {p.pid}
                 {p.host === r.thisProcess.host && p.pid === r.thisProcess.pid ? (
                   <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs text-teal-900">{t("admin.system.thisProcess")}</span>
                 ) : null}
               </td>
-              <td className={td} translate="no">{p.version}</td>
-              <td className={dateCell}>{when(p.builtAt)}</td>
-              <td className={dateCell}>{when(p.startedAt)}</td>
-              <td className={dateCell}>{when(p.seenAt)}</td>
+              <td className={adminCell} translate="no">{p.version}</td>
+              <td className={adminOneLineCell}>{when(p.builtAt)}</td>
+              <td className={adminOneLineCell}>{when(p.startedAt)}</td>
+              <td className={adminOneLineCell}>{when(p.seenAt)}</td>
             </tr>
           ))}
-        </Table>
+        </AdminTable>
       </Section>
 
       <Section id="system-database" title={t("admin.system.database")}>
@@ -151,16 +127,16 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
         {r.jobs.length === 0 ? (
           <p className="card p-6 text-slate-600">{t("admin.system.jobsNone")}</p>
         ) : (
-          <Table caption={t("admin.system.jobs")} head={[t("admin.system.job"), t("admin.system.jobDay"), t("admin.system.started"), t("admin.system.jobFinished")]}>
+          <AdminTable caption={t("admin.system.jobs")} head={[t("admin.system.job"), t("admin.system.jobDay"), t("admin.system.started"), t("admin.system.jobFinished")]}>
             {r.jobs.map((j) => (
               <tr key={`${j.name}:${j.day}`}>
-                <td className={td} translate="no">{j.name}</td>
-                <td className={dateCell}>{f.calendarDay(j.day)}</td>
-                <td className={dateCell}>{when(j.claimedAt)}</td>
-                <td className={dateCell}>{j.finishedAt ? when(j.finishedAt) : t("admin.system.jobUnfinished")}</td>
+                <td className={adminCell} translate="no">{j.name}</td>
+                <td className={adminOneLineCell}>{f.calendarDay(j.day)}</td>
+                <td className={adminOneLineCell}>{when(j.claimedAt)}</td>
+                <td className={adminOneLineCell}>{j.finishedAt ? when(j.finishedAt) : t("admin.system.jobUnfinished")}</td>
               </tr>
             ))}
-          </Table>
+          </AdminTable>
         )}
       </Section>
 
@@ -216,19 +192,19 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
         {r.problems.length === 0 ? (
           <p className="card p-6 text-slate-600">{t("admin.system.problemsNone")}</p>
         ) : (
-          <Table caption={t("admin.system.problems")} head={[t("admin.system.time"), t("admin.system.level"), t("admin.system.event"), t("admin.system.message"), t("admin.system.requestId")]}>
+          <AdminTable caption={t("admin.system.problems")} head={[t("admin.system.time"), t("admin.system.level"), t("admin.system.event"), t("admin.system.message"), t("admin.system.requestId")]}>
             {r.problems.map((p, i) => (
               <tr key={`${p.time}:${i}`} data-level={p.level}>
-                <td className={`${td} whitespace-nowrap`}>{when(p.time)}</td>
-                <td className={td} translate="no">{p.level}</td>
-                <td className={td} translate="no">{p.event ?? "—"}</td>
-                <td className={`${td} break-all`} translate="no">
+                <td className={`${adminCell} whitespace-nowrap`}>{when(p.time)}</td>
+                <td className={adminCell} translate="no">{p.level}</td>
+                <td className={adminCell} translate="no">{p.event ?? "—"}</td>
+                <td className={`${adminCell} break-all`} translate="no">
                   {[p.msg, p.err?.type, p.err?.message].filter(Boolean).join(" · ")}
                 </td>
-                <td className={`${td} font-mono text-xs`} translate="no">{p.reqId ?? "—"}</td>
+                <td className={`${adminCell} font-mono text-xs`} translate="no">{p.reqId ?? "—"}</td>
               </tr>
             ))}
-          </Table>
+          </AdminTable>
         )}
       </Section>
     </div>
