@@ -203,30 +203,56 @@ export async function moveDraftPhoto(userId: string, draftId: string, photoId: s
 }
 
 export type PhotoAccess = { body: Buffer; public: boolean };
+export type Viewer = () => Promise<Pick<SessionUser, "id" | "role"> | null>;
+
+/** A photo URL's id and variant as we make them; anything else is a 404 without a query. */
+export const isPhotoAddress = (photoId: string, variant: string): variant is PhotoVariant =>
+  isPhotoId(photoId) && Object.hasOwn(VARIANTS, variant); // not `in`: "__proto__" is in every object
 
 /**
- * A stored photo for a viewer: anyone may see photos of published listings; photos of drafts
- * and of listings under review (or rejected) only their owner and admins. Null means 404, so
- * nobody learns that a private photo exists.
+ * The rule every stored photo is served by (a listing's, a review's): anyone may see the photos
+ * of what is published; those of anything else (a draft, under review, rejected) only the person
+ * who uploaded them and admins. Null means 404, so nobody learns that a private photo exists.
  */
-export async function readListingPhoto(
-  photoId: string,
-  variant: string,
-  viewer: () => Promise<Pick<SessionUser, "id" | "role"> | null>,
-): Promise<PhotoAccess | null> {
-  if (!isPhotoId(photoId) || !Object.hasOwn(VARIANTS, variant)) return null; // not `in`: "__proto__" is in every object
+export async function photoForViewer(owner: { user_id: string; status: string | null } | undefined, key: string, viewer: Viewer): Promise<PhotoAccess | null> {
+  if (!owner) return null;
+  const isPublic = owner.status === "published";
+  if (!isPublic) {
+    const user = await viewer();
+    if (!user || (user.id !== owner.user_id && user.role !== "admin")) return null;
+  }
+  const body = await getObject(key);
+  return body ? { body, public: isPublic } : null;
+}
+
+/** A listing's photo for a viewer (see photoForViewer). */
+export async function readListingPhoto(photoId: string, variant: string, viewer: Viewer): Promise<PhotoAccess | null> {
+  if (!isPhotoAddress(photoId, variant)) return null;
   const row = await getRuntime()
     .db.selectFrom("listing_photos as p")
     .leftJoin("home_listings as l", "l.id", "p.listing_id")
-    .select(["p.id", "p.user_id", "l.status"])
+    .select(["p.user_id", "l.status"])
     .where("p.id", "=", photoId)
     .executeTakeFirst();
-  if (!row) return null;
-  const isPublic = row.status === "published";
-  if (!isPublic) {
-    const user = await viewer();
-    if (!user || (user.id !== row.user_id && user.role !== "admin")) return null;
+  return photoForViewer(row, photoKey(photoId, variant), viewer);
+}
+
+/**
+ * A photo as its route answers it: the WebP bytes, or the same plain 404 for a photo that is
+ * missing and for one the viewer may not see. A public photo is cached as `publicCache` says
+ * (each kind decides how long); a private one never.
+ */
+export function photoResponse(photo: PhotoAccess | null, publicCache: string): Response {
+  if (!photo) {
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
-  const body = await getObject(photoKey(photoId, variant as PhotoVariant));
-  return body ? { body, public: isPublic } : null;
+  return new Response(new Uint8Array(photo.body), {
+    headers: {
+      "Content-Type": PHOTO_CONTENT_TYPE,
+      "Content-Length": String(photo.body.length),
+      "Cache-Control": photo.public ? publicCache : "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": "inline",
+    },
+  });
 }

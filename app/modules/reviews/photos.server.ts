@@ -1,8 +1,7 @@
 import { href } from "react-router";
-import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
-import { deleteObject, getObject, putObject } from "~/lib/storage.server";
-import { checkPhotoFile, encodePhoto, PhotoRejected, VARIANTS } from "~/modules/homes/photos.server";
+import { deleteObject, putObject } from "~/lib/storage.server";
+import { checkPhotoFile, encodePhoto, isPhotoAddress, type PhotoAccess, photoForViewer, PhotoRejected, VARIANTS, type Viewer } from "~/modules/homes/photos.server";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { PHOTO_ERROR_KEYS, type PhotoError, type PhotoVariant } from "~/modules/homes/wizard";
 import { MAX_REVIEW_PHOTOS } from "./schema";
@@ -50,27 +49,14 @@ export async function removeReviewPhotoFiles(ids: string[]): Promise<void> {
   await Promise.all(ids.map((id) => deleteObject(`reviews/${id}/`).catch(() => undefined)));
 }
 
-const isPhotoId = (id: string) => /^[0-9a-f-]{36}$/.test(id);
-
-/** A review photo for a viewer, or null (404) when it does not exist or is not theirs to see. */
-export async function readReviewPhoto(
-  photoId: string,
-  variant: string,
-  viewer: () => Promise<Pick<SessionUser, "id" | "role"> | null>,
-): Promise<{ body: Buffer; public: boolean } | null> {
-  if (!isPhotoId(photoId) || !Object.hasOwn(VARIANTS, variant)) return null;
+/** A review photo for a viewer: public once the review is published (homes' photoForViewer). */
+export async function readReviewPhoto(photoId: string, variant: string, viewer: Viewer): Promise<PhotoAccess | null> {
+  if (!isPhotoAddress(photoId, variant)) return null;
   const row = await getRuntime()
     .db.selectFrom("review_photos as p")
     .innerJoin("community_reviews as r", "r.id", "p.review_id")
     .select(["p.user_id", "r.status"])
     .where("p.id", "=", photoId)
     .executeTakeFirst();
-  if (!row) return null;
-  const isPublic = row.status === "published";
-  if (!isPublic) {
-    const user = await viewer();
-    if (!user || (user.id !== row.user_id && user.role !== "admin")) return null;
-  }
-  const body = await getObject(reviewPhotoKey(photoId, variant as PhotoVariant));
-  return body ? { body, public: isPublic } : null;
+  return photoForViewer(row, reviewPhotoKey(photoId, variant), viewer);
 }

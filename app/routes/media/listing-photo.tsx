@@ -1,5 +1,5 @@
 import { getSessionUser } from "~/lib/auth/session.server";
-import { PHOTO_CONTENT_TYPE, readListingPhoto } from "~/modules/homes/photos.server";
+import { photoResponse, readListingPhoto } from "~/modules/homes/photos.server";
 import type { Route } from "./+types/listing-photo";
 
 /**
@@ -9,17 +9,5 @@ import type { Route } from "./+types/listing-photo";
  * anyone else gets the same 404 as for a photo that does not exist.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const photo = await readListingPhoto(params.photoId, params.variant, () => getSessionUser(request));
-  if (!photo) {
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-  }
-  return new Response(new Uint8Array(photo.body), {
-    headers: {
-      "Content-Type": PHOTO_CONTENT_TYPE,
-      "Content-Length": String(photo.body.length),
-      "Cache-Control": photo.public ? "public, max-age=31536000, immutable" : "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": "inline",
-    },
-  });
+  return photoResponse(await readListingPhoto(params.photoId, params.variant, () => getSessionUser(request)), "public, max-age=31536000, immutable");
 }
