@@ -14,9 +14,9 @@ export type AuditEntry = {
 };
 
 /**
- * Records one state change an admin made (issue 13: who, what, when, before → after). Call it
+ * Records one state change an admin made (ADR 12: who, what, when, before → after). Call it
  * with the transaction that makes the change, so the record and the change commit together.
- * Views of back office pages that are audited (the system page, issue 27) are recorded here
+ * Views of back office pages that are audited (the system page, ADR 22) are recorded here
  * too, as "admin-page.view" on the page (identity documents keep their own access log).
  */
 export async function recordAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry): Promise<void> {

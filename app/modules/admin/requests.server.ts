@@ -23,7 +23,7 @@ import type { OutboxFilterStatus } from "./outbox";
 import { displayStatus } from "./outbox.server";
 
 /**
- * A request as the operators work on it (issue 13 item 3): every field rendered from its kind,
+ * A request as the operators work on it (ADR 12): every field rendered from its kind,
  * its timeline, the emails written for it, internal notes, who did what, and the moves its
  * kind allows from where it is. Moves a kind keeps to itself (a provider decision, a listing's
  * publication, a match) are done on their own forms.
@@ -51,7 +51,7 @@ export type AdminRequest = {
   /** Set for kinds matched to a provider: where the shortlist starts, and who was matched. */
   match: { servicePage: string | null; area: string | null; canMatch: boolean; provider: { id: string; name: string } | null } | null;
   /**
-   * The provider's side (issue 29): until when they may answer, when they said it is done, and —
+   * The provider's side (ADR 24): until when they may answer, when they said it is done, and —
    * when a match fell through — why ("needs a new match") and who declined.
    */
   job: {
@@ -202,7 +202,7 @@ async function providerLocale(applicationId: string): Promise<Locale> {
 export type MatchResult = MoveResult | { ok: false; reason: "provider-unavailable" | "not-matchable" };
 
 /**
- * Offers the request to a provider (issue 13 item 4; issue 29: the provider answers). The
+ * Offers the request to a provider, who answers it (ADR 24). The
  * request moves to Matched with its provider and the kind's answer window; the customer is
  * told a provider was proposed, and the provider is emailed the job — what they need to decide,
  * not yet who the customer is — with a link to My Jobs, all in one transaction. A provider who
@@ -254,7 +254,7 @@ export async function matchRequest(actor: SessionUser, requestId: string, provid
           quoteValues: 500,
           action: { label: t("jobs.email.openJobs"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/jobs"))}` },
           // Written for the provider (not the customer's footer about paying "the provider"), and
-          // true to where replies go: our team, named here, not the customer (issue 33 item 7).
+          // true to where replies go: our team, named here, not the customer.
           footer: t("jobs.email.offerFooter", { operator: env.OPERATOR_EMAIL }),
           ...emailFormat(locale, t),
         },
@@ -293,7 +293,7 @@ export type ShortlistEntry = {
 /**
  * Live, verified providers with valid documents for this filter. For a request (`requestId`),
  * those available at its date, time and area come first, then the others with their reasons,
- * those away on its date last (never suggested first, issue 29 item 4); within each group the
+ * those away on its date last (never suggested first: they said they are away); within each group the
  * least busy first, then by name as `locale` sorts names. `exclude`: providers who declined it.
  */
 export async function shortlist(filter: ShortlistFilter, today: string, locale: string = DEFAULT_LOCALE, requestId?: string, exclude: ReadonlySet<string> = new Set()): Promise<ShortlistEntry[]> {

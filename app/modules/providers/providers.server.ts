@@ -6,7 +6,7 @@ import { categoriesForServices, isProfileCategory, PROVIDER_SERVICE_SLUGS, type 
 import type { ProfileInput } from "./profile";
 
 /**
- * Providers after approval (issue 12 items 5–7): the profile set-up, the public profile and the
+ * Providers after approval (ADR 9): the profile set-up, the public profile and the
  * lists on service pages and in search. A provider is public when its profile is live and none
  * of its approved documents (ID, work permit, licence) has expired — checked on every read, so
  * an expiry hides the provider that very day, whatever the daily job has done yet.

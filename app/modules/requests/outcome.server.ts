@@ -5,7 +5,7 @@ import type { RequestStatus } from "./status";
 
 /**
  * What the customer's own pages (the status page behind their link, My Bookings) say about how
- * the request turned out (issue 33 item 7): who was matched to it, and why it ended when it was
+ * the request turned out: who was matched to it, and why it ended when it was
  * cancelled or not approved.
  *
  * - The provider is shown by their public profile name, linked to the public profile while it

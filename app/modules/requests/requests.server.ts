@@ -156,7 +156,7 @@ export async function submitRequest<K extends RequestKind>(
         fields: [
           ...renderFields(kind, data, ot),
           ...(options.operatorLinks ?? []).map((l) => ({ label: ot(l.label), value: l.value })),
-          // Straight to the request's page in the back office (issue 30).
+          // Straight to the request's page in the back office: the operator acts there.
           { label: ot("request.link.backOffice"), value: `${env.PUBLIC_URL}${href("/admin/requests/:reference", { reference })}` },
           { label: ot("request.field.reference"), value: reference },
           { label: ot("request.field.submittedAt"), value: formattersFor(translateLocale(ot)).dateTime(now) },
@@ -352,7 +352,7 @@ async function view(row: StoredRow, t: Translate): Promise<RequestView> {
     events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
     timeline: { steps: [...(lifecycle?.steps ?? [])], endings: [...(lifecycle?.endings ?? [])] },
     hasCalendar: slotOf(row) !== null,
-    // Who was matched, and why it ended (issue 33 item 7).
+    // Who was matched, and why it ended: the customer's pages say so.
     ...(await requestOutcome(db, row, events)),
   };
 }

@@ -22,7 +22,7 @@ import { MAX_REVIEW_PHOTOS, type ReplyInput, type ReviewInput } from "./schema";
 import { reviewMarkup } from "./structured-data";
 
 /**
- * Community reviews (issue 14): who may write one (eligibility.ts), submitting it with its
+ * Community reviews (ADR 15): who may write one (eligibility.ts), submitting it with its
  * photos (every review starts pending), the author's own list, the provider's reply, and the
  * public lists — /reviews, a provider's profile, a service page — which show the seeded static
  * reviews and the published ones. Moderation is in moderation.server.ts.
