@@ -362,8 +362,8 @@ export async function deleteAccount(userId: string, locale: string): Promise<Era
 }
 
 /**
- * The operator's erasure of what matches an address or a phone number (item 5), audited with
- * the operator, the counts and a pseudonym of the subject — never the address itself. An
+ * The operator's erasure of what matches an address or a phone number (/admin/privacy), audited
+ * with the operator, the counts and a pseudonym of the subject — never the address itself. An
  * account holding that address is deleted like "Delete my account" (without the goodbye email:
  * the operator answers the person who asked).
  */

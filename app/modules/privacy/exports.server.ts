@@ -173,7 +173,8 @@ export function renderSummary(data: ExportData, t: Translate, locale: string): s
 
 /**
  * The ZIP of one export, in memory: data.json, summary.html and the photo files. Shared by the
- * queued personal export and the operator's export for a person without an account (item 5).
+ * queued personal export and the operator's export for a person without an account
+ * (/admin/privacy).
  */
 export async function zipExport(of: ExportOf, locale: string, now: Date): Promise<Uint8Array> {
   const reader = readerOf(locale);

@@ -22,7 +22,7 @@ export const handle = { messages: ["admin", "jobs"] } satisfies MessagesHandle;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.system.title");
 
 /**
- * The system page (issue 27 item 3): processes, database, outbox, jobs, disks, recent problems.
+ * The system page (ADR 22): processes, database, outbox, jobs, disks, recent problems.
  * Each view by an admin is recorded in the audit log; anyone else is refused before that.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * One form here: how long a matched provider has to answer, per kind (issue 29). Anything else
+ * One form here: how long a matched provider has to answer, per kind (ADR 24). Anything else
  * posted is refused as before; the guard comes first (a layout loader protects no action).
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 const th = "px-4 py-2 font-medium";
 const td = "px-4 py-2";
-/** A date and time on one line: on a phone the table scrolls in its card instead (issue 33). */
+/** A date and time on one line: on a phone the table scrolls in its card instead. */
 const dateCell = `${td} whitespace-nowrap`;
 
 function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
