@@ -4,9 +4,9 @@ import { noteUser } from "../log.server";
 import { safeRedirectPath } from "../safe-redirect";
 import { outdatedConsents } from "~/modules/legal/consents.server";
 import { getAuth } from "./auth.server";
+import type { Role, SessionUser } from "./session";
 
-export type Role = "user" | "provider" | "admin";
-export type SessionUser = { id: string; name: string; email: string; phone: string | null; role: Role; emailVerified: boolean };
+export type { Role, SessionUser };
 
 const ROLES: Role[] = ["user", "provider", "admin"];
 

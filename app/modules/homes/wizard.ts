@@ -3,7 +3,6 @@ import { href } from "react-router";
 import { choiceLabel } from "~/lib/i18n/choices";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
-import type { ListingValues } from "./wizard-schema";
 
 /**
  * The property listing wizard (spec §2 /homes/new, §3 Property listing form, §4–5 Property
@@ -215,7 +214,7 @@ export function stepValuesFrom(form: FormData, step: StepId | number): WizardVal
  * A listing title from its details, in the owner's language, not always English: "2BR in Liberty
  * Village, Toronto", "2 chambres à Liberty Village, Toronto". The place is as the owner typed it.
  */
-export function listingTitle(v: Pick<ListingValues, "propertyType" | "neighborhood" | "city">, t: Translate): string {
+export function listingTitle(v: { propertyType: PropertyTypeOption; neighborhood?: string; city: string }, t: Translate): string {
   const place = v.neighborhood ? `${v.neighborhood}, ${v.city}` : v.city;
   return t("wizard.listingTitle", { type: choiceLabel(t, v.propertyType), place });
 }
