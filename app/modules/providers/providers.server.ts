@@ -4,6 +4,7 @@ import type { Database } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
 import { categoriesForServices, isProfileCategory, PROVIDER_SERVICE_SLUGS, type ProfileCategory, servicePagesFor } from "./catalogue";
 import type { ProfileInput } from "./profile";
+import type { PublicProvider, Verification } from "./views";
 
 /**
  * Providers after approval (ADR 9): the profile set-up, the public profile and the
@@ -95,17 +96,7 @@ export async function saveProviderProfile(
   return Number(result.numUpdatedRows) === 1;
 }
 
-type Verification = { idCheckedAt: string; licenceValidTo: string | null; permitValidTo: string | null };
-
-export type PublicProvider = {
-  id: string;
-  name: string;
-  bio: string;
-  categories: ProfileCategory[];
-  services: string[];
-  serviceAreas: string[];
-  verification: Verification;
-};
+export type { PublicProvider };
 
 /** Live providers none of whose approved documents has expired (as of `today`, Toronto time). */
 function visibleProviders(db: Kysely<Database>, today: string) {
