@@ -47,4 +47,12 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Components run in the browser: what they show is typed in a module both sides may import
+    // (a views.ts, lib/root-data.ts), never in a server module, not even as a type.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "\\.server$", message: "Components must not import server modules (types included): move the type to a shared module." }] }],
+    },
+  },
 );

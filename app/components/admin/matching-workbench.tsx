@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
-import type { ShortlistEntry, ShortlistFilter } from "~/modules/admin/requests.server";
+import type { ShortlistEntry, ShortlistFilter } from "~/modules/admin/views";
 import { reasonText } from "~/modules/providers/availability";
 import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES, providerServiceName } from "~/modules/providers/catalogue";
 import { FormError } from "./form-error";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/lib/db/schema";
+import type { AuditRecord } from "./views";
 
 export type AuditEntry = {
   actorId: string;
@@ -36,15 +37,7 @@ export async function recordAudit(db: Kysely<Database> | Transaction<Database>, 
     .execute();
 }
 
-export type AuditRecord = {
-  id: string;
-  actor: string;
-  action: string;
-  before: unknown;
-  after: unknown;
-  note: string | null;
-  at: string;
-};
+export type { AuditRecord };
 
 const parse = (json: string | null): unknown => (json === null ? null : (JSON.parse(json) as unknown));
 
