@@ -28,7 +28,7 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         { selector: "CallExpression[callee.property.name=/^(formData|json)$/][callee.object.name='request']", message: "Read posted forms with readForm(request) from ~/lib/http/form.server." },
-        // Every text a person reads comes from the message catalogue, in their language (issue 15).
+        // Every text a person reads comes from the message catalogue, in their language (ADR 13).
         { selector: "JSXText[value=/\\p{L}{2,}/u]", message: "Text people read comes from the catalogue: t(\"…\") with a key in app/lib/i18n/messages." },
         {
           selector: "JSXAttribute[name.name=/^(aria-label|aria-description|placeholder|title|alt)$/] > Literal[value=/\\p{L}{2,}/u]",
@@ -45,6 +45,14 @@ export default tseslint.config(
         "error",
         { patterns: [{ group: ["~/routes/*", "~/components/*", "**/routes/*", "**/components/*"], message: "Modules must not import routes or components." }] },
       ],
+    },
+  },
+  {
+    // Components run in the browser: what they show is typed in a module both sides may import
+    // (a views.ts, lib/root-data.ts), never in a server module, not even as a type.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "\\.server$", message: "Components must not import server modules (types included): move the type to a shared module." }] }],
     },
   },
 );

@@ -97,7 +97,7 @@ export default defineConfig({
       // Every journey comes from one address: a visitor's caps of confirmation emails and of
       // sign-ups per hour would otherwise stop them halfway through the suite.
       RATE_LIMITS: "confirmationsPerClient=100000,signUp=100000",
-      // The journeys count the providers and reviews they make: no sample providers (issue 30).
+      // The journeys count the providers and reviews they make: no sample providers.
       SAMPLE_PROVIDERS: "0",
       // The pseudo-locale run (tests/e2e/pseudo-locale.spec.ts): a browser whose `lang` cookie
       // is "en-XA" reads pages with every catalogue text accented, to find untranslated text.

@@ -23,7 +23,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
         rollupOptions: {
           output: {
-            // Fewer, larger files for what every page loads (issue #11): React and React Router
+            // Fewer, larger files for what every page loads: React and React Router
             // in one chunk, the shell (header, footer, toasts, translation, dialog openers) in
             // another, instead of a dozen sub-kilobyte files that each compress on their own.
             codeSplitting: {

@@ -3,7 +3,7 @@ import { defineConfig } from "vite";
 /**
  * The server entry (server/main.ts) compiled to build/server/main.js, beside the app's bundle
  * (build/server/index.js), so production runs JavaScript only: no TypeScript compiled at
- * start-up (issue 27, item 5). Packages stay in node_modules (imported, not bundled), as in
+ * start-up (ADR 22). Packages stay in node_modules (imported, not bundled), as in
  * the app's bundle. `npm run build` makes both.
  */
 export default defineConfig({

@@ -86,8 +86,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => loadWhenIdle(ErrorContent.preload), []);
   const root = useRouteLoaderData<RootData>("root");
   // An error page, a 404 or a page its route keeps out of the index (handle.noindex) names no
-  // canonical address nor versions: search engines take a canonical as "index that one instead"
-  // (issue 30). An error page says noindex itself; the others' meta does.
+  // canonical address nor versions: search engines take a canonical as "index that one instead".
+  // An error page says noindex itself; the others' meta does.
   const error = useRouteError();
   const matches = useMatches();
   const indexable =

@@ -1,4 +1,4 @@
-// `npm run bench:scale` (issue 16 item 6, ADR 16): on PostgreSQL (TEST_DATABASE_URL or
+// `npm run bench:scale` (ADR 16): on PostgreSQL (TEST_DATABASE_URL or
 // DATABASE_URL; each phase gets a fresh schema, dropped at the end), app processes behind nginx
 // (scripts/cluster-lib.ts):
 //   1. the bare node:http ceiling of this machine (as `npm run bench` measures it);

@@ -1,5 +1,5 @@
 // `npm run bench` (first part): throughput and latency of the server-rendered pages as browsers
-// ask for them, beside the machine's ceiling measured in the same run (issue #26). Builds if
+// ask for them, beside the machine's ceiling measured in the same run (ADR 23). Builds if
 // needed, starts the production server on a fresh SQLite database, signs a customer and an
 // admin in through the real forms, then with autocannon (50 connections, BENCH_SECONDS each, 5
 // by default): a bare `node:http` hello-world first (what this machine can serve at all, with

@@ -1,4 +1,4 @@
-// Starts N app processes on one PostgreSQL database behind nginx (issue 16, ADR 16): used by
+// Starts N app processes on one PostgreSQL database behind nginx (ADR 16): used by
 // `npm run start:cluster`, `npm run bench:scale` and tests/integration/cluster.test.ts.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -80,7 +80,7 @@ export type Cluster = {
   /** Starts app process `index` again on its port (after a kill). */
   restart: (index: number) => Promise<AppProcess>;
   /**
-   * Replaces every app process, one at a time, dropping nothing (issue 27, item 6): a new
+   * Replaces every app process, one at a time, dropping nothing (ADR 22): a new
    * process on a new port; once healthy, nginx is reloaded with it in the old one's place
    * (a graceful reload: old workers finish what they carry, new ones never reach the old
    * process); once the old workers are gone, the old process is stopped (SIGTERM: it finishes

@@ -1,4 +1,4 @@
-// `npm run test:crash`: the crash test of issue 17 on its own, with progress lines — SIGKILLs
+// `npm run test:crash`: the crash test on its own, with progress lines — SIGKILLs
 // the production server at random moments under a mix of submissions, then checks that every
 // acknowledged submission and every email survived (tests/support/crash-run.ts). Runs on SQLite,
 // and on PostgreSQL too when TEST_DATABASE_URL is set. Options: --kills=N, --dialect=sqlite|postgres.

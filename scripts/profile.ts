@@ -1,5 +1,5 @@
 // `npm run profile -- <page> [served|cookie|loggedIn|noHeaders]`: where a page's server time
-// goes (issue #26). Starts the production server with V8's CPU profiler (--cpu-prof), signs a
+// goes (ADR 23). Starts the production server with V8's CPU profiler (--cpu-prof), signs a
 // customer in if asked, loads the page with autocannon (the headers `npm run bench` sends, 50
 // connections, PROFILE_SECONDS, 8 by default), stops the server and prints the functions and
 // the packages that took the most CPU (self time). The .cpuprofile is kept for Chrome DevTools

@@ -82,7 +82,7 @@ const build = await import("virtual:react-router/server-build");
 export const routeOf = (path: string) => routePattern(build, path);
 
 // Files (documents, exports, photos) leave by their route's own URL only: its data twin would
-// carry the body without the route's headers (issue 32 item 8).
+// carry the body without the route's headers (sandbox, nosniff, attachment).
 app.use((req, res, next) => {
   if ((req.method === "GET" || req.method === "HEAD") && isResourceRouteData(build, req.path)) {
     res.status(404).set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" }).type("text/plain; charset=utf-8").send("Not found");

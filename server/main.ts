@@ -139,7 +139,7 @@ async function main() {
       // posts, which React Router's CSRF check rightly refuses (and forms without JS break).
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       // Set below, per response, to say what CSP frame-ancestors says (helmet's fixed
-      // SAMEORIGIN contradicted frame-ancestors 'none' for every other page: issue 30).
+      // SAMEORIGIN contradicted frame-ancestors 'none' on every other page).
       xFrameOptions: false,
     }),
   );

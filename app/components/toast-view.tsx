@@ -1,7 +1,10 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { useT } from "~/lib/i18n/use-t";
 import type { Toast } from "~/lib/toast/toast";
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "./toaster";
+
+/** The spec's timings (toaster.tsx imports this view, so they live here, not there). */
+const TOAST_DURATION_MS = 5000;
+const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 /** The visible toast and its region (Radix Toast), loaded by the Toaster with the first toast. */
 export default function ToastView({

@@ -5,11 +5,9 @@ import type { Toast, ToastInput } from "~/lib/toast/toast";
 /**
  * Toasts as the spec fixes them: one visible at a time (a new one replaces the old), 5000 ms,
  * swipe 50 px to dismiss, F8 focuses the region. Radix Toast gives the live region, pause on
- * hover/focus and swipe (toast-view.tsx); we keep a single slot. Radix's part loads with the
- * first toast, not with every page: most visits show none.
+ * hover/focus and swipe (toast-view.tsx, which holds those timings); we keep a single slot.
+ * Radix's part loads with the first toast, not with every page: most visits show none.
  */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 type ToastApi = { toast: (toast: ToastInput) => void };
 const ToastContext = createContext<ToastApi>({ toast: () => {} });

@@ -3,7 +3,7 @@ import { log } from "./log.server";
 
 /**
  * Work that must not make a response wait, started only once the response has been written
- * (issue 32 item 3: /auth/forgot answers before it looks the address up, so a known address
+ * (/auth/forgot answers before it looks the address up, so a known address
  * takes no longer to answer than an unknown one). A failure is logged, never shown. Graceful
  * shutdown waits for work still running (settleAfterResponse).
  */

@@ -5,7 +5,7 @@ import { log } from "./log.server";
 import { appVersion } from "./process-info.server";
 
 /**
- * BACKUP_EVERY: the app backs itself up (issue 27, item 4). Each period (`every` long, counted
+ * BACKUP_EVERY: the app backs itself up (ADR 22). Each period (`every` long, counted
  * from the epoch) is one run, claimed like the daily jobs (job_runs, with a lease), so on a
  * cluster one process makes it; then all but the newest BACKUP_KEEP are deleted.
  */

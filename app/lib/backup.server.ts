@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 
 /**
- * Online backups and restores (issue 27, item 4; ADR 22). A backup is a folder in BACKUP_DIR,
+ * Online backups and restores (ADR 22). A backup is a folder in BACKUP_DIR,
  * `<UTC time>` (appearing whole: written as `.partial`, then renamed), with:
  * - the database: SQLite `VACUUM INTO` (one read transaction: a consistent copy while the app
  *   writes, compacted), or PostgreSQL `pg_dump -Fc` (one snapshot) of the app's schema;

@@ -35,7 +35,7 @@ describe("csvField", () => {
     ["user@example.com", "user@example.com"],
     ["plain =later", "plain =later"],
     ["−5 (a minus sign in text)", "'−5 (a minus sign in text)"],
-    // Issue 32 item 7: what passed before. DDE pipe, NEL, minus sign, fullwidth and small forms,
+    // What passed the escaping before: DDE pipe, NEL, minus sign, fullwidth and small forms,
     // and the same after blanks a spreadsheet skips.
     ["|cmd", "'|cmd"],
     ["\u0085=cmd", "'\u0085=cmd"],

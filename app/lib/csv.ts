@@ -7,7 +7,7 @@
  * `-` or `@` as a formula: `=HYPERLINK(...)` in a request's name would run on the operator's
  * machine. OWASP's rule ("CSV Injection"): a text cell that starts with `=`, `+`, `-`, `@`, tab or
  * CR gets a leading apostrophe, which spreadsheets show as text and do not display. We apply it
- * more widely (issue 32 item 7), because spreadsheets fold look-alikes and skip blanks first:
+ * more widely, because spreadsheets fold look-alikes and skip blanks first:
  * - `|` (DDE: `|cmd`), and any line break (LF, NEL U+0085, U+2028/9) as well as tab and CR;
  * - any character whose compatibility form (NFKC) is one of `= + - @ |`: fullwidth ＝ ＋ － ＠ ｜,
  *   small ﹦ ﹢ ﹣ ﹫, super- and subscript ⁺ ⁼ ₊ ₌, and the like;

@@ -1,5 +1,5 @@
 /**
- * A request form's one-time token (issue 33 item 3): rendered into the form by the server as a
+ * A request form's one-time token (ADR 28): rendered into the form by the server as a
  * hidden field, so it is there before any script runs, and posted with it. The server stores a
  * request once per token and what was sent (requests.server.ts), so a double click without
  * JavaScript, a retry or a resent post answers with the first request instead of a second one.

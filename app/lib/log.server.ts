@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import pino, { type Logger } from "pino";
 
 /**
- * The one log stream (issue 27, item 1; ADR 22): JSON lines on stdout, one object per event,
+ * The one log stream (ADR 22): JSON lines on stdout, one object per event,
  * every line of a request's work carrying its request id (and the signed-in user's id, once
  * known). Twelve-factor: the process writes, the platform keeps (journald, docker, a shipper).
  *

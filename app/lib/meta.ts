@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { RootData } from "./root-data.server";
+import type { RootData } from "./root-data";
 import { createTranslate, type MessageKey, type MessageParams } from "./i18n/translate";
 
 type Match = { id: string; loaderData?: unknown } | undefined;

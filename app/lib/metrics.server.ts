@@ -5,7 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { log } from "./log.server";
 
 /**
- * Prometheus metrics at /metrics (issue 27, item 2; ADR 22), in the text exposition format.
+ * Prometheus metrics at /metrics (ADR 22), in the text exposition format.
  * Per process: the counters are this process's since it started (Prometheus sums processes
  * and handles restarts). Labels are route patterns, statuses, kinds and job names: never a
  * raw path, an address or anything a person typed, and a bounded set.

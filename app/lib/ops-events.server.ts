@@ -3,8 +3,8 @@ import type { MailOutcome } from "./mail/worker.server";
 import { countJob, countMail } from "./metrics.server";
 
 /**
- * What the background work reports (issue 27): each mail outcome and each daily job run, as a
- * log event (ids, kinds and counts only; never an address) and, from item 2 on, as metrics.
+ * What the background work reports (ADR 22): each mail outcome and each daily job run, as a
+ * log event (ids, kinds and counts only; never an address) and as metrics.
  */
 export function mailOutcome(o: MailOutcome) {
   countMail(o.result, o.kind);

@@ -1,7 +1,7 @@
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFObject } from "pdf-lib";
 
 /**
- * Active content out of an uploaded PDF, before it is stored (issue 32 item 2). Chromium's PDF
+ * Active content out of an uploaded PDF, before it is stored. Chromium's PDF
  * viewer ran an applicant's script when an admin opened the file; PDFs are now only ever
  * downloaded, and this makes the stored file inert wherever it is opened:
  * - the document's and every page's, annotation's and field's automatic actions (`/OpenAction`,

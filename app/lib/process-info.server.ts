@@ -5,7 +5,7 @@ import type { DB } from "./db/db.server";
 import { log } from "./log.server";
 
 /**
- * Which app processes run, with their version and start time (issue 27, item 3): each process
+ * Which app processes run, with their version and start time (ADR 22): each process
  * keeps a row in app_meta (`process:<host>:<pid>`), written at start and every minute, removed
  * when it stops; the system page lists the rows seen in the last three minutes, so a process
  * that died without stopping drops off by itself.

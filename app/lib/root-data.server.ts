@@ -1,35 +1,13 @@
-import { getSessionUser, type SessionUser } from "./auth/session.server";
+import { getSessionUser } from "./auth/session.server";
 import { messagesFor, localeFromRequest } from "./i18n/catalogue.server";
-import type { Locale } from "./i18n/locales";
-import type { PageHead } from "./i18n/page-head";
 import { pageHead } from "./i18n/page-head.server";
 import { type Namespace, pickMessages } from "./i18n/namespaces";
-import type { Messages } from "./i18n/translate";
+import type { RootData, SessionUser } from "./root-data";
 import { getAppEnv } from "./runtime.server";
-import type { Toast } from "./toast/toast";
 import { readToast } from "./toast/toast.server";
 
-
-/**
- * What every page needs: brand, language, the signed-in user, a pending flash toast, and the
- * texts of the page's namespaces (not the whole catalogue: see i18n/namespaces.ts).
- */
-export type { SessionUser };
-
-export type RootData = {
-  brand: string;
-  /** The site's public address (links to the same page in each language). */
-  origin: string;
-  supportEmail: string;
-  locale: Locale;
-  contentLocale: Locale;
-  /** The page's canonical URL, its languages' URLs and Open Graph locales (page-head.server.ts). */
-  head: PageHead;
-  messages: Messages;
-  user: SessionUser | null;
-  toast: Toast | null;
-  year: number;
-};
+/** The root loader's data (its type, shared with the components: ./root-data.ts). */
+export type { RootData, SessionUser };
 
 export async function loadRootData(request: Request, namespaces: Iterable<Namespace>): Promise<{ rootData: RootData; headers: Headers }> {
   const env = getAppEnv();

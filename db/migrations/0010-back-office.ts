@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The operator back office (issue 13):
+ * The operator back office (ADR 12):
  * - requests.deleted_at: an operator's delete hides a request from every list but keeps it, so
  *   the audit log still points at something.
  * - requests.provider_id: the verified provider matched to a booking or car request (set when it

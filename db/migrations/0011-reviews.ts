@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Community reviews written by customers (issue 14, docs/decisions/0013-reviews.md).
+ * Community reviews written by customers (ADR 15).
  * community_reviews already holds the six seeded reviews (static, published, no author); real
  * ones add who wrote them, for which request (one review per request: a unique index, NULLs
  * allowed for the seeded rows), the provider and service page they concern, the author's

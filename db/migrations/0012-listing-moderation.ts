@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Listings moderation (issue 13 item 5):
+ * Listings moderation (ADR 14):
  * - home_listings.str_registration: the City of Toronto short-term rental registration number
  *   a per-night listing carries (STR-0000-XXXXXX, upper-case; null for other listings).
  * - owner_verifications: owners an operator has verified, one row per account (not per

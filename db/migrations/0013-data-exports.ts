@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool } from "kysely";
 
 /**
- * Data exports (issue 28 item 2): one row per "Download my data" request. A worker claims a
+ * Data exports: one row per "Download my data" request. A worker claims a
  * queued row (status queued → building, guarded by the status so one process builds it), writes
  * the ZIP to private storage under `file_key` and marks it ready with an expiry; the retention
  * job deletes the file once it expires and marks the row expired (the link then answers 410).

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 
 /**
- * Consent records (issue 28 item 6): which version of which legal document a person accepted,
+ * Consent records: which version of which legal document a person accepted,
  * when, and how — at sign-up (Terms of Use, Privacy Policy), with a provider application
  * (Provider Guidelines, Terms, Privacy), by accepting a new version after it changed
  * (re-accept), or for the ADMIN_EMAIL account the operator sets up at start-up (admin-setup).

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Providers answer their matches (issue 29 items 1–3; docs/decisions/0024-provider-jobs.md):
+ * Providers answer their matches (ADR 24):
  * - requests.respond_by: until when the matched provider may accept or decline (ISO instant;
  *   null once answered, or for requests never matched). Past it, the hourly job hands the
  *   request back to the operator.

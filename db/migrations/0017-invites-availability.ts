@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 
 /**
- * Calendar invites (issue 29 item 5). A queued email may carry attachments (an .ics invite):
+ * Calendar invites. A queued email may carry attachments (an .ics invite):
  * stored with the message as JSON (`[{ filename, contentType, content }]`, text content only),
  * so the invite survives the outbox's store-then-send like the bodies do. A request keeps the
  * SEQUENCE of its calendar event: every significant change (confirmed, rescheduled, cancelled)
  * bumps it, so calendars replace the older copy of the same UID.
  *
- * Provider availability (issue 29 item 4), on the provider's row: the hours they usually work
+ * Provider availability, on the provider's row: the hours they usually work
  * (JSON `{ "mon": ["09:00", "17:00"], … }`, a day not listed is a day off; null until they set
  * it, read as "any time") and the periods they are away (JSON `[{ "from", "to" }]`, dates).
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 32 items 1 and 10.
+ * Caps per mailbox on emails to typed addresses; no live token in a stored email (ADR 25).
  * - `recipient_key`: which mailbox cap an email to a typed address counts against — the cap's
  *   group and a hash of the normalised mailbox (app/lib/mail/recipients.server.ts), so
  *   `ada+x@…` and `ada@…` count as one, and the count survives the retention job blanking

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 33 item 3: a request form posted twice (a double click without JavaScript, a retry)
- * must store one request. `submission_key` is a hash of the form's one-time token, the kind,
+ * A request form posted twice (a double click without JavaScript, a retry) must store one
+ * request (ADR 28). `submission_key` is a hash of the form's one-time token, the kind,
  * who sent it and what was sent (requests.server.ts `submissionKey`); unique, so two processes
  * racing with the same post cannot both insert — the loser reads the winner's row and answers
  * with it. Null for posts without a token (older pages, clients that send none): a unique

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Documents renewal (issue 29 item 6). A provider whose licence, ID or work permit is about to
+ * Documents renewal (ADR 27). A provider whose licence, ID or work permit is about to
  * expire uploads the renewed document; the operator approves it as a renewal, not as a new
  * application. `document_renewals` holds one such upload (the document group: `licence`, `id`
  * — front and optional back — or `work_permit`), its new expiry and the decision; the files

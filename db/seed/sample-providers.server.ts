@@ -27,7 +27,7 @@ type SampleProvider = {
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
 /**
- * Verified providers for a first run (issue 30): without them the service pages show none and the
+ * Verified providers for a first run: without them the service pages show none and the
  * back office has no one to match. Each says in its name and bio that it is a sample; its
  * account has no password (nobody can sign in as it) and its address is on `.invalid`, which
  * never receives mail.

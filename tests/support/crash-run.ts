@@ -12,7 +12,7 @@ import { HttpClient } from "./http-client";
 import { freePort, SmtpSink } from "./smtp-sink";
 
 /**
- * The crash test (issue 17): client loops submit contact messages, bookings, car requests and
+ * The crash test: client loops submit contact messages, bookings, car requests and
  * whole listing-wizard runs with a photo, while a killer loop SIGKILLs the production server at
  * random moments and restarts it on the same database, data folder and SMTP sink. Afterwards
  * the server runs once more until the outbox is drained, and `problems` lists every broken

@@ -1,7 +1,7 @@
 import type { HttpClient } from "./http-client";
 
 /**
- * A small crawler over the running server (issue 30): what a search engine or a link checker
+ * A small crawler over the running server: what a search engine or a link checker
  * does, with the client's cookies, so a signed-in crawl sees the account and back-office pages.
  * It follows every same-origin `<a href>` from the start pages, GETs every asset a page names
  * (stylesheets, scripts, images) once without parsing it, and keeps each HTML page's body for

@@ -4,8 +4,8 @@ import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 export const PDF_SCRIPT = "app.alert('pwned by applicant')";
 
 /**
- * A real one-page PDF that runs JavaScript the moment it is opened, in every place a reader looks
- * (issue 32 item 2): the catalogue's /OpenAction, a document-level /Names/JavaScript script, the
+ * A real one-page PDF that runs JavaScript the moment it is opened, in every place a reader looks:
+ * the catalogue's /OpenAction, a document-level /Names/JavaScript script, the
  * page's /AA open action, a link annotation whose action is a script, and a `javascript:` URI;
  * plus one harmless https link, which must survive.
  */

@@ -1,12 +1,12 @@
 /**
- * The speed targets of issue #11, in one place: the bundle budget that `npm test` enforces
+ * The speed targets (ADRs 10, 17, 19), in one place: the bundle budget that `npm test` enforces
  * (tests/integration/bundle-budget.test.ts), the Lighthouse targets that
  * `npm run lighthouse -- --check` enforces (scripts/lighthouse.ts), and the server targets
  * `npm run bench` reports against (scripts/bench.ts).
  */
 
 /**
- * `npm run bench` (issue #26), 50 connections with a browser's headers, as a share of the bare
+ * `npm run bench` (ADR 23), 50 connections with a browser's headers, as a share of the bare
  * `node:http` ceiling measured in the same run: pages from the page store (every page of
  * SPEED_PAGES), and pages rendered for a visitor with a cookie or signed in.
  */
@@ -30,7 +30,7 @@ export const BUNDLE_BUDGET = {
  */
 export const OVER_BUDGET_CEILINGS: Record<string, number> = {
   // 120.06 KB (2026-11-27): the root module now leaves the canonical and hreflang links out of
-  // noindex pages and error pages (issue 30, +0.1 KB on every page; /services had 0.1 KB left).
+  // noindex pages and error pages (+0.1 KB on every page; /services had 0.1 KB left).
   // Back under when that decision moves to the server with the rest of the page head (ADR 13).
   "/services": Math.round(120.2 * 1024),
 };

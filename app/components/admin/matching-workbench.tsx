@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
-import type { ShortlistEntry, ShortlistFilter } from "~/modules/admin/requests.server";
+import type { ShortlistEntry, ShortlistFilter } from "~/modules/admin/views";
 import { reasonText } from "~/modules/providers/availability";
 import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES, providerServiceName } from "~/modules/providers/catalogue";
 import { FormError } from "./form-error";
@@ -15,7 +15,7 @@ export type Workbench = {
 };
 
 /**
- * Matching (issue 13 item 4) in three steps that all work without JavaScript: the shortlist
+ * Matching (ADR 12, ADR 24) in three steps that all work without JavaScript: the shortlist
  * (live, verified providers with valid documents for the request's service and area — those
  * available at its date, time and area first, the others saying why not — least busy first;
  * the filters widen it), "Choose" (a link), then "Confirm match" (the one post,
@@ -89,7 +89,7 @@ export function MatchingWorkbench({ workbench, result }: { workbench: Workbench;
                   {p.licenceValidTo ? t("admin.match.licenceTo", { date: dates.date(p.licenceValidTo) }) : t("admin.match.noLicence")} ·{" "}
                   {t("admin.match.load", { count: p.openMatches })}
                 </p>
-                {/* Availability at the request's date, time and area (issue 29 item 4): why the others are lower. */}
+                {/* Availability at the request's date, time and area: why the others are lower. */}
                 {p.unavailable.length ? (
                   <p className="text-sm text-amber-800">
                     {t("availability.unavailable", { reasons: p.unavailable.map((r) => reasonText(r, t, dates.calendarDay)).join("; ") })}

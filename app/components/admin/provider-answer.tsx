@@ -1,10 +1,10 @@
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { isRematchReason, REMATCH_REASON_KEYS } from "~/modules/providers/jobs";
-import type { AdminRequest } from "~/modules/admin/requests.server";
+import type { AdminRequest } from "~/modules/admin/views";
 
 /**
- * The provider's side of a matched request (issue 29): waiting for their answer (until when),
+ * The provider's side of a matched request (ADR 24): waiting for their answer (until when),
  * done by them (the operator completes), or — when the match fell through — flagged "needs a
  * new match" with who declined and why. The shortlist no longer offers those providers.
  */

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { NOTE_MAX } from "~/modules/admin/request-actions";
-import type { AdminRequest } from "~/modules/admin/requests.server";
+import type { AdminRequest } from "~/modules/admin/views";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import { FormError } from "./form-error";
 import { OutboxStatusBadge } from "./outbox-status-badge";

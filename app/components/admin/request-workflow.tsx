@@ -10,7 +10,7 @@ import { FormError } from "./form-error";
  * The moves the request's kind allows from here (status.ts says why each exists); one form, so it works
  * without JavaScript. A cancellation needs its reason (checked on the server; it goes to the
  * customer). Completing has its own button: it is the one operators use most, and it is final
- * and emails the customer at once, so it asks first (issue 33 item 9) — in the one link-dialog
+ * and emails the customer at once, so it asks first — in the one link-dialog
  * pattern (ADR 7): a dialog once hydrated, before that a confirmation section at `?complete`;
  * the server refuses a completion that was not confirmed.
  */

@@ -1,7 +1,7 @@
 import { preloadable } from "~/lib/preloadable";
 import { href, useLocation } from "react-router";
 import { LinkDialog, type LinkDialogState, useLinkDialog } from "~/components/link-dialog";
-import type { SessionUser } from "~/lib/auth/session.server";
+import type { SessionUser } from "~/lib/auth/session";
 import { useT } from "~/lib/i18n/use-t";
 import type { BookingKind } from "./booking-form";
 

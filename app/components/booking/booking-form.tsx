@@ -4,7 +4,7 @@ import { TextAreaField, TextField } from "~/components/form/field";
 import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
 import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
-import type { SessionUser } from "~/lib/auth/session.server";
+import type { SessionUser } from "~/lib/auth/session";
 import { useT } from "~/lib/i18n/use-t";
 import { torontoToday } from "~/lib/forms/formats";
 import { FormToken } from "~/components/form/form-token";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { FORM_TOKEN_FIELD, newFormToken } from "~/lib/form-token";
 
 /**
- * The hidden one-time token every request form posts (issue 33 item 3; app/lib/form-token.ts).
+ * The hidden one-time token every request form posts (ADR 28; app/lib/form-token.ts).
  * Drawn when the form is rendered: by the server for the page it sends (so a post made before
  * any script ran carries it), in the browser for a form mounted there (a dialog, the form
  * started afresh after a send). Uncontrolled, so hydration keeps the server's value: a double

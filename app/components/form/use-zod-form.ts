@@ -17,7 +17,7 @@ const hasErrors = (result: SubmissionResult<string[]> | null | undefined) =>
  * the browser, first on submit (no errors while someone is still typing a field for the first
  * time), then on every input so a corrected field clears its error at once.
  *
- * zod and the schema are not part of the page (about 30 KB gzip, issue #11): `load` imports
+ * zod and the schema are not part of the page (about 30 KB gzip; ADR 17): `load` imports
  * the schema's module, together with Conform's zod adapter, when the visitor first focuses or
  * presses something inside the form — or at once when the form shows a server reply with
  * errors. Until then the form has no browser validation and posts to the server, which parses

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useT } from "~/lib/i18n/use-t";
-import type { GalleryImage } from "~/modules/homes/listings.server";
+import type { GalleryImage } from "~/modules/homes/views";
 import { HouseIcon } from "./listing-labels";
 
 /** A horizontal swipe of at least this many pixels changes the photo. */

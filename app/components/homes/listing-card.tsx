@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { useT } from "~/lib/i18n/use-t";
-import type { ListingCard as ListingCardData } from "~/modules/homes/listings.server";
+import type { ListingCard as ListingCardData } from "~/modules/homes/views";
 import { HouseIcon, PinIcon, priceLabel, propertyTypeLabel, roomsLabel } from "./listing-labels";
 import { CardLink, cardPhotoLoading, LinkCard } from "~/components/ui/link-card";
 

@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
-import type { CityCount } from "~/modules/homes/listings.server";
+import type { CityCount } from "~/modules/homes/views";
 import { homesSearch } from "~/modules/homes/search";
 import { PinIcon } from "./listing-labels";
 

@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { href, useFetcher } from "react-router";
 import { FieldError, NumberField, TextAreaField, TextField } from "~/components/form/field";
-import type { SessionUser } from "~/lib/auth/session.server";
+import type { SessionUser } from "~/lib/auth/session";
 import { torontoToday } from "~/lib/forms/formats";
 import { choiceLabel } from "~/lib/i18n/choices";
 import { useT } from "~/lib/i18n/use-t";

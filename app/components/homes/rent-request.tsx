@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { preloadable } from "~/lib/preloadable";
 import { LinkDialog, type LinkDialogState, useLinkDialog } from "~/components/link-dialog";
-import type { SessionUser } from "~/lib/auth/session.server";
+import type { SessionUser } from "~/lib/auth/session";
 import { useT } from "~/lib/i18n/use-t";
 import type { RentTarget } from "./rent-request-form";
 

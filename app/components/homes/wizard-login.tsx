@@ -14,7 +14,7 @@ const SIGN_UP = `${href("/auth/signup")}?${back}`;
  * What a visitor who is not logged in gets on /homes/new (spec §2): the 'Login Required'
  * dialog; closing it goes to /homes. Before JavaScript runs, the same content is a panel, which
  * stays in place under the dialog once it opens: taking it away would move everything below it
- * (a layout shift of 0.19 on a phone, issue #11). The modal dialog hides it from assistive
+ * (a layout shift of 0.19 on a phone). The modal dialog hides it from assistive
  * technology and keeps the focus.
  */
 export function WizardLoginGate() {

@@ -2,7 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useState } from "react";
 import { href, Link, useSubmit } from "react-router";
 import { useT } from "~/lib/i18n/use-t";
-import type { SessionUser } from "~/lib/root-data.server";
+import type { SessionUser } from "~/lib/auth/session";
 import { AvatarButton } from "./avatar-button";
 
 /** The signed-in visitor's menu, loaded on demand by the header (see AccountMenuSlot there). */

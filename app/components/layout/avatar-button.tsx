@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from "react";
 import { useT } from "~/lib/i18n/use-t";
-import type { SessionUser } from "~/lib/root-data.server";
+import type { SessionUser } from "~/lib/auth/session";
 
 /** The signed-in visitor's initials: the account menu's trigger, and its stand-in while it loads. */
 export function AvatarButton({ user, ...props }: { user: SessionUser } & ComponentPropsWithRef<"button">) {

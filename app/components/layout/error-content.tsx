@@ -3,7 +3,7 @@ import { refusalKey } from "~/lib/http/http-error";
 import { enErrors } from "~/lib/i18n/messages/en-errors";
 import { createTranslate, type Messages } from "~/lib/i18n/translate";
 import { REQUEST_ID_ELEMENT, useRequestId } from "~/lib/request-id";
-import type { RootData } from "~/lib/root-data.server";
+import type { RootData } from "~/lib/root-data";
 
 /**
  * What the root error boundary says (status, title, text, a reference for a server error). Its

@@ -2,7 +2,7 @@ import { lazy, useEffect, useState } from "react";
 import { ServerHtmlBoundary } from "~/components/form/server-html-boundary";
 import { Form, href, Link, NavLink, useLocation } from "react-router";
 import { trackClick } from "~/lib/analytics";
-import type { SessionUser } from "~/lib/root-data.server";
+import type { SessionUser } from "~/lib/auth/session";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { LanguagePicker } from "./language-picker";
 import { useCloseOnNavigation } from "./use-close-on-navigation";

@@ -2,7 +2,7 @@ import { href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
 import { CATEGORY_LABEL_KEYS } from "~/modules/providers/categories";
-import type { PublicProvider } from "~/modules/providers/providers.server";
+import type { PublicProvider } from "~/modules/providers/views";
 import { VerifiedBadge } from "./verified-badge";
 
 /** Live providers as cards (a service page's matching providers, search results). */

@@ -1,6 +1,6 @@
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { monthYear } from "~/lib/forms/formats";
-import type { PublicProvider } from "~/modules/providers/providers.server";
+import type { PublicProvider } from "~/modules/providers/views";
 
 /**
  * The scoped Verified badge: what was checked and until when ("ID checked Mar 2026 · License

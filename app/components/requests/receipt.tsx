@@ -7,7 +7,7 @@ export function Receipt({ reference, emailed, statusPath }: { reference?: string
   return (
     <>
       {/* Not emailed (the address's daily cap, or too many from this client): say so plainly,
-          before the reference it asks to keep — this page is then the only receipt (issue 33). */}
+          before the reference it asks to keep — this page is then the only receipt (ADR 28). */}
       {emailed === false ? (
         <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-800">{t("success.notEmailed")}</p>
       ) : null}

@@ -3,7 +3,7 @@ import { Section } from "~/components/ui/section";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
-import type { RequestView } from "~/modules/requests/requests.server";
+import type { RequestView } from "~/modules/requests/views";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 
 

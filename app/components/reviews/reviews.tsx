@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
-import type { PublicReview, ReviewPhoto, ReviewSummary } from "~/modules/reviews/reviews.server";
+import type { PublicReview, ReviewPhoto, ReviewSummary } from "~/modules/reviews/views";
 
 /**
  * How reviews look wherever they appear (/reviews, a provider's profile, a service page, My

@@ -4,17 +4,17 @@ import { noteUser } from "../log.server";
 import { safeRedirectPath } from "../safe-redirect";
 import { outdatedConsents } from "~/modules/legal/consents.server";
 import { getAuth } from "./auth.server";
+import type { Role, SessionUser } from "./session";
 import { readStoredSession } from "./session-read.server";
 
-export type Role = "user" | "provider" | "admin";
-export type SessionUser = { id: string; name: string; email: string; phone: string | null; role: Role; emailVerified: boolean };
+export type { Role, SessionUser };
 
 const ROLES: Role[] = ["user", "provider", "admin"];
 
 /**
  * The signed-in user for this request, or null. Looked up once per request: the root loader and
  * the page's own loaders (which run in parallel) all ask, and each lookup is a signed-cookie
- * check and a database read (issue #26).
+ * check and a database read, paid once rather than by each loader.
  */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
   // Not for a form post: its action may sign in or out, or change the name the header shows,

@@ -306,7 +306,7 @@ export type ProviderDocumentTable = {
   delete_after: string | null;
   deleted_at: string | null;
   created_at: string;
-  /** The renewal this document came with (issue 29 item 6); null for an application's documents. */
+  /** The renewal this document came with (ADR 27); null for an application's documents. */
   renewal_id: string | null;
 };
 /** A renewed document waiting for, or given, the operator's decision (migration 0020). */
@@ -331,7 +331,7 @@ export type DocumentAccessLogTable = {
 };
 export type JobRunTable = { name: string; run_key: string; claimed_at: string; finished_at: string | null };
 
-/** A "Download my data" export (issue 28 item 2); see db/migrations/0013-data-exports.ts. */
+/** A "Download my data" export; see db/migrations/0013-data-exports.ts. */
 export type DataExportStatus = "queued" | "building" | "ready" | "failed" | "expired";
 export type DataExportTable = {
   id: string;

@@ -32,7 +32,7 @@ describe("field messages name fields plainly", () => {
   it("the forms with a prompt or '(optional)' in a label keep it out of their messages", () => {
     const booking = messages(bookingSchema(t), { notes: "n".repeat(100_000) });
     expect(booking).toContain("Notes must be at most 2000 characters.");
-    // A car form's message names the label the person sees (issue 30), quoted as a label.
+    // A car form's message names the label the person sees, quoted as a label.
     expect(messages(carRequestSchema("custom", t), {})).toContain("“Describe your request” is required.");
     expect(messages(carRequestSchema("package-delivery", t), {})).toEqual(
       expect.arrayContaining(["“Deliver by (date)” is required.", "“Deliver by (time)” is required."]),

@@ -45,7 +45,7 @@ const APPLICATION_LIMIT: BodyLimit = {
   maxFileBytes: MAX_DOCUMENT_BYTES,
 };
 
-/** A document renewal (issue 29 item 6): the renewed document, and an ID's back. */
+/** A document renewal (ADR 27): the renewed document, and an ID's back. */
 const RENEWAL_LIMIT: BodyLimit = {
   maxBytes: 2 * MAX_DOCUMENT_BYTES + 1024 * 1024,
   maxFields: 20,

@@ -22,7 +22,7 @@ export function isFormContentType(contentType: string | null | undefined): boole
  * the action's limits from body-limits.ts, so a wrong content type, a malformed body or too
  * many fields is refused with a 4xx thrown as a response, before any action code runs.
  *
- * Files are never held in memory (issue 32 item 9: the photo upload held up to 121 MB per
+ * Files are never held in memory (the photo upload once held up to 121 MB per
  * request): each file part is streamed to its own file in the request's upload folder
  * (upload-scope.server.ts, removed when the response is done) and handed on as a File read from
  * disk. A file is cut while streaming one byte past `maxFileBytes`, so what is kept is bounded

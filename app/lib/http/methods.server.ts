@@ -6,8 +6,9 @@ import { enErrors } from "../i18n/messages/en-errors";
 
 /**
  * Which HTTP methods the site answers, decided once, before anything else sees the request
- * (issue 27, item 7). Every page and resource route takes GET and HEAD, pages with a form also
- * POST; assets and public files only GET and HEAD. Everything else is answered here, cleanly:
+ * (a TRACE once answered 500 with a logged stack). Every page and resource route takes GET and
+ * HEAD, pages with a form also POST; assets and public files only GET and HEAD. Everything else
+ * is answered here, cleanly:
  * - OPTIONS: 204 with `Allow` (no cross-origin use: nothing else);
  * - another method of HTTP itself (RFC 9110: PUT, DELETE, TRACE, CONNECT; PATCH): 405 with `Allow`;
  * - a method HTTP does not define (WebDAV's PROPFIND, PURGE, made-up ones): 501.

@@ -54,7 +54,7 @@ describe("cacheKey: which requests may share a stored page", () => {
     expect(cacheKey(request(over))).toBeUndefined();
   });
 
-  // Issue 32 item 4: routes match without case and after percent-decoding, so every spelling
+  // Routes match without case and after percent-decoding, so every spelling
   // of a personal path is personal (these were stored before, keyed by their full URL).
   it.each([
     ["/REQUESTS/Tok3nABC", "/REQUESTS/Tok3nABC"],

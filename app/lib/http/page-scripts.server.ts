@@ -12,7 +12,7 @@ const OTHER_STATIC_IMPORT = /(?:^|[;\n])\s*import\s*[\w$*{"'`]/;
 const ENTRY_IMPORT = /\bimport\(("[^"\n]+")\);?\s*$/;
 
 /**
- * The page paints before its JavaScript is fetched (issue #11, ADR 19). React Router's
+ * The page paints before its JavaScript is fetched (ADR 19). React Router's
  * <Scripts> puts a `modulepreload` for every module of the page in the head and, at the end of
  * the body, a module script that imports the route modules, registers them, then imports the
  * client entry. So ~105 KB of scripts download beside the stylesheet and the first pictures,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isOwnOrigin } from "./request-guard.server";
 
 /**
- * Issue 32 item 6: the whole origin (scheme, host, port) must be ours, as a browser serializes
+ * The whole origin (scheme, host, port) must be ours, as a browser serializes
  * it. Before, only the host was compared, so user-info, another scheme or a path passed.
  */
 const own = { publicOrigin: "http://gta.test", protocol: "http", host: "127.0.0.1:4000" };

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { inRequestScope, log, type RequestScope } from "../log.server";
 
 /**
- * One log line per request (issue 27, item 1), written when the answer is finished (or the
+ * One log line per request (ADR 22), written when the answer is finished (or the
  * client went away): request id, method, the route's pattern (`/homes/:id`, never the raw path,
  * which can carry a token or a search someone typed), status, duration, body bytes sent and the
  * user's id when signed in. The id is also the `X-Request-Id` answer header and is shown on the

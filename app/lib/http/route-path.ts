@@ -5,7 +5,7 @@ import { withoutLocalePrefix } from "../i18n/locales";
  * (personal pages: cache-policy.server.ts and the page store; body limits: body-limits.ts).
  * It must read a path the way React Router's route matching does, or a rule can be skipped by
  * spelling: routes match without case and after percent-decoding, so `/REQUESTS/<token>` and
- * `/%72equests/<token>` are the private status page too (issue 32 item 4). Hence: each segment
+ * `/%72equests/<token>` are the private status page too. Hence: each segment
  * decoded (an encoded slash stays one segment, as in React Router), lower-case, without the
  * language prefix. Tokens in the result are lower-cased too: it decides, it never routes.
  */

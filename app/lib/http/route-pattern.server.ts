@@ -64,8 +64,8 @@ export function routePattern(build: ServerBuild, pathname: string): string {
 /**
  * Whether a path is React Router's data twin (`/x.data`) of a resource route (a loader without
  * a page: files, downloads, feeds). React Router answers such a request with the loader's body
- * but not its headers (issue 32 item 8: a provider document came out without its sandbox,
- * attachment and nosniff headers). No page of ours fetches one, so files have one way out: the
+ * but not its headers (a provider document came out without its sandbox, attachment and
+ * nosniff headers). No page of ours fetches one, so files have one way out: the
  * route's own URL.
  */
 export function isResourceRouteData(build: ServerBuild, pathname: string): boolean {

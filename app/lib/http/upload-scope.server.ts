@@ -6,7 +6,7 @@ import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 
 /**
- * Where a request's uploaded files wait while its action runs (issue 32 item 9): readForm streams
+ * Where a request's uploaded files wait while its action runs: readForm streams
  * each file part to a file here instead of memory, and the folder goes when the response is done
  * (sent, failed or cut off). One folder per request, made only when a file arrives, private
  * (0700, files 0600) under `<DATA_DIR>/tmp`.

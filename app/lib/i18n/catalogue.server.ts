@@ -47,7 +47,7 @@ const CODES = LOCALES.map((l) => l.code);
 export function negotiateLocale(acceptLanguage: string | null): Locale {
   if (!acceptLanguage) return DEFAULT_LOCALE;
   // "best fit" matching costs 3–10 ms of CPU (it measures distances between locales), and was
-  // paid on every request (issue #26); browsers send few distinct headers, so each is worked
+  // paid on every request; browsers send few distinct headers, so each is worked
   // out once. Bounded, so a client sending endless variants only evicts old answers.
   let locale = negotiated.get(acceptLanguage);
   if (locale === undefined) {

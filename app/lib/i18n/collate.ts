@@ -1,7 +1,7 @@
 const collators = new Map<string, Intl.Collator>();
 
 /**
- * Names in the order the reader's language sorts them (issue 15 item 4): "Émile" beside "Emma"
+ * Names in the order the reader's language sorts them: "Émile" beside "Emma"
  * rather than after "Zoé", and in Spanish "Ñandú" after "Nube". One collator per locale for
  * the process (Intl objects are costly to create); `numeric` puts "Unit 2" before "Unit 10".
  */

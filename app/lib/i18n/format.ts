@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useRootData } from "./use-t";
 
 /**
- * Dates, times, prices and numbers as the reader's language writes them (issue 15 item 4):
+ * Dates, times, prices and numbers as the reader's language writes them:
  * dates on Toronto's clock, prices in Canadian dollars with the plain "$" sign every language
  * here uses for them (en-US would print "CA$"), numbers with the language's separators.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { negotiateLocale } from "./catalogue.server";
 
-/** A first visit's language, from what the browser says it prefers (issue 15 item 3). */
+/** A first visit's language, from what the browser says it prefers (ADR 13). */
 describe("negotiateLocale", () => {
   it.each([
     [null, "en-US"],

@@ -17,7 +17,7 @@ const SAME_SCREEN_AS: Record<string, string> = { "/cars-rental": "/cars", "/sign
 const IDENTITY_PARAMS: Record<string, string[]> = { "/cars/request": ["type"] };
 
 /**
- * A page's own address (docs/decisions/0013-language-urls.md, issue 30):
+ * A page's own address (ADR 13):
  * - `canonical`: the page's URL in its language space, without the query string (but for
  *   IDENTITY_PARAMS), so that
  *   searches, filters and sorts (/homes?q=…) count as the page they vary and are not indexed apart,

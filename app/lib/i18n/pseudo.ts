@@ -1,5 +1,5 @@
 /**
- * The pseudo-locale (issue 15 item 6): English with every letter swapped for an accented
+ * The pseudo-locale (ADR 18): English with every letter swapped for an accented
  * look-alike ("Log In" → "Ļóĝ Íñ"), so a page read in it shows at a glance, and to a test, any
  * text that did not come from a catalogue: that text is still plain ASCII. Placeholders stay
  * intact, marked with ⟦ ⟧ so what fills them (a name, a date, the brand) is told apart from the

@@ -43,7 +43,7 @@ export type Translate = <K extends MessageKey>(key: K, ...params: ParamsFor<K>) 
  * dozens of components), and immutable: one of each per locale for the process, made when a
  * message first needs it. Lazily because of browsers: the first Intl.NumberFormat of a page
  * loads the number data of ICU, ~120 ms of a phone's main thread (Chromium at Lighthouse's 4×
- * slowdown) spent during hydration on every page, for counts that rarely need it (issue #11).
+ * slowdown) spent during hydration on every page, for counts that rarely need it.
  */
 const pluralRules = new Map<string, Intl.PluralRules>();
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
-import type { RootData } from "../root-data.server";
+import type { RootData } from "../root-data";
 import { createTranslate, type Translate } from "./translate";
 
 /** The root loader's shared data: brand, locale, messages, support email, signed-in user. */

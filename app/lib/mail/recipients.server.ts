@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 
 /**
- * Caps on the emails we send to an address someone typed (issue 32 item 1): a sign-up, a
+ * Caps on the emails we send to an address someone typed (ADR 25): a sign-up, a
  * resend, a forgotten password, an email change, a request's confirmation. Whoever types an
  * address can make us write to it, so each mailbox gets at most `limit` of a group's emails
  * in `windowMs`, whatever the client, the account or the app process: the count is taken in

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 /**
- * Live tokens stay out of the stored email (issue 32 item 10, ADR 0025). A reset or
+ * Live tokens stay out of the stored email (ADR 25). A reset or
  * verification email is stored with SECRET_MASK where its token goes; the token itself is
  * kept beside it encrypted (AES-256-GCM) with a key derived from AUTH_SECRET, which is never
  * in the database or its backups. The mail worker opens it only to build the message it hands

@@ -50,7 +50,7 @@ describe("renderEmail", () => {
       },
       "GTA Connect",
     );
-    expect(fr.text).toContain("Nom\u00a0: «\u00a0Ada\u00a0»"); // French quotation marks (issue 33)
+    expect(fr.text).toContain("Nom\u00a0: «\u00a0Ada\u00a0»"); // French quotation marks
     expect(fr.text).toContain("Budget\u00a0: S. O.");
     expect(fr.text).toContain("Suivre votre demande\u00a0: https://example.test/r/abc");
     expect(fr.text).not.toContain("N/A");

@@ -40,7 +40,7 @@ export const QUOTED_NAME_LENGTH = 40;
 /**
  * The quotation marks of the email's language (its `lang`): French « » with a no-break space
  * inside (OQLF, as the fr-CA catalogue writes them and catalogues.test.ts checks); “ ” in
- * English, and in Spanish and Portuguese as their catalogues write them (issue 33 item 13).
+ * English, and in Spanish and Portuguese as their catalogues write them.
  */
 export function quotationMarks(lang?: string): readonly [open: string, close: string] {
   return lang?.startsWith("fr") ? ["«\u00a0", "\u00a0»"] : ["“", "”"];
@@ -49,7 +49,7 @@ export function quotationMarks(lang?: string): readonly [open: string, close: st
 /**
  * Text someone typed, as an email shows it: on one line, cut to `max` characters and between
  * quotation marks, so it reads as what it is — a value a stranger may have chosen — and never
- * as our own words (issue 32 item 1: an account name was the heading of a verification email).
+ * as our own words (an account name was once the heading of a verification email).
  * `lang`: the email's language, for its quotation marks.
  */
 export function quoteUserText(value: string, max = QUOTED_NAME_LENGTH, lang?: string): string {

@@ -100,8 +100,8 @@ export async function resendVerification(email: string, request: Request): Promi
 
 /** Follows a verification link. Signs the user in the first time; a used link does nothing. */
 /**
- * Whether a verification link belongs to another account than the one signed in here (issue 32
- * item 5). Used as it is, better-auth would sign this browser into the link's account, silently
+ * Whether a verification link belongs to another account than the one signed in here.
+ * Used as it is, better-auth would sign this browser into the link's account, silently
  * replacing the session: someone could send a link to their own account and have the victim
  * work in it (log-in CSRF). So such a link is not used; the page asks to log out first. A link
  * that confirms a new address is bound to its account by better-auth, which refuses it to
@@ -147,8 +147,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
 /**
  * Whether a password-reset link can still be used: its token is stored (not used yet) and has
  * not expired — the same test better-auth makes when the new password is posted (which stays).
- * Asked when the page opens, so a used or expired link says so before anything is typed
- * (issue 33 item 12). Reads only: the token is consumed by resetPassword alone.
+ * Asked when the page opens, so a used or expired link says so before anything is typed, not
+ * after the new password was typed twice. Reads only: the token is consumed by resetPassword alone.
  */
 export async function resetLinkIsLive(token: string): Promise<boolean> {
   if (!token) return false;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/lib/db/schema";
+import type { AuditRecord } from "./views";
 
 export type AuditEntry = {
   actorId: string;
@@ -14,9 +15,9 @@ export type AuditEntry = {
 };
 
 /**
- * Records one state change an admin made (issue 13: who, what, when, before → after). Call it
+ * Records one state change an admin made (ADR 12: who, what, when, before → after). Call it
  * with the transaction that makes the change, so the record and the change commit together.
- * Views of back office pages that are audited (the system page, issue 27) are recorded here
+ * Views of back office pages that are audited (the system page, ADR 22) are recorded here
  * too, as "admin-page.view" on the page (identity documents keep their own access log).
  */
 export async function recordAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry): Promise<void> {
@@ -36,15 +37,7 @@ export async function recordAudit(db: Kysely<Database> | Transaction<Database>, 
     .execute();
 }
 
-export type AuditRecord = {
-  id: string;
-  actor: string;
-  action: string;
-  before: unknown;
-  after: unknown;
-  note: string | null;
-  at: string;
-};
+export type { AuditRecord };
 
 const parse = (json: string | null): unknown => (json === null ? null : (JSON.parse(json) as unknown));
 

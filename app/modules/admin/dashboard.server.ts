@@ -6,7 +6,7 @@ import type { RequestStatus } from "~/modules/requests/status";
 import { AGE_BANDS, type AgeBand } from "./dashboard";
 
 /**
- * The back office's dashboard (issue 13 item 9): what is waiting, and for how long, and the
+ * The back office's dashboard: what is waiting, and for how long, and the
  * first-party click counters.
  *
  * "Open" is every status before an ending in which the operator team still owes an action:

@@ -9,7 +9,7 @@ import type { OutboxFilter } from "./outbox";
 import { exportOutbox, type OutboxListItem } from "./outbox.server";
 
 /**
- * CSV exports of the back office's lists (issue 13 item 9), spreadsheet-safe through
+ * CSV exports of the back office's lists, spreadsheet-safe through
  * app/lib/csv.ts. Column headings are stable snake_case names rather than translated labels:
  * an export is data that sheets, formulas and scripts refer to by column name. Values a person
  * reads (a request's title and fields) are in the admin's language, as on the pages.

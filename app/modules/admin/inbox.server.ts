@@ -7,7 +7,7 @@ import type { RequestStatus } from "~/modules/requests/status";
 import { INBOX_PAGE_SIZE, type InboxFilter } from "./inbox";
 
 /**
- * The operators' inbox (issue 13 item 2): every request customers submitted, of every kind,
+ * The operators' inbox (ADR 12): every request customers submitted, of every kind,
  * newest first, filtered by kind (car requests also by type), status, date and text. Deleted
  * requests are gone from it (and from every other list). The filter: ./inbox.ts.
  */

@@ -5,7 +5,7 @@ import type { RequestKind } from "~/modules/requests/kinds";
 import { ADMIN_KINDS } from "./labels";
 
 /**
- * The inbox's filter (issue 13 item 2), read from the query string, so a filtered inbox is a
+ * The inbox's filter, read from the query string, so a filtered inbox is a
  * link: its pages, the saved filters and the CSV export of the same list.
  */
 export const INBOX_PAGE_SIZE = 25;

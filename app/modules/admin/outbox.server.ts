@@ -6,7 +6,7 @@ import { recordAudit } from "./audit.server";
 import type { OutboxFilter, OutboxFilterStatus } from "./outbox";
 
 /**
- * The back office's view of the mail outbox (issue 13 item 8; docs/decisions/0003-mail-outbox.md):
+ * The back office's view of the mail outbox (ADR 3):
  * every email with its delivery state, one message in full, and resending a failed one.
  *
  * Operators see three states. "Queued" is the worker's pending and sending (claimed, on its

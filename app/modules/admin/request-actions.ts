@@ -23,7 +23,7 @@ export function requestActionSchema(t: Translate) {
       // A cancellation is explained: the reason goes to the customer and stays on the record.
       .refine((v) => v.to !== "cancelled" || Boolean(v.note), { path: ["note"], message: t("admin.error.reasonRequired") })
       // Completing is final and emails the customer at once (status and review invitation): it is
-      // confirmed first, never one stray click (issue 33 item 9).
+      // confirmed first, never one stray click.
       .refine((v) => v.to !== "completed" || v.confirm === "yes", { path: ["confirm"], message: t("admin.error.confirmComplete") }),
     z.object({ intent: z.literal("note"), body: text(NOTE_MAX).min(1, t("admin.error.noteRequired")) }),
     z.object({ intent: z.literal("delete") }),

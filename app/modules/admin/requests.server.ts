@@ -7,8 +7,8 @@ import { type Translate, translateLocale } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
-import { type RenderedField, type RequestKindDefinition, renderFields } from "~/modules/requests/kind";
-import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
+import { type RequestKindDefinition, renderFields } from "~/modules/requests/kind";
+import { isRequestKind, kindOf } from "~/modules/requests/kinds";
 import { availabilityRank, availabilityReasons, type Unavailable } from "~/modules/providers/availability";
 import { readAvailability } from "~/modules/providers/availability.server";
 import { isProfileCategory } from "~/modules/providers/catalogue";
@@ -17,50 +17,12 @@ import { formattersFor } from "~/lib/i18n/format";
 import { slotOf } from "~/modules/requests/calendar.server";
 import { listPublicProviders } from "~/modules/providers/providers.server";
 import { emailFormat, transitionRequest, translatorFor, type TransitionResult } from "~/modules/requests/requests.server";
-import { isRequestStatus, type RequestStatus, type Transition } from "~/modules/requests/status";
-import { type AuditRecord, auditTrail, recordAudit } from "./audit.server";
-import type { OutboxFilterStatus } from "./outbox";
+import { isRequestStatus, type RequestStatus } from "~/modules/requests/status";
+import { auditTrail, recordAudit } from "./audit.server";
 import { displayStatus } from "./outbox.server";
+import type { AdminRequest, ShortlistEntry, ShortlistFilter } from "./views";
 
-/**
- * A request as the operators work on it (issue 13 item 3): every field rendered from its kind,
- * its timeline, the emails written for it, internal notes, who did what, and the moves its
- * kind allows from where it is. Moves a kind keeps to itself (a provider decision, a listing's
- * publication, a match) are done on their own forms.
- */
-export type AdminRequest = {
-  id: string;
-  reference: string;
-  kind: RequestKind;
-  status: RequestStatus;
-  title: string;
-  /** The title is someone's own words (translate="no"). */
-  titleAsWritten: boolean;
-  name: string;
-  email: string | null;
-  locale: string;
-  createdAt: string;
-  subject: { type: string; id: string } | null;
-  fields: RenderedField[];
-  events: { status: RequestStatus; note: string | null; at: string }[];
-  notes: { id: string; author: string; body: string; at: string }[];
-  emails: { id: string; kind: string; to: string; subject: string; status: OutboxFilterStatus; at: string }[];
-  audit: AuditRecord[];
-  /** The moves an operator may make here (the kind's lifecycle less its guarded moves). */
-  moves: Transition[];
-  /** Set for kinds matched to a provider: where the shortlist starts, and who was matched. */
-  match: { servicePage: string | null; area: string | null; canMatch: boolean; provider: { id: string; name: string } | null } | null;
-  /**
-   * The provider's side (issue 29): until when they may answer, when they said it is done, and —
-   * when a match fell through — why ("needs a new match") and who declined.
-   */
-  job: {
-    respondBy: string | null;
-    doneAt: string | null;
-    rematchReason: string | null;
-    declined: { provider: string; reason: string; note: string | null; at: string }[];
-  } | null;
-};
+export type { AdminRequest, ShortlistEntry, ShortlistFilter };
 
 function parseData(kind: RequestKindDefinition, raw: string): Record<string, unknown> {
   const json = JSON.parse(raw) as Record<string, unknown>;
@@ -202,7 +164,7 @@ async function providerLocale(applicationId: string): Promise<Locale> {
 export type MatchResult = MoveResult | { ok: false; reason: "provider-unavailable" | "not-matchable" };
 
 /**
- * Offers the request to a provider (issue 13 item 4; issue 29: the provider answers). The
+ * Offers the request to a provider, who answers it (ADR 24). The
  * request moves to Matched with its provider and the kind's answer window; the customer is
  * told a provider was proposed, and the provider is emailed the job — what they need to decide,
  * not yet who the customer is — with a link to My Jobs, all in one transaction. A provider who
@@ -254,7 +216,7 @@ export async function matchRequest(actor: SessionUser, requestId: string, provid
           quoteValues: 500,
           action: { label: t("jobs.email.openJobs"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/jobs"))}` },
           // Written for the provider (not the customer's footer about paying "the provider"), and
-          // true to where replies go: our team, named here, not the customer (issue 33 item 7).
+          // true to where replies go: our team, named here, not the customer.
           footer: t("jobs.email.offerFooter", { operator: env.OPERATOR_EMAIL }),
           ...emailFormat(locale, t),
         },
@@ -278,22 +240,10 @@ export async function declinedProviders(requestId: string): Promise<Map<string, 
   return new Map(rows.map((r) => [r.provider_id, { reason: r.reason, note: r.note, at: r.created_at }]));
 }
 
-export type ShortlistFilter = { servicePage?: string; area?: string; category?: string; licensed?: boolean };
-export type ShortlistEntry = {
-  id: string;
-  name: string;
-  services: string[];
-  areas: string[];
-  licenceValidTo: string | null;
-  openMatches: number;
-  /** Why they cannot take this request (away on its date, area not covered, not working then); empty: available. */
-  unavailable: Unavailable[];
-};
-
 /**
  * Live, verified providers with valid documents for this filter. For a request (`requestId`),
  * those available at its date, time and area come first, then the others with their reasons,
- * those away on its date last (never suggested first, issue 29 item 4); within each group the
+ * those away on its date last (never suggested first: they said they are away); within each group the
  * least busy first, then by name as `locale` sorts names. `exclude`: providers who declined it.
  */
 export async function shortlist(filter: ShortlistFilter, today: string, locale: string = DEFAULT_LOCALE, requestId?: string, exclude: ReadonlySet<string> = new Set()): Promise<ShortlistEntry[]> {

@@ -10,7 +10,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { recordAudit } from "./audit.server";
 
 /**
- * The back office's system page (issue 27, item 3): what someone running the site checks
+ * The back office's system page (ADR 22): what someone running the site checks
  * first. Nothing personal: process facts, counts, sizes, job names and the log's recent
  * warnings and errors (scrubbed where they were written: app/lib/log.server.ts).
  */

@@ -22,7 +22,7 @@ export const fieldLabelKey = (name: string) => `cars.field.${name}` as MessageKe
 
 /**
  * Where the visible label is a prompt or carries a hint, messages still name the label the
- * person sees (issue 30), quoted so that the sentence reads: '“Describe your request” is
+ * person sees (not another name for the field), quoted so that the sentence reads: '“Describe your request” is
  * required.' (the other languages' templates quote every label already).
  */
 const FIELD_NAME_KEYS: Partial<Record<string, MessageKey>> = {

@@ -4,6 +4,7 @@ import type { DB, Dialect } from "~/lib/db/db.server";
 import { collatorFor } from "~/lib/i18n/collate";
 import { DEFAULT_LOCALE } from "~/lib/i18n/locales";
 import { getRuntime } from "~/lib/runtime.server";
+import type { CityCount, GalleryImage, ListingCard, PriceUnit } from "./views";
 import {
   containsPattern,
   COUNT_CAP,
@@ -30,23 +31,7 @@ import {
  */
 export type Conn = { db: DB; dialect: Dialect };
 
-export type PriceUnit = "month" | "night";
-
-/** What a result card shows (no owner contact, no street address: those stay on the server). */
-export type ListingCard = {
-  id: string;
-  title: string;
-  propertyType: string;
-  price: number;
-  priceUnit: PriceUnit;
-  city: string;
-  neighborhood: string;
-  bedrooms: number;
-  bathrooms: number;
-  description: string;
-  image: { src: string; width: number; height: number } | null;
-  createdAt: string;
-};
+export type { CityCount, GalleryImage, ListingCard, PriceUnit };
 
 export type SearchParams = { q: string; sort: Sort; page: number };
 
@@ -243,8 +228,6 @@ async function firstPhotos(conn: Conn, ids: string[]): Promise<Map<string, { src
   return found;
 }
 
-export type CityCount = { city: string; count: number };
-
 /** Cities with published listings, most listings first, then by name as `locale` sorts names (suggestions and popular cities). */
 export async function listCityCounts(conn: Conn, locale: string = DEFAULT_LOCALE): Promise<CityCount[]> {
   const rows = await conn.db
@@ -260,8 +243,6 @@ const inCityOrder = (counts: readonly CityCount[], locale: string) => {
   const byName = collatorFor(locale).compare;
   return [...counts].sort((a, b) => b.count - a.count || byName(a.city, b.city));
 };
-
-export type GalleryImage = { src: string; thumb: string; width: number; height: number };
 
 /** Everything the public detail page shows. Owner contact and street address are left out. */
 export type ListingDetail = Omit<ListingCard, "image"> & {

@@ -8,7 +8,7 @@ import { MAX_REASON } from "./moderation";
 import { isShortTerm, isStrRegistration } from "./wizard";
 
 /**
- * Listings moderation (issue 13 item 5): what an operator decides about a submitted listing.
+ * Listings moderation (ADR 14): what an operator decides about a submitted listing.
  * A listing's moderation status is its request's status (LISTING_LIFECYCLE), so approving and
  * rejecting are moves of that request — on its timeline, emailed to the owner in their language,
  * mirrored on the listing's visibility by transitionRequest. Both are the listing kind's

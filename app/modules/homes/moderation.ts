@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Translate } from "~/lib/i18n/translate";
 
 /**
- * The back office's listing decision forms (issue 13 item 5), one schema for the browser and
+ * The back office's listing decision forms (ADR 14), one schema for the browser and
  * the server (/admin/listings/:listingId). Each form posts its `intent`; approving a
  * short-term listing needs the operator's tick that they checked the registration number
  * (moderation.server.ts refuses it otherwise), rejecting needs a reason, which is emailed.

@@ -3,7 +3,6 @@ import { href } from "react-router";
 import { choiceLabel } from "~/lib/i18n/choices";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
-import type { ListingValues } from "./wizard-schema";
 
 /**
  * The property listing wizard (spec §2 /homes/new, §3 Property listing form, §4–5 Property
@@ -45,7 +44,7 @@ export const PRICE_TYPE_LABEL_KEYS: Record<PriceType, MessageKey> = { month: "wi
 export const priceUnit = (priceType: PriceType): "month" | "night" => (priceType === "night" ? "night" : "month");
 
 /**
- * Short-term rentals (issue 13 item 5). The City of Toronto registers rentals of less than 28
+ * Short-term rentals (ADR 14). The City of Toronto registers rentals of less than 28
  * consecutive nights; in the wizard those are the listings priced per night, and they must
  * carry the City's short-term rental registration number, asked on the Pricing step only then.
  *
@@ -212,10 +211,10 @@ export function stepValuesFrom(form: FormData, step: StepId | number): WizardVal
 }
 
 /**
- * A listing title from its details, in the owner's language (issue 33 item 13): "2BR in Liberty
+ * A listing title from its details, in the owner's language, not always English: "2BR in Liberty
  * Village, Toronto", "2 chambres à Liberty Village, Toronto". The place is as the owner typed it.
  */
-export function listingTitle(v: Pick<ListingValues, "propertyType" | "neighborhood" | "city">, t: Translate): string {
+export function listingTitle(v: { propertyType: PropertyTypeOption; neighborhood?: string; city: string }, t: Translate): string {
   const place = v.neighborhood ? `${v.neighborhood}, ${v.city}` : v.city;
   return t("wizard.listingTitle", { type: choiceLabel(t, v.propertyType), place });
 }

@@ -5,7 +5,7 @@ import { POLICIES_EFFECTIVE_DATE, PRIVACY_EFFECTIVE_DATE } from "../site/constan
  * the document's effective date (YYYY-MM-DD, the date the Legal Center prints), so versions
  * sort as text. To publish a new version of a document, change its effective date: everyone
  * whose latest accepted version is older is asked to accept the new one (/account/consent).
- * The Privacy Policy changed with issue 28 (ADR 26); the others keep the spec's date.
+ * The Privacy Policy gained its data-rights and retention sections (ADR 26); the others keep the spec's date.
  */
 export const CONSENT_DOCUMENTS = ["terms", "privacy", "provider-guidelines"] as const;
 export type ConsentDocument = (typeof CONSENT_DOCUMENTS)[number];

@@ -3,7 +3,7 @@ import { PASSWORD_MAX } from "~/lib/auth/password-policy";
 import type { Translate } from "~/lib/i18n/translate";
 
 /*
- * "Delete my account" (issue 28 item 3): the password, and the confirmation word of the page's
+ * "Delete my account": the password, and the confirmation word of the page's
  * language typed out (the page says which). Shared by the form in the browser and the action.
  */
 

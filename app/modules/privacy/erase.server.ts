@@ -16,7 +16,7 @@ import type { RequestStatus } from "~/modules/requests/status";
 import { type PrivacySubject, requestsOfSubject, type SubjectRequest, subjectDigest, subjectOfUser } from "./subject.server";
 
 /**
- * Erasure (issue 28 items 3 and 5): ONE module for "Delete my account" and for the operator's
+ * Erasure: ONE module for "Delete my account" and for the operator's
  * erasure of a person without an account. What it does, table by table, decided per column:
  *
  * Deleted with the account (rows, and files on disk once the transaction has committed):
@@ -208,7 +208,7 @@ async function eraseInTransaction(trx: Trx, subject: PrivacySubject): Promise<{ 
         email: null,
         user_id: null,
         token_hash: createHash("sha256").update(randomBytes(32)).digest("hex"),
-        // A hash of what they sent (issue 33's one-time form key): gone with it.
+        // A hash of what they sent (the one-time form key, ADR 28): gone with it.
         submission_key: null,
         data: anonymizePayload(r.data),
         ...(closeListing ? { status: "cancelled", updated_at: now } : {}),
@@ -362,8 +362,8 @@ export async function deleteAccount(userId: string, locale: string): Promise<Era
 }
 
 /**
- * The operator's erasure of what matches an address or a phone number (item 5), audited with
- * the operator, the counts and a pseudonym of the subject — never the address itself. An
+ * The operator's erasure of what matches an address or a phone number (/admin/privacy), audited
+ * with the operator, the counts and a pseudonym of the subject — never the address itself. An
  * account holding that address is deleted like "Delete my account" (without the goodbye email:
  * the operator answers the person who asked).
  */

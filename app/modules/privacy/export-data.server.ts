@@ -7,7 +7,7 @@ import { readAvailability } from "~/modules/providers/availability.server";
 import { type PrivacySubject, requestsOfSubject } from "./subject.server";
 
 /**
- * Everything we hold about one account, for "Download my data" (issue 28 item 2). The rule is
+ * Everything we hold about one account, for "Download my data". The rule is
  * "theirs, and nothing of anyone else's":
  * - requests are those the person sent (requests.user_id), never the ones matched to them as a
  *   provider (those are the customers' data); operator notes are left out (written by staff,
@@ -56,7 +56,7 @@ export type ExportData = Awaited<ReturnType<typeof collectExportData>>["data"];
 
 /**
  * Whose export: an account (My Account → Your data), or the subject an operator looked up by
- * address or phone (issue 28 item 5, /admin/privacy) — then its requests are every one that
+ * address or phone (/admin/privacy) — then its requests are every one that
  * matches (subject.server.ts), and if the address belongs to an account, that account's data
  * comes too. Same layout either way: a person without an account has an empty profile.
  */
@@ -219,7 +219,7 @@ export async function collectExportData(of: ExportOf, locale: string, now = new 
         services: parse(providerRow.services),
         categories: parse(providerRow.categories),
         serviceAreas: parse(providerRow.service_areas),
-        // Availability (issue 29 item 4): usual hours per weekday (null: never set) and days away.
+        // Availability: usual hours per weekday (null: never set) and days away.
         workHours: readAvailability(providerRow).hours,
         awayPeriods: readAvailability(providerRow).away,
         status: providerRow.status,

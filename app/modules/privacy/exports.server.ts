@@ -15,7 +15,7 @@ import { collectExportData, type ExportData, type ExportOf } from "./export-data
 import { RETENTION_DAYS } from "./retention";
 
 /**
- * "Download my data" (issue 28 item 2). A click queues a row; a worker in every app process
+ * "Download my data". A click queues a row; a worker in every app process
  * looks for queued rows every few seconds (and at once in the process that queued one), claims
  * one with an UPDATE guarded by its status (queued → building: exactly one process wins), builds
  * the ZIP into private storage, then marks it ready and queues the email in one transaction. A
@@ -173,7 +173,8 @@ export function renderSummary(data: ExportData, t: Translate, locale: string): s
 
 /**
  * The ZIP of one export, in memory: data.json, summary.html and the photo files. Shared by the
- * queued personal export and the operator's export for a person without an account (item 5).
+ * queued personal export and the operator's export for a person without an account
+ * (/admin/privacy).
  */
 export async function zipExport(of: ExportOf, locale: string, now: Date): Promise<Uint8Array> {
   const reader = readerOf(locale);

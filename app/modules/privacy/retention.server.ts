@@ -7,7 +7,7 @@ import { expireDataExports } from "./exports.server";
 import { RETENTION_DAYS } from "./retention";
 
 /**
- * The retention job (issue 28 item 4): applies the periods of retention.ts once a day. Each
+ * The retention job: applies the periods of retention.ts once a day. Each
  * step works in batches, each batch in one transaction, and every write is guarded by the very
  * condition that selected the row, so a second run (or a run that lost its lease half-way and
  * is taken over) finds nothing more to do, and a missed day is caught up by the next one.

@@ -1,5 +1,5 @@
 /**
- * How long we keep personal information (issue 28 item 4). The ONE place for these periods:
+ * How long we keep personal information. The ONE place for these periods:
  * the daily retention job (retention.server.ts), the providers' document purge and the Privacy
  * Policy in every language read them from here, so what we promise and what runs cannot drift.
  * No server imports: the legal documents render in the browser too.
@@ -37,7 +37,7 @@ export const RETENTION_DAYS = {
    * days to answer questions about the decision; the providers' daily job deletes the files.
    */
   rejectedProviderDocuments: 30,
-  /** A data export's ZIP (issue 28 item 2), counted from its creation: its link is valid this long. */
+  /** A data export's ZIP, counted from its creation: its link is valid this long. */
   dataExports: 7,
 } as const;
 

@@ -4,7 +4,7 @@ import type { Database } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
 
 /**
- * Whose data a privacy action is about (issue 28 items 2, 3 and 5): an account (its id, with its
+ * Whose data a privacy action is about (export, deletion, erasure): an account (its id, with its
  * address and phone), or a person without an account, known only by an email address and/or a
  * phone number an operator typed. The export, the account deletion and the operator's erasure
  * all find "their" records through this one definition, so they cannot disagree.
@@ -141,7 +141,7 @@ export type SubjectFindings = {
 };
 
 /**
- * What an operator sees for a subject (issue 28 item 5): their requests of every kind (contact
+ * What an operator sees for a subject: their requests of every kind (contact
  * messages apart), the reviews they wrote or that hang off their requests, and how many emails
  * of the outbox concern them. References and counts only: the details are a click away.
  */

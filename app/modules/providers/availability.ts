@@ -2,7 +2,7 @@ import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { splitAreas } from "./application-options";
 
 /**
- * A provider's availability (issue 29 item 4): the weekdays and hours they usually work, the
+ * A provider's availability: the weekdays and hours they usually work, the
  * dates they are away and the areas they cover. One flat form (it posts without JavaScript):
  * per weekday a checkbox and two times, a few away periods, the areas as a comma-separated
  * list. The matching workbench reads it to put available providers first and say why the others

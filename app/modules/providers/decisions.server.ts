@@ -10,7 +10,7 @@ import { categoriesForServices, providerServiceName } from "./catalogue";
 import { scheduleDeletion } from "./documents.server";
 
 /**
- * The decisions the back office calls on a provider application (issue 12 item 5). Each is a
+ * The decisions the back office calls on a provider application (ADR 9). Each is a
  * move of the application's request along PROVIDER_APPLICATION_LIFECYCLE, so it is recorded on
  * the request's timeline and emailed to the applicant in their language, and its effects commit
  * in the same transaction:

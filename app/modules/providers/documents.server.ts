@@ -17,14 +17,15 @@ import {
 } from "./application";
 
 /**
- * Verification documents (issue 12 item 3). A file is a PNG, JPEG or PDF by its bytes, at most
+ * Verification documents (ADR 9). A file is a PNG, JPEG or PDF by its bytes, at most
  * 10 MB; anything else is refused before a byte is stored. Images are decoded and re-encoded
  * in their own format without any metadata (EXIF, GPS, camera serials); PDFs are stored with
  * their active content (scripts, open actions, launches) removed (pdf.server.ts) and only ever
- * served as downloads, never shown in our pages (issue 32 item 2). Files live in the private uploads folder under
- * generated keys (`provider-documents/<id>.<ext>`), never under a public URL: admins read them
- * through /admin/provider-documents/:id, which records every access. Documents of a rejected
- * application are deleted REJECTED_DOCUMENT_RETENTION_DAYS after the decision.
+ * served as downloads, never shown in our pages (a browser's PDF viewer runs a file's scripts).
+ * Files live in the private uploads folder under generated keys (`provider-documents/<id>.<ext>`),
+ * never under a public URL: admins read them through /admin/provider-documents/:id, which
+ * records every access. Documents of a rejected application are deleted
+ * REJECTED_DOCUMENT_RETENTION_DAYS after the decision.
  */
 const MAX_INPUT_PIXELS = 100_000_000;
 const EXTENSION: Record<string, string> = {

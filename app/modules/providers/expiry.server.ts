@@ -11,7 +11,7 @@ import { EXPIRY_REMINDER_DAYS } from "~/modules/site/constants";
 import { purgeExpiredRetention } from "./documents.server";
 
 /**
- * Document expiry (issue 12 item 7). Approved ID, work permit and licence documents keep their
+ * Document expiry (ADR 9). Approved ID, work permit and licence documents keep their
  * expiry date; reminders go 30 and 7 days before it (each once: `reminded_days` records the
  * smallest threshold already sent, so a missed day catches up). On the day after expiry the
  * provider's badge for that document goes and the provider is hidden — providers.server.ts
@@ -68,7 +68,7 @@ export async function sendExpiryReminders(now = new Date()): Promise<number> {
         subject: t("provider.email.reminderSubject", { document, date: doc.expires_on! }),
         heading: t("provider.email.reminderHeading", { document }),
         paragraphs: [t("provider.email.reminderText", { document, date: doc.expires_on! })],
-        // Straight to where the renewed document is uploaded (issue 29 item 6).
+        // Straight to where the renewed document is uploaded (ADR 27).
         action: { label: t("renewal.email.reminderAction"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/documents"))}` },
         footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
       },

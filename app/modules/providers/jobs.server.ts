@@ -18,7 +18,7 @@ import { isRequestStatus, type RequestStatus } from "~/modules/requests/status";
 import { DEFAULT_WINDOW_HOURS, type DeclineReason, type JobFilter, MATCHED_KINDS, type MatchedKind, type RematchReason, REMATCH_REASON_KEYS } from "./jobs";
 
 /**
- * Providers answer their matches (issue 29 items 1–3; docs/decisions/0024-provider-jobs.md).
+ * Providers answer their matches (ADR 24).
  * A match is an offer: the provider accepts (the customer is emailed their confirmation, the
  * provider gets the customer's contact) or declines with a reason within the kind's window;
  * a decline or no answer in time hands the request back to the operator, flagged "needs a new
@@ -173,7 +173,7 @@ export async function listJobs(providerId: string, filter: JobFilter, t: Transla
 const calendarAllowed = (mine: boolean, status: string) => mine && (status === "accepted" || status === "completed");
 
 /**
- * "Add to calendar" on My Jobs (issue 29 item 5): the same PUBLISH file as the customer's
+ * "Add to calendar" on My Jobs: the same PUBLISH file as the customer's
  * status page (calendar.server.ts calendarFile, same UID and SEQUENCE), for the matched
  * provider of an accepted job only; null (404) for anyone else, as for a job that is not there.
  */
@@ -242,8 +242,8 @@ async function operatorEmail(trx: Transaction<Database>, job: { id: string; refe
 /**
  * The emails of an accepted job, written in one place: the customer's confirmation (the
  * provider's name, contact and public profile, in the customer's language) and the provider's
- * copy with the customer's contact (in the provider's). A calendar invitation (issue 29 item 5)
- * is attached here, to both.
+ * copy with the customer's contact (in the provider's). A calendar invitation is attached here,
+ * to both.
  */
 export async function acceptanceEmails(
   trx: Transaction<Database>,
@@ -303,7 +303,7 @@ export async function acceptanceEmails(
       // The customer's words go to the provider as data, quoted and short.
       quoteValues: 500,
       action: { label: t("jobs.email.openJobs"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/jobs"))}` },
-      // Replies reach the customer (Reply-To below): the footer says so, and where our team is (issue 33 item 7).
+      // Replies reach the customer (Reply-To below): the footer says so, and where our team is.
       footer: t("jobs.email.acceptedFooter", { operator: env.OPERATOR_EMAIL }),
       ...emailFormat(locale, t),
     },

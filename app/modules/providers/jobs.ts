@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 
 /**
- * A provider's jobs (issue 29 items 1–3; docs/decisions/0024-provider-jobs.md): the forms of
+ * A provider's jobs (ADR 24): the forms of
  * My Jobs, one schema shared by the page and its action. Each form posts its `intent` and the
  * job's reference; the server checks that the job is this provider's, in the state the answer
  * needs, inside the window.

@@ -4,9 +4,10 @@ import type { Database } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
 import { categoriesForServices, isProfileCategory, PROVIDER_SERVICE_SLUGS, type ProfileCategory, servicePagesFor } from "./catalogue";
 import type { ProfileInput } from "./profile";
+import type { PublicProvider, Verification } from "./views";
 
 /**
- * Providers after approval (issue 12 items 5–7): the profile set-up, the public profile and the
+ * Providers after approval (ADR 9): the profile set-up, the public profile and the
  * lists on service pages and in search. A provider is public when its profile is live and none
  * of its approved documents (ID, work permit, licence) has expired — checked on every read, so
  * an expiry hides the provider that very day, whatever the daily job has done yet.
@@ -95,17 +96,7 @@ export async function saveProviderProfile(
   return Number(result.numUpdatedRows) === 1;
 }
 
-type Verification = { idCheckedAt: string; licenceValidTo: string | null; permitValidTo: string | null };
-
-export type PublicProvider = {
-  id: string;
-  name: string;
-  bio: string;
-  categories: ProfileCategory[];
-  services: string[];
-  serviceAreas: string[];
-  verification: Verification;
-};
+export type { PublicProvider };
 
 /** Live providers none of whose approved documents has expired (as of `today`, Toronto time). */
 function visibleProviders(db: Kysely<Database>, today: string) {

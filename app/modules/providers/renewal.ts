@@ -5,7 +5,7 @@ import { documentFile } from "./application";
 import type { DocumentField, DocumentKind } from "./application-options";
 
 /**
- * Documents renewal (issue 29 item 6; docs/decisions/0027-document-renewals.md): the form a
+ * Documents renewal (ADR 27): the form a
  * provider posts (multipart, no script needed) with the renewed licence, ID or work permit and
  * its new expiry. The files go through the application's own checks (documentFile here,
  * prepareDocuments on the server): PNG, JPEG or PDF by their bytes, at most 10 MB.

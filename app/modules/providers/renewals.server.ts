@@ -17,7 +17,7 @@ import { RENEWAL_DOCUMENTS, RENEWAL_FIELDS, RENEWAL_KINDS, RENEWAL_MAIN_KIND, RE
 export { DocumentRefused } from "./documents.server";
 
 /**
- * Documents renewal (issue 29 item 6; docs/decisions/0027-document-renewals.md). A provider
+ * Documents renewal (ADR 27). A provider
  * uploads a renewed licence, ID or work permit with its new expiry; the files go through the
  * application's code (documents.server.ts: checked by their bytes, images re-encoded without
  * metadata, PDFs stripped of active content, private storage, every admin access logged) and

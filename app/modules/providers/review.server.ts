@@ -8,7 +8,7 @@ import { providerServiceName } from "./catalogue";
 import type { DocumentKind } from "./application";
 
 /**
- * What the back office reads of provider applications (issue 13 item 6): the list, waiting
+ * What the back office reads of provider applications (ADR 14): the list, waiting
  * ones first, and one application with its fields (rendered by its request kind), the services
  * applied for (the approval's choices) and its documents for the inline viewer. The decisions
  * themselves are decisions.server.ts.

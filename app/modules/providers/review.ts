@@ -3,7 +3,7 @@ import type { Translate } from "~/lib/i18n/translate";
 import { MAX_REASON, reasonSchema } from "~/modules/homes/moderation";
 
 /**
- * The back office's decision forms on a provider application (issue 13 item 6), one schema
+ * The back office's decision forms on a provider application (ADR 14), one schema
  * for the browser and the server (/admin/providers/:applicationId): approve with the services
  * granted (a non-empty subset of those applied for), or reject with a reason, which is emailed.
  */

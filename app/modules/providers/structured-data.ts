@@ -1,5 +1,5 @@
 /**
- * Where a provider works, as schema.org wants it for a LocalBusiness (issue 30): an address
+ * Where a provider works, as schema.org wants it for a LocalBusiness (search engines expect both): an address
  * (locality, region, country; never a street: a provider's own address is not public) and the
  * areas it serves. Every provider on the marketplace works in Ontario, Canada (the GTA); the
  * locality is the first area they named, or Toronto when they named none.

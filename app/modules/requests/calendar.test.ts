@@ -3,7 +3,7 @@ import { calendarSlot } from "./kind";
 import { KINDS } from "./kinds";
 
 /**
- * Which requests happen at a date and time, and where (issue 29 item 5): the slot each kind
+ * Which requests happen at a date and time, and where: the slot each kind
  * declares for its calendar invite. The invite itself is checked end to end, parsed from the
  * real SMTP sink, in tests/integration/calendar-invites.test.ts.
  */

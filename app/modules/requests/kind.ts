@@ -44,7 +44,7 @@ export type RequestKindDefinition<D extends Record<string, unknown> = Record<str
   /**
    * The closing line of the customer's emails (confirmation, status changes), when the default's
    * "payment is arranged directly with the provider" is not true: a rental is paid to its owner,
-   * a listing's owner is paid by their tenant (issue 33 item 13).
+   * a listing's owner is paid by their tenant.
    */
   customerFooter?: MessageKey;
   /** The record the request concerns, if any. */
@@ -127,7 +127,7 @@ export const choice = (value: unknown, t: Translate): string | number | null => 
 
 /**
  * Dates and times are stored as typed (ISO text: language-neutral, ADR 8) and read in the
- * reader's language on Toronto's clock (issue 33 item 6): a day is that very day, a time of day
+ * reader's language on Toronto's clock, never as the raw ISO text: a day is that very day, a time of day
  * and a typed date-and-time are Toronto's wall clock. The formatting itself lives in one place,
  * ~/lib/i18n/format.ts; a stored value that is no date stays as stored.
  */

@@ -184,7 +184,7 @@ describe("what a request concerns", () => {
   });
 
   it("keeps the spec's operator subjects", () => {
-    // Its "when" as the operator reads it (issue 33 item 6), not the stored ISO text.
+    // Its "when" as the operator reads it, not the stored ISO text.
     expect(KINDS["car-request"].operatorSubject(SAMPLES["car-request"], english)).toMatch(
       /^\[Cars\/Rental\] Airport Transfer – Ada – Flight AC 101 Dec 1, 2026, 2:30\sPM$/,
     );

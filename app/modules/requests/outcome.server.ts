@@ -2,10 +2,11 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/lib/db/schema";
 import { findPublicProvider } from "~/modules/providers/providers.server";
 import type { RequestStatus } from "./status";
+import type { RequestOutcome } from "./views";
 
 /**
  * What the customer's own pages (the status page behind their link, My Bookings) say about how
- * the request turned out (issue 33 item 7): who was matched to it, and why it ended when it was
+ * the request turned out: who was matched to it, and why it ended when it was
  * cancelled or not approved.
  *
  * - The provider is shown by their public profile name, linked to the public profile while it
@@ -15,10 +16,7 @@ import type { RequestStatus } from "./status";
  * - The reason is the note recorded with the ending move (an operator's cancellation needs one;
  *   it is the text the customer's status email carried), so the page and the email agree.
  */
-export type RequestOutcome = {
-  provider: { name: string; profileId: string | null; confirmed: boolean } | null;
-  reason: string | null;
-};
+export type { RequestOutcome };
 
 /** Statuses in which the request has a provider the customer may know of. */
 const WITH_PROVIDER: readonly RequestStatus[] = ["matched", "accepted", "completed"];

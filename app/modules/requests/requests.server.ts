@@ -16,9 +16,10 @@ import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { calendarFile, inviteForMove, requestInvite, slotOf } from "./calendar.server";
 import { renderFields } from "./kind";
-import { type RequestOutcome, requestOutcome } from "./outcome.server";
+import { requestOutcome } from "./outcome.server";
 import { isRequestKind, type KindData, kindOf, type RequestKind } from "./kinds";
 import { canMove, isRequestStatus, type Lifecycle, type RequestStatus, STATUS_LABEL_KEYS } from "./status";
+import type { RequestView } from "./views";
 
 export { REQUEST_KINDS, type RequestKind } from "./kinds";
 
@@ -156,7 +157,7 @@ export async function submitRequest<K extends RequestKind>(
         fields: [
           ...renderFields(kind, data, ot),
           ...(options.operatorLinks ?? []).map((l) => ({ label: ot(l.label), value: l.value })),
-          // Straight to the request's page in the back office (issue 30).
+          // Straight to the request's page in the back office: the operator acts there.
           { label: ot("request.link.backOffice"), value: `${env.PUBLIC_URL}${href("/admin/requests/:reference", { reference })}` },
           { label: ot("request.field.reference"), value: reference },
           { label: ot("request.field.submittedAt"), value: formattersFor(translateLocale(ot)).dateTime(now) },
@@ -298,19 +299,7 @@ async function mayConfirm(db: Kysely<Database>, recipient: string, clientIp: str
   return clientIp === undefined || (await hit("confirmationsPerClient", clientIp)).allowed;
 }
 
-/** A stored request as the reader sees it: every text rendered in their language. */
-export type RequestView = {
-  reference: string;
-  kind: RequestKind;
-  status: RequestStatus;
-  title: string;
-  createdAt: string;
-  details: { label: string; value: string | number | null }[];
-  events: { status: RequestStatus; note: string | null; at: string }[];
-  timeline: { steps: RequestStatus[]; endings: RequestStatus[] };
-  /** It happens at a date and time: the status page offers its calendar file. */
-  hasCalendar: boolean;
-} & RequestOutcome;
+export type { RequestView };
 
 type StoredRow = { id: string; reference: string; kind: string; status: string; data: string; created_at: string; provider_id: string | null };
 
@@ -352,7 +341,7 @@ async function view(row: StoredRow, t: Translate): Promise<RequestView> {
     events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
     timeline: { steps: [...(lifecycle?.steps ?? [])], endings: [...(lifecycle?.endings ?? [])] },
     hasCalendar: slotOf(row) !== null,
-    // Who was matched, and why it ended (issue 33 item 7).
+    // Who was matched, and why it ended: the customer's pages say so.
     ...(await requestOutcome(db, row, events)),
   };
 }

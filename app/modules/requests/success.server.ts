@@ -18,7 +18,7 @@ export const successSchema = z.object({
 export type SuccessInfo = z.infer<typeof successSchema>;
 
 /**
- * The success page is the visitor's receipt (issue 33 item 4): when no confirmation was emailed
+ * The success page is the visitor's receipt (ADR 28): when no confirmation was emailed
  * it is the only one. So its flash is not cleared when read: a reload, or coming back to the
  * tab, shows the same reference and status link for RECEIPT_SECONDS. Privately: the cookie is
  * signed and httpOnly, the page is `private, no-store` (request-success.tsx) and never enters

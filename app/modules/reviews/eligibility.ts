@@ -1,7 +1,7 @@
 import type { ReviewStatus } from "~/lib/db/schema";
 
 /**
- * Who may review what (issue 14 item 2; Reviews Policy "Who can write a review"): only real,
+ * Who may review what (ADR 15; Reviews Policy "Who can write a review"): only real,
  * operator-confirmed jobs. A signed-in customer may review a request of their own when it is a
  * booking or a car request (the kinds a provider delivers), the back office has marked it
  * completed, and it has not been deleted; one review per request. A provider may not review a

@@ -14,7 +14,7 @@ import { type ReviewPhoto, storedLocale } from "./reviews.server";
 import { reviewPhotoPath } from "./photos.server";
 
 /**
- * The back office's reviews queue (issue 13 item 7, issue 14 items 3–4): pending reviews and
+ * The back office's reviews queue (ADR 15): pending reviews and
  * provider replies, published or declined with a reason. Each decision is one transaction: the
  * status move (only those REVIEW_TRANSITIONS allows, guarded by the status read, so two
  * moderators deciding at once cannot both win), the audit record (before → after), and the

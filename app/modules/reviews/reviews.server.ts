@@ -20,9 +20,10 @@ import { encodeReviewPhotos, type EncodedPhoto, removeReviewPhotoFiles, reviewPh
 import { type PolicyProblem, policyProblem } from "./policy";
 import { MAX_REVIEW_PHOTOS, type ReplyInput, type ReviewInput } from "./schema";
 import { reviewMarkup } from "./structured-data";
+import type { PublicReply, PublicReview, ReviewPhoto, ReviewSummary } from "./views";
 
 /**
- * Community reviews (issue 14): who may write one (eligibility.ts), submitting it with its
+ * Community reviews (ADR 15): who may write one (eligibility.ts), submitting it with its
  * photos (every review starts pending), the author's own list, the provider's reply, and the
  * public lists — /reviews, a provider's profile, a service page — which show the seeded static
  * reviews and the published ones. Moderation is in moderation.server.ts.
@@ -244,22 +245,7 @@ export async function submitReview(
 
 class AlreadyReviewed extends Error {}
 
-export type ReviewPhoto = { id: string; card: string; gallery: string; width: number; height: number };
-export type PublicReply = { body: string; date: string; providerName: string };
-export type PublicReview = {
-  id: string;
-  author: string;
-  date: string;
-  /** The date as the reader's language writes it (formatted here: the public pages ship no date code). */
-  dateText: string;
-  rating: number;
-  comment: string;
-  service: string;
-  serviceSlug: string | null;
-  photos: ReviewPhoto[];
-  reply: PublicReply | null;
-};
-export type ReviewSummary = { count: number; average: number | null };
+export type { PublicReply, PublicReview, ReviewPhoto, ReviewSummary };
 
 async function photosFor(db: DB, reviewIds: string[]): Promise<Map<string, ReviewPhoto[]>> {
   const byReview = new Map<string, ReviewPhoto[]>();

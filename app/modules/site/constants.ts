@@ -11,8 +11,8 @@ export const LISTING_REVIEW_TIME = "24-48 hours";
 export const POLICIES_EFFECTIVE_DATE = "2025-09-25";
 export const POLICIES_EFFECTIVE_DATE_TEXT = "September 25, 2025";
 /**
- * The Privacy Policy's current version: the day its data-rights and retention sections (issue 28)
- * took effect. Everyone who accepted an older version is asked again at their next log-in.
+ * The Privacy Policy's current version: the day its data-rights and retention sections took
+ * effect (ADR 26). Everyone who accepted an older version is asked again at their next log-in.
  */
 export const PRIVACY_EFFECTIVE_DATE = "2026-11-27";
 export const GOVERNING_LAW = "Ontario, Canada";

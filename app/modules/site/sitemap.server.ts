@@ -46,7 +46,7 @@ function buildDay(): string {
 
 const day = (stamp: string | Date) => new Date(stamp).toISOString().slice(0, 10);
 
-/** Every indexable page, with its address in each language (issue 15 item 3) and its last change. */
+/** Every indexable page, with its address in each language (ADR 13) and its last change. */
 export async function sitemapPaths(): Promise<SitemapEntry[]> {
   const { db } = getRuntime();
   const [categories, listings, providers] = await Promise.all([

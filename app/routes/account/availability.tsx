@@ -20,7 +20,7 @@ import type { Route } from "./+types/availability";
 export const handle = { messages: ["account", "availability", "form", "provider"] } satisfies MessagesHandle;
 
 /**
- * A provider's availability (issue 29 item 4): usual hours, days away, areas covered. Only the
+ * A provider's availability: usual hours, days away, areas covered. Only the
  * provider's own (the session says whose); anyone without a provider profile gets a 404.
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { RETENTION_DAYS } from "~/modules/privacy/retention";
 import type { Route } from "./+types/data-export";
 
 /**
- * The ZIP of a data export (issue 28 item 2), for its owner only: logged out → log in first;
+ * The ZIP of a data export, for its owner only: logged out → log in first;
  * anyone else's (or an unknown id) → 404, whether or not it exists; past its expiry → 410 with
  * a short page saying so; not built yet → back to the data page. Never cached, always a download.
  */

@@ -23,7 +23,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 /**
- * My Account → Your data (issue 28 item 2): one plain post queues an export of everything
+ * My Account → Your data: one plain post queues an export of everything
  * about the account; a background worker builds the ZIP and emails a link to this page, where
  * the download stays for RETENTION_DAYS.dataExports days. The page shows the newest export.
  */

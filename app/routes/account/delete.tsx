@@ -31,7 +31,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 /**
- * My Account → Delete my account (issue 28 item 3). The page lists first what stands in the way
+ * My Account → Delete my account. The page lists first what stands in the way
  * (requests still open); the form asks for the password and the confirmation word typed out.
  * What is deleted and what is kept anonymized is decided in modules/privacy/erase.server.ts.
  * Admins close their account through another operator (their name is on the audit log).

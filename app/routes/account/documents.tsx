@@ -19,7 +19,7 @@ import type { Route } from "./+types/documents";
 export const handle = { messages: ["account", "renewal", "provider", "form"] } satisfies MessagesHandle;
 
 /**
- * A provider's documents and their renewal (issue 29 item 6): each approved document with an
+ * A provider's documents and their renewal (ADR 27): each approved document with an
  * expiry, and a form (a plain multipart post, no script needed) to upload the renewed one with
  * its new expiry; the operator decides in the applications queue. Only the provider's own (the
  * session says whose); anyone without a provider profile gets a 404, loader and action alike.

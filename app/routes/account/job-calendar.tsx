@@ -5,7 +5,7 @@ import { jobCalendar, providerOfUser } from "~/modules/providers/jobs.server";
 import type { Route } from "./+types/job-calendar";
 
 /**
- * "Add to calendar" on My Jobs (issue 29 item 5): an accepted job's event as an .ics file, the
+ * "Add to calendar" on My Jobs: an accepted job's event as an .ics file, the
  * same PUBLISH file as the customer's status page. Signed in as the job's matched provider only:
  * logged out → log in first; another provider, a customer, or a job not accepted → 404, alike
  * whether or not the reference exists.

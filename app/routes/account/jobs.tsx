@@ -23,7 +23,7 @@ import type { Route } from "./+types/jobs";
 export const handle = { messages: ["account", "status", "jobs", "renewal", "provider", "form"] } satisfies MessagesHandle;
 
 /**
- * My Jobs (issue 29 items 1–3): a verified provider's matches, newest first, with what they
+ * My Jobs (ADR 24): a verified provider's matches, newest first, with what they
  * need to answer them; accept or decline within the window, then say the job is done. Only
  * providers: anyone else gets a 404 from the loader and the action alike.
  */

@@ -83,7 +83,7 @@ export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
                 )}
                 {/* At least 12rem before it shares a line: with a zero basis the three parts
                     always fitted on one line on a phone, and the text got a column a few letters
-                    wide (issue 33); now it takes the line below the photo instead. */}
+                    wide; now it takes the line below the photo instead. */}
                 <div className="min-w-0 flex-1 basis-48">
                   <p className="font-medium">{l.title}</p>
                   <p className="truncate text-sm text-slate-600">{l.address}</p>

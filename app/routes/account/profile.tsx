@@ -80,7 +80,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               <Link to={href("/account/availability")} className="font-medium text-teal-800 underline">
                 {t("provider.account.availability")}
               </Link>
-              {/* Where an expiring licence, ID or permit is renewed (issue 29 item 6). */}
+              {/* Where an expiring licence, ID or permit is renewed (ADR 27). */}
               <Link to={href("/account/documents")} className="font-medium text-teal-800 underline">
                 {t("renewal.accountLink")}
               </Link>

@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /**
- * Writing a review (issue 14 item 2): the completion email links here. Logged-out visitors log
+ * Writing a review (ADR 15): the completion email links here. Logged-out visitors log
  * in and come back (the account layout and this loader both ask); anyone who may not review
  * this request gets a page saying why, with the matching status — never the form.
  */

@@ -31,7 +31,7 @@ import type { Route } from "./+types/reviews";
 export const handle = { messages: ["account", "form", "reviews"] } satisfies MessagesHandle;
 
 /**
- * My Reviews (issue 14 items 2–4): the completed jobs waiting for a review, the reviews written
+ * My Reviews (ADR 15): the completed jobs waiting for a review, the reviews written
  * with their moderation status (pending, published, declined with the reason) and, for a
  * provider, the published reviews of their jobs with one reply each.
  */

@@ -32,7 +32,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 /**
- * My Account → Security (issue 28 item 1): change the password, and see and end the sessions
+ * My Account → Security: change the password, and see and end the sessions
  * signed in to the account. Plain posts with an intent, so all of it works without JavaScript.
  * Sessions are named by their row id; their tokens never leave the server.
  */

@@ -12,7 +12,7 @@ import type { Route } from "./+types/export";
 export const handle = { messages: ["admin", "cars", "status"] } satisfies MessagesHandle;
 
 /**
- * /admin/export/<list>.csv — a back-office list as a CSV download (issue 13 item 9). Admins
+ * /admin/export/<list>.csv — a back-office list as a CSV download. Admins
  * only, and a file never redirects to log-in: everyone else gets 403 and nothing else. The
  * requests export reads the inbox's own filter from the query string (the inbox links it with
  * its current filter); the outbox export reads the outbox's.

@@ -16,7 +16,7 @@ export const handle = { messages: ["admin", "status"] } satisfies MessagesHandle
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.dashboard.title");
 
-/** The back office's first page (issue 13 item 9): what waits and for how long, clicks, exports. */
+/** The back office's first page: what waits and for how long, clicks, exports. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [byKind, oldest, clicks] = await Promise.all([openRequestsByKind(), oldestOpenRequests(), clickCounts()]);

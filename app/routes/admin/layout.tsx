@@ -47,7 +47,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         {/* A list's label, not a heading: the sidebar comes before the page's <h1>, and a
-            heading here put an <h2> first in every back-office page's outline (issue 30). */}
+            heading here put an <h2> first in every back-office page's outline. */}
         <p id="admin-new-by-kind" className="mt-6 hidden text-xs font-semibold tracking-wide text-slate-500 uppercase lg:block">
           {t("admin.nav.newByKind")}
         </p>
@@ -63,7 +63,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {/* overflow-wrap:anywhere (as the account layout): a long address, reference or subject
-          breaks instead of widening its grid past a phone's screen (issue 33). Not in tables:
+          breaks instead of widening its grid past a phone's screen. Not in tables:
           they scroll inside their card, and there it would squeeze a column to one letter. */}
       <div className="min-w-0 [overflow-wrap:anywhere] [&_table]:[overflow-wrap:normal]">
         <Outlet />

@@ -15,7 +15,7 @@ export const handle = { messages: ["admin", "status", "wizard"] } satisfies Mess
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.listings.title");
 
-/** Listings moderation (issue 13 item 5): waiting listings first, filter by status, paginated. */
+/** Listings moderation (ADR 14): waiting listings first, filter by status, paginated. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);

@@ -15,7 +15,7 @@ export const handle = { messages: ["admin"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.outbox.title");
 
-/** The outbox (issue 13 item 8): every email, newest first, filtered by status and text. */
+/** The outbox (ADR 3): every email, newest first, filtered by status and text. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { page, ...filter } = parseOutboxQuery(new URL(request.url).searchParams);

@@ -10,7 +10,7 @@ import type { Route } from "./+types/privacy-export";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /**
- * POST /admin/privacy/export — the ZIP of what matches an address or phone (issue 28 item 5),
+ * POST /admin/privacy/export — the ZIP of what matches an address or phone,
  * in the personal export's format (privacy/exports.server.ts zipExport). A file, so admins only
  * and never a redirect to log in: everyone else gets 403. Audited with the operator, the size
  * and a pseudonym of the subject. A POST, so the address never sits in a URL.

@@ -29,7 +29,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 /**
- * Back office → Privacy (issue 28 item 5): requests from people, with or without an account,
+ * Back office → Privacy: requests from people, with or without an account,
  * about their data. The operator types an address and/or a phone number and finds what
  * matches, downloads it in the personal export's format (privacy-export.tsx), or erases it after a confirmation
  * step (the same erasure as "Delete my account": modules/privacy/erase.server.ts). Every step

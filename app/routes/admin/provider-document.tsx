@@ -3,7 +3,7 @@ import { readDocumentForAdmin } from "~/modules/providers/documents.server";
 import type { Route } from "./+types/provider-document";
 
 /**
- * A provider's verification document, for admins only (issue 12 item 3, issue 13 items 1 and 6).
+ * A provider's verification document, for admins only (ADR 9).
  * Every read is recorded (who, when, which document). Anyone who is not an admin — logged out,
  * the applicant included — gets 403 and learns nothing about whether the document exists; an
  * admin gets 404 for one that does not (or no longer) exist. Never cached, never sniffed, and
@@ -12,7 +12,7 @@ import type { Route } from "./+types/provider-document";
  * `?view=inline` is the back office's viewer of images (an <img> on /admin/providers/:applicationId):
  * the same file, the same checks and log, shown in the page (`inline`, framable by our own pages
  * only) instead of downloaded. A PDF is always an attachment, whatever is asked: a browser's PDF
- * viewer runs the file's scripts (issue 32 item 2), so no PDF of an applicant opens in our pages.
+ * viewer runs the file's scripts, so no PDF of an applicant opens in our pages.
  * Its data twin (`.data`) is refused before it gets here (server/app.ts), so this is the one way out.
  */
 const notFound = () =>

@@ -171,7 +171,7 @@ export default function AdminProvider({ loaderData, actionData }: Route.Componen
 /**
  * A document in the page: images inline through the admin-only route (`?view=inline`:
  * sandboxed, never cached, each read logged); PDFs never in the page (a browser's PDF viewer runs
- * the file's scripts: issue 32 item 2), only the download link every document has.
+ * the file's scripts), only the download link every document has.
  */
 function DocumentViewer({ doc }: { doc: ReviewDocument }) {
   const t = useT();

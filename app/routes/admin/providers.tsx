@@ -24,7 +24,7 @@ export const handle = { messages: ["admin", "provider", "status", "renewal", "fo
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.providers.title");
 
-/** Provider applications (issue 13 item 6): waiting ones first, filter by status, paginated. */
+/** Provider applications (ADR 14): waiting ones first, filter by status, paginated. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Document renewals (issue 29 item 6) are decided here, in the applications queue: approve
+ * Document renewals (ADR 27) are decided here, in the applications queue: approve
  * (the new expiry applies, the badge follows) or reject with a reason (nothing changes). Admins
  * only, checked in the action itself; a second decision on the same renewal is refused (409).
  */

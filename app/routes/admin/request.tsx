@@ -45,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   let workbench = null;
   if (found.match?.canMatch) {
     // The shortlist starts from the request's service page. Its area is free text ("near the
-    // Leslieville library"), so it does not filter (that hid everyone, issue 33 item 8): it ranks —
+    // Leslieville library"), so it does not filter (that hid everyone): it ranks —
     // providers covering it first, the others saying that they don't. The operator can filter.
     const q = url.searchParams;
     const filter = {

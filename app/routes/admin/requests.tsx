@@ -22,7 +22,7 @@ export const handle = { messages: ["admin", "status", "cars", "request", "jobs"]
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.inbox.title");
 
-/** The inbox (issue 13 item 2): every request, newest first, filtered by the query string. */
+/** The inbox (ADR 12): every request, newest first, filtered by the query string. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filter = readInboxFilter(new URL(request.url).searchParams);

@@ -19,7 +19,7 @@ export const handle = { messages: ["admin", "form", "reviews"] } satisfies Messa
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "reviews.admin.title");
 
 /**
- * The reviews queue (issue 13 item 7): pending reviews and provider replies, oldest first;
+ * The reviews queue (ADR 15): pending reviews and provider replies, oldest first;
  * publish, or decline with a reason the author is emailed. Plain posts with an intent, so it
  * works without JavaScript; every decision is audited (moderation.server.ts).
  */

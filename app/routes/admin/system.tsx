@@ -23,7 +23,7 @@ export const handle = { messages: ["admin", "jobs"] } satisfies MessagesHandle;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.system.title");
 
 /**
- * The system page (issue 27 item 3): processes, database, outbox, jobs, disks, recent problems.
+ * The system page (ADR 22): processes, database, outbox, jobs, disks, recent problems.
  * Each view by an admin is recorded in the audit log; anyone else is refused before that.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * One form here: how long a matched provider has to answer, per kind (issue 29). Anything else
+ * One form here: how long a matched provider has to answer, per kind (ADR 24). Anything else
  * posted is refused as before; the guard comes first (a layout loader protects no action).
  */
 export async function action({ request }: Route.ActionArgs) {

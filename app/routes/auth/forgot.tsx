@@ -38,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Same answer, same page, whether or not the address has an account; over the limit we
   // simply send nothing more. The look-up and the reset link are made once the answer is
-  // written, so the answer takes the same time whatever the address (issue 32 item 3).
+  // written, so the answer takes the same time whatever the address: its
+  // timing does not tell a registered address from an unknown one.
   if ((await hit("forgotPassword", context.clientIp)).allowed) {
     const email = submission.value.email;
     context.afterResponse(() => requestPasswordReset(email, request));

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /**
  * The link in the verification email: verifies, signs in, and lands on My Account. Opened while
  * another account is signed in, it is left unused and the page asks to log out first: using it
- * would replace that session without a word (issue 32 item 5).
+ * would replace that session without a word (log-in CSRF).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");

@@ -199,7 +199,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
 
         {/* Not an <aside>: the price, the request button and the host are the listing's own
             content, not something beside it, and a complementary landmark inside <main> is
-            flagged by axe's landmark rules (issue 30). */}
+            flagged by axe's landmark rules. */}
         <div className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="card p-6 lg:sticky lg:top-24">
             <p className="text-3xl font-bold text-slate-900">{priceLabel(t, figures.price, l.priceUnit)}</p>

@@ -120,7 +120,7 @@ function LegalDocumentView({
 
       <Section id="contact-block" title={t("legal.contactTitle")} titleClassName="!mt-0" className="card mt-12 p-6">
         <p>{t("legal.contactText")}</p>
-        {/* The contact block is the same in every language (issue 15): not translated. */}
+        {/* The contact block is the same in every language: not translated. */}
         <address className="mt-3 not-italic leading-7" translate="no">
           {brand}
           <br />

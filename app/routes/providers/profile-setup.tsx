@@ -52,7 +52,7 @@ const REVIEW_TIME: Record<Locale, string> = {
 
 /**
  * An approved provider gets the form. Anyone else signed in gets a page in the site's layout,
- * still a 403 (issue 33 item 12): an applicant waiting for a decision is told it is being
+ * still a 403, not a bare error page: an applicant waiting for a decision is told it is being
  * reviewed and how long that takes; someone who never applied is shown where to apply.
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -17,7 +17,7 @@ import { pathInSpaceOf } from "~/lib/i18n/locales";
 export const handle = { messages: ["form", "provider", "reviews"] } satisfies MessagesHandle;
 
 /**
- * A live provider's public profile (issue 12 item 6). A provider that is not live, or whose ID,
+ * A live provider's public profile (ADR 9). A provider that is not live, or whose ID,
  * permit or licence has expired, is not found: the same 404 as an unknown id.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

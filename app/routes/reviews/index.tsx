@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 /**
- * Community reviews (issue 14 item 1): the seeded static reviews and the published ones, newest
+ * Community reviews (ADR 15): the seeded static reviews and the published ones, newest
  * first, a page at a time, with the average and count. Admins also get a link to the back
  * office; for everyone else the page is the same, so anonymous visitors get it from the page
  * store (an approval empties it on this process, and it expires within PAGE_CACHE_SECONDS).

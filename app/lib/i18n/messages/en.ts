@@ -273,7 +273,7 @@ export const en = {
   "account.emailHint": "Changing your email sends a verification link to the new address.",
   "account.emailTaken": "That email can't be used. Try another address.",
 
-  // My Account → Security (issue 28 item 1)
+  // My Account → Security
   "account.security": "Security",
   "security.changePassword": "Change password",
   "security.changePasswordIntro":
@@ -952,7 +952,7 @@ export const en = {
   "admin.next": "Next",
   "admin.pageOf": "Page {page} of {pages}",
   "admin.dashboard.title": "Dashboard",
-  // Back office: outbox, dashboard and exports (issue 13 items 8 and 9)
+  // Back office: outbox, dashboard and exports
   "admin.outbox.title": "Outbox",
   "admin.outbox.intro": "Every email the site sends, newest first. A failed message can be sent again.",
   "admin.outbox.filters": "Filter the outbox",
@@ -993,7 +993,7 @@ export const en = {
   "admin.outbox.resentText": "The email will be sent again in a moment.",
   "admin.outbox.notResentTitle": "Not resent",
   "admin.outbox.notResentText": "Only a failed message can be sent again.",
-  // Retention (issue 28 item 4): an email whose body and address the retention job removed.
+  // Retention: an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Trimmed",
   "admin.outbox.trimmedText":
     "Under our retention periods, this email's text and its recipient's address were deleted. What kind of email it was, its subject, status and times are kept.",
@@ -1488,7 +1488,7 @@ export const en = {
   "provider.profile.areas": "Service areas",
   "provider.profile.reviews": "Reviews",
   "provider.profile.noReviews": "No reviews yet.",
-  // Community reviews (issue 14)
+  // Community reviews (ADR 15)
   "reviews.metaTitle": "Community Reviews — {brand}",
   "reviews.metaDescription":
     "What customers say about the providers they booked through {brand}. Only completed bookings can be reviewed, and every review is checked before it is published.",
@@ -1694,7 +1694,7 @@ export const en = {
   "availability.reason.area": "does not cover {area}",
   "availability.reason.hours": "not working {weekday} {time}",
 
-  // Back office: listings moderation and provider applications (issue 13 items 5–6)
+  // Back office: listings moderation and provider applications (ADR 14)
   "admin.moderation.total": "Total: {total}",
   "admin.listings.title": "Listings",
   "admin.listings.intro": "Listings waiting for review come first, the longest-waiting at the top.",
@@ -1817,7 +1817,7 @@ export const en = {
   "toast.region": "Notifications (F8)",
   "toast.close": "Close",
 
-  // Download my data (issue 28 item 2): My Account → Your data, its email and the export's summary.html
+  // Download my data: My Account → Your data, its email and the export's summary.html
   "account.data": "Your data",
   "dataExport.title": "Download your data",
   "dataExport.intro":
@@ -1873,7 +1873,7 @@ export const en = {
   "email.dataExport.action": "Download my data",
   "email.dataExport.footer":
     "If you didn't request this, change your password and sign out your other devices in My Account → Security.",
-  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  // Consent records: /account/consent, asking to accept a new version of the Terms or the Privacy Policy
   "consent.metaTitle": "Updated policies — {brand}",
   "consent.title": "We've updated our policies",
   "consent.intro": "Before you continue, please read the new versions of these documents and accept them.",
@@ -1888,7 +1888,7 @@ export const en = {
   "consent.changed":
     "These documents changed while this page was open. Please review the versions shown below and accept them again.",
 
-  // Providers' workspace: My Jobs, answering matches (issue 29)
+  // Providers' workspace: My Jobs, answering matches (ADR 24)
   "jobs.title": "My Jobs",
   "jobs.intro": "Every request we matched to you. Accept or decline new ones before the time shown; the customer's contact appears once you accept.",
   "jobs.filter.label": "Show jobs",
@@ -2021,7 +2021,7 @@ export const en = {
   "admin.privacy.blocked": "Some requests are still open. Cancel them first:",
   "admin.privacy.erasedTitle": "Erased",
   "admin.privacy.erasedText": "Requests anonymized: {requests}. Emails removed or trimmed: {emails}. Accounts deleted: {accounts}.",
-  // Documents renewal (issue 29 item 6).
+  // Documents renewal (ADR 27).
   "renewal.title": "Your documents",
   "renewal.intro": "Your approved documents with an expiry date. Before one expires, upload the renewed document here: we check it and, once approved, your Verified badge shows the new date.",
   "renewal.none": "None of your approved documents has an expiry date.",

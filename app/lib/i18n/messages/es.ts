@@ -308,7 +308,7 @@ export const es = {
     "Si cambia su correo electrónico, enviaremos un enlace de verificación a la nueva dirección.",
   "account.emailTaken": "Ese correo electrónico no se puede usar. Pruebe con otra dirección.",
 
-  // My Account → Security (issue 28 item 1)
+  // My Account → Security
   "account.security": "Seguridad",
   "security.changePassword": "Cambiar la contraseña",
   "security.changePasswordIntro":
@@ -1020,7 +1020,7 @@ export const es = {
   "admin.next": "Siguiente",
   "admin.pageOf": "Página {page} de {pages}",
   "admin.dashboard.title": "Panel",
-  // Back office: outbox, dashboard and exports (issue 13 items 8 and 9)
+  // Back office: outbox, dashboard and exports
   "admin.outbox.title": "Bandeja de salida",
   "admin.outbox.intro":
     "Todos los correos que envía el sitio, del más reciente al más antiguo. Un mensaje fallido se puede volver a enviar.",
@@ -1064,7 +1064,7 @@ export const es = {
   "admin.outbox.resentText": "El correo se volverá a enviar en un momento.",
   "admin.outbox.notResentTitle": "No reenviado",
   "admin.outbox.notResentText": "Solo se puede reenviar un mensaje fallido.",
-  // Retention (issue 28 item 4): an email whose body and address the retention job removed.
+  // Retention: an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Recortado",
   "admin.outbox.trimmedText":
     "Según nuestros plazos de conservación, se eliminaron el texto de este correo y la dirección de su destinatario. Se conservan el tipo de correo, el asunto, el estado y las fechas.",
@@ -1561,7 +1561,7 @@ export const es = {
   "provider.profile.areas": "Zonas de servicio",
   "provider.profile.reviews": "Reseñas",
   "provider.profile.noReviews": "Aún no hay reseñas.",
-  // Community reviews (issue 14)
+  // Community reviews (ADR 15)
   "reviews.metaTitle": "Reseñas de la comunidad — {brand}",
   "reviews.metaDescription":
     "Lo que dicen los clientes sobre los proveedores que reservaron a través de {brand}. Solo se pueden reseñar las reservas completadas, y cada reseña se revisa antes de publicarse.",
@@ -1775,7 +1775,7 @@ export const es = {
   "availability.reason.area": "no cubre {area}",
   "availability.reason.hours": "no trabaja el {weekday} a las {time}",
 
-  // Back office: listings moderation and provider applications (issue 13 items 5–6)
+  // Back office: listings moderation and provider applications (ADR 14)
   "admin.moderation.total": "Total: {total}",
   "admin.listings.title": "Anuncios",
   "admin.listings.intro":
@@ -1904,7 +1904,7 @@ export const es = {
   "toast.region": "Notificaciones (F8)",
   "toast.close": "Cerrar",
 
-  // Download my data (issue 28 item 2): My Account → Your data, its email and the export's summary.html
+  // Download my data: My Account → Your data, its email and the export's summary.html
   "account.data": "Sus datos",
   "dataExport.title": "Descargar sus datos",
   "dataExport.intro":
@@ -1962,7 +1962,7 @@ export const es = {
   "email.dataExport.action": "Descargar mis datos",
   "email.dataExport.footer":
     "Si usted no lo solicitó, cambie su contraseña y cierre la sesión de sus otros dispositivos en Mi cuenta → Seguridad.",
-  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  // Consent records: /account/consent, asking to accept a new version of the Terms or the Privacy Policy
   "consent.metaTitle": "Políticas actualizadas — {brand}",
   "consent.title": "Hemos actualizado nuestras políticas",
   "consent.intro": "Antes de continuar, lea las nuevas versiones de estos documentos y acéptelas.",
@@ -1978,7 +1978,7 @@ export const es = {
   "consent.changed":
     "Estos documentos cambiaron mientras esta página estaba abierta. Revise las versiones que se muestran a continuación y vuelva a aceptarlas.",
 
-  // Providers' workspace: My Jobs, answering matches (issue 29)
+  // Providers' workspace: My Jobs, answering matches (ADR 24)
   "jobs.title": "Mis trabajos",
   "jobs.intro": "Todas las solicitudes que le asignamos. Acepte o rechace las nuevas antes de la hora indicada; el contacto del cliente aparece cuando acepta.",
   "jobs.filter.label": "Mostrar trabajos",
@@ -2112,7 +2112,7 @@ export const es = {
   "admin.privacy.blocked": "Algunas solicitudes siguen abiertas. Cancélelas primero:",
   "admin.privacy.erasedTitle": "Borrado",
   "admin.privacy.erasedText": "Solicitudes anonimizadas: {requests}. Correos eliminados o depurados: {emails}. Cuentas eliminadas: {accounts}.",
-  // Documents renewal (issue 29 item 6).
+  // Documents renewal (ADR 27).
   "renewal.title": "Sus documentos",
   "renewal.intro": "Sus documentos aprobados con fecha de vencimiento. Antes de que uno venza, suba aquí el documento renovado: lo revisamos y, una vez aprobado, su insignia Verificado muestra la nueva fecha.",
   "renewal.none": "Ninguno de sus documentos aprobados tiene fecha de vencimiento.",

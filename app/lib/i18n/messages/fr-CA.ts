@@ -313,7 +313,7 @@ export const frCA = {
     "Si vous changez de courriel, un lien de vérification sera envoyé à la nouvelle adresse.",
   "account.emailTaken": "Ce courriel ne peut pas être utilisé. Essayez une autre adresse.",
 
-  // My Account → Security (issue 28 item 1)
+  // My Account → Security
   "account.security": "Sécurité",
   "security.changePassword": "Changer le mot de passe",
   "security.changePasswordIntro":
@@ -1032,7 +1032,7 @@ export const frCA = {
   "admin.next": "Suivante",
   "admin.pageOf": "Page {page} sur {pages}",
   "admin.dashboard.title": "Tableau de bord",
-  // Back office: outbox, dashboard and exports (issue 13 items 8 and 9)
+  // Back office: outbox, dashboard and exports
   "admin.outbox.title": "Boîte d'envoi",
   "admin.outbox.intro":
     "Tous les courriels envoyés par le site, du plus récent au plus ancien. Un message en échec peut être renvoyé.",
@@ -1076,7 +1076,7 @@ export const frCA = {
   "admin.outbox.resentText": "Le courriel sera renvoyé dans un instant.",
   "admin.outbox.notResentTitle": "Non renvoyé",
   "admin.outbox.notResentText": "Seul un message en échec peut être renvoyé.",
-  // Retention (issue 28 item 4): an email whose body and address the retention job removed.
+  // Retention: an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Épuré",
   "admin.outbox.trimmedText":
     "Selon nos durées de conservation, le texte de ce courriel et l'adresse de son destinataire ont été supprimés. Le type de courriel, l'objet, le statut et les dates sont conservés.",
@@ -1579,7 +1579,7 @@ export const frCA = {
   "provider.profile.areas": "Secteurs desservis",
   "provider.profile.reviews": "Avis",
   "provider.profile.noReviews": "Aucun avis pour l'instant.",
-  // Community reviews (issue 14)
+  // Community reviews (ADR 15)
   "reviews.metaTitle": "Avis de la communauté — {brand}",
   "reviews.metaDescription":
     "Ce que disent les clients des fournisseurs réservés par l'entremise de {brand}. Seules les réservations terminées peuvent être évaluées, et chaque avis est vérifié avant sa publication.",
@@ -1797,7 +1797,7 @@ export const frCA = {
   "availability.reason.area": "ne dessert pas {area}",
   "availability.reason.hours": "ne travaille pas le {weekday} à {time}",
 
-  // Back office: listings moderation and provider applications (issue 13 items 5–6)
+  // Back office: listings moderation and provider applications (ADR 14)
   "admin.moderation.total": "Total : {total}",
   "admin.listings.title": "Annonces",
   "admin.listings.intro": "Les annonces en attente d'examen viennent d'abord, les plus anciennes en haut.",
@@ -1925,7 +1925,7 @@ export const frCA = {
   "toast.region": "Notifications (F8)",
   "toast.close": "Fermer",
 
-  // Download my data (issue 28 item 2): My Account → Your data, its email and the export's summary.html
+  // Download my data: My Account → Your data, its email and the export's summary.html
   "account.data": "Vos données",
   "dataExport.title": "Télécharger vos données",
   "dataExport.intro":
@@ -1984,7 +1984,7 @@ export const frCA = {
   "email.dataExport.action": "Télécharger mes données",
   "email.dataExport.footer":
     "Si vous n'avez pas fait cette demande, changez votre mot de passe et déconnectez vos autres appareils dans Mon compte → Sécurité.",
-  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  // Consent records: /account/consent, asking to accept a new version of the Terms or the Privacy Policy
   "consent.metaTitle": "Politiques mises à jour — {brand}",
   "consent.title": "Nous avons mis à jour nos politiques",
   "consent.intro":
@@ -2001,7 +2001,7 @@ export const frCA = {
   "consent.changed":
     "Ces documents ont changé pendant que cette page était ouverte. Veuillez relire les versions ci-dessous et les accepter de nouveau.",
 
-  // Providers' workspace: My Jobs, answering matches (issue 29)
+  // Providers' workspace: My Jobs, answering matches (ADR 24)
   "jobs.title": "Mes contrats",
   "jobs.intro": "Toutes les demandes qui vous ont été jumelées. Acceptez ou refusez les nouvelles avant l'heure indiquée; les coordonnées du client s'affichent une fois que vous acceptez.",
   "jobs.filter.label": "Afficher les contrats",
@@ -2135,7 +2135,7 @@ export const frCA = {
   "admin.privacy.blocked": "Certaines demandes sont encore ouvertes. Annulez-les d'abord :",
   "admin.privacy.erasedTitle": "Effacé",
   "admin.privacy.erasedText": "Demandes anonymisées : {requests}. Courriels supprimés ou épurés : {emails}. Comptes supprimés : {accounts}.",
-  // Documents renewal (issue 29 item 6).
+  // Documents renewal (ADR 27).
   "renewal.title": "Vos documents",
   "renewal.intro": "Vos documents approuvés qui ont une date d'expiration. Avant qu'un document expire, téléversez ici le document renouvelé. Nous le vérifions et, une fois approuvé, votre badge Vérifié affiche la nouvelle date.",
   "renewal.none": "Aucun de vos documents approuvés n'a de date d'expiration.",

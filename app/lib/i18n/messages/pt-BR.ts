@@ -300,7 +300,7 @@ export const ptBR = {
   "account.emailHint": "Ao alterar seu e-mail, enviamos um link de verificação para o novo endereço.",
   "account.emailTaken": "Esse e-mail não pode ser usado. Tente outro endereço.",
 
-  // My Account → Security (issue 28 item 1)
+  // My Account → Security
   "account.security": "Segurança",
   "security.changePassword": "Alterar senha",
   "security.changePasswordIntro":
@@ -1006,7 +1006,7 @@ export const ptBR = {
   "admin.next": "Próxima",
   "admin.pageOf": "Página {page} de {pages}",
   "admin.dashboard.title": "Painel",
-  // Back office: outbox, dashboard and exports (issue 13 items 8 and 9)
+  // Back office: outbox, dashboard and exports
   "admin.outbox.title": "Caixa de saída",
   "admin.outbox.intro":
     "Todos os e-mails enviados pelo site, do mais recente ao mais antigo. Uma mensagem com falha pode ser reenviada.",
@@ -1050,7 +1050,7 @@ export const ptBR = {
   "admin.outbox.resentText": "O e-mail será reenviado em instantes.",
   "admin.outbox.notResentTitle": "Não reenviado",
   "admin.outbox.notResentText": "Somente uma mensagem com falha pode ser reenviada.",
-  // Retention (issue 28 item 4): an email whose body and address the retention job removed.
+  // Retention: an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Removido",
   "admin.outbox.trimmedText":
     "Conforme nossos prazos de retenção, o texto deste e-mail e o endereço do destinatário foram excluídos. O tipo de e-mail, o assunto, o status e as datas são mantidos.",
@@ -1544,7 +1544,7 @@ export const ptBR = {
   "provider.profile.areas": "Regiões de atendimento",
   "provider.profile.reviews": "Avaliações",
   "provider.profile.noReviews": "Nenhuma avaliação ainda.",
-  // Community reviews (issue 14)
+  // Community reviews (ADR 15)
   "reviews.metaTitle": "Avaliações da comunidade — {brand}",
   "reviews.metaDescription":
     "O que os clientes dizem dos prestadores que reservaram pelo {brand}. Só reservas concluídas podem ser avaliadas, e cada avaliação é verificada antes de ser publicada.",
@@ -1759,7 +1759,7 @@ export const ptBR = {
   "availability.reason.area": "não atende {area}",
   "availability.reason.hours": "não trabalha {weekday} às {time}",
 
-  // Back office: listings moderation and provider applications (issue 13 items 5–6)
+  // Back office: listings moderation and provider applications (ADR 14)
   "admin.moderation.total": "Total: {total}",
   "admin.listings.title": "Anúncios",
   "admin.listings.intro":
@@ -1887,7 +1887,7 @@ export const ptBR = {
   "toast.region": "Notificações (F8)",
   "toast.close": "Fechar",
 
-  // Download my data (issue 28 item 2): My Account → Your data, its email and the export's summary.html
+  // Download my data: My Account → Your data, its email and the export's summary.html
   "account.data": "Seus dados",
   "dataExport.title": "Baixar seus dados",
   "dataExport.intro":
@@ -1946,7 +1946,7 @@ export const ptBR = {
   "email.dataExport.action": "Baixar meus dados",
   "email.dataExport.footer":
     "Se você não fez esta solicitação, altere sua senha e desconecte seus outros dispositivos em Minha conta → Segurança.",
-  // Consent records (issue 28 item 6): /account/consent, asking to accept a new version of the Terms or the Privacy Policy
+  // Consent records: /account/consent, asking to accept a new version of the Terms or the Privacy Policy
   "consent.metaTitle": "Políticas atualizadas — {brand}",
   "consent.title": "Atualizamos nossas políticas",
   "consent.intro": "Antes de continuar, leia as novas versões destes documentos e aceite-as.",
@@ -1962,7 +1962,7 @@ export const ptBR = {
   "consent.changed":
     "Estes documentos mudaram enquanto esta página estava aberta. Revise as versões abaixo e aceite-as novamente.",
 
-  // Providers' workspace: My Jobs, answering matches (issue 29)
+  // Providers' workspace: My Jobs, answering matches (ADR 24)
   "jobs.title": "Meus trabalhos",
   "jobs.intro": "Todos os pedidos encaminhados a você. Aceite ou recuse os novos antes do horário indicado; o contato do cliente aparece quando você aceita.",
   "jobs.filter.label": "Mostrar trabalhos",
@@ -2096,7 +2096,7 @@ export const ptBR = {
   "admin.privacy.blocked": "Algumas solicitações ainda estão abertas. Cancele-as primeiro:",
   "admin.privacy.erasedTitle": "Apagado",
   "admin.privacy.erasedText": "Solicitações anonimizadas: {requests}. E-mails excluídos ou limpos: {emails}. Contas excluídas: {accounts}.",
-  // Documents renewal (issue 29 item 6).
+  // Documents renewal (ADR 27).
   "renewal.title": "Seus documentos",
   "renewal.intro": "Seus documentos aprovados com data de validade. Antes que um vença, envie aqui o documento renovado: nós o conferimos e, uma vez aprovado, seu selo Verificado mostra a nova data.",
   "renewal.none": "Nenhum dos seus documentos aprovados tem data de validade.",

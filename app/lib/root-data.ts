@@ -1,0 +1,27 @@
+import type { SessionUser } from "./auth/session";
+import type { Locale } from "./i18n/locales";
+import type { PageHead } from "./i18n/page-head";
+import type { Messages } from "./i18n/translate";
+import type { Toast } from "./toast/toast";
+
+export type { SessionUser };
+
+/**
+ * What every page needs: brand, language, the signed-in user, a pending flash toast, and the
+ * texts of the page's namespaces (not the whole catalogue: see i18n/namespaces.ts). Loaded by
+ * root-data.server.ts; a type both sides may import, so no component imports a server module.
+ */
+export type RootData = {
+  brand: string;
+  /** The site's public address (links to the same page in each language). */
+  origin: string;
+  supportEmail: string;
+  locale: Locale;
+  contentLocale: Locale;
+  /** The page's canonical URL, its languages' URLs and Open Graph locales (page-head.server.ts). */
+  head: PageHead;
+  messages: Messages;
+  user: SessionUser | null;
+  toast: Toast | null;
+  year: number;
+};

@@ -1,0 +1,26 @@
+import type { RequestKind } from "./kinds";
+import type { RequestStatus } from "./status";
+
+/**
+ * A stored request as its customer's pages show it (requests.server.ts and outcome.server.ts
+ * read it): types both the server and the components import, so no component imports a server
+ * module.
+ */
+export type RequestOutcome = {
+  provider: { name: string; profileId: string | null; confirmed: boolean } | null;
+  reason: string | null;
+};
+
+/** A stored request as the reader sees it: every text rendered in their language. */
+export type RequestView = {
+  reference: string;
+  kind: RequestKind;
+  status: RequestStatus;
+  title: string;
+  createdAt: string;
+  details: { label: string; value: string | number | null }[];
+  events: { status: RequestStatus; note: string | null; at: string }[];
+  timeline: { steps: RequestStatus[]; endings: RequestStatus[] };
+  /** It happens at a date and time: the status page offers its calendar file. */
+  hasCalendar: boolean;
+} & RequestOutcome;
