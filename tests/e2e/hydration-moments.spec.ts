@@ -60,8 +60,7 @@ function typeWhenTracked({ selector, key, tasks }: { selector: string; key: stri
       Object.defineProperty(this, "_valueTracker", { value: tracker, writable: true, configurable: true });
       if (seen || !this.matches(selector)) return;
       seen = true;
-      const input = this;
-      later(tasks, () => type(input));
+      later(tasks, () => type(this));
     },
   });
 }
@@ -129,3 +128,47 @@ test("/services: an address the box wrote earlier arriving late does not take ty
   await expect(box).toBeFocused();
   expect(await held()).toEqual([]);
 });
+
+/**
+ * "Request to Rent" clicked as the page's hydration ends: the click is answered at once (the link busy, or the dialog open), the page does
+ * not navigate, and the dialog opens with its form. In the loading race this case once ended
+ * with no dialog: the dialog did open, seconds later, after the run had stopped waiting (it took
+ * 300 ms without network for "done" while the page was still rendering the dialog on a 4×
+ * slower, shared CPU); the run now also waits for the link's aria-busy to clear.
+ */
+// "effect": in the very task of the root's effect that ends hydration; "next task": the one after.
+for (const when of ["effect", "next task"] as const) {
+  test(`/homes/<id>: Request to Rent clicked at hydration (${when}) opens the dialog`, async ({ page }) => {
+    await slowCpu(page);
+    await page.addInitScript((when) => {
+      const click = () => {
+        const link = document.querySelector<HTMLAnchorElement>('main a[aria-haspopup="dialog"]');
+        (window as unknown as { __clicked?: string }).__clicked = link ? "clicked" : "no link";
+        link?.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window, button: 0 }));
+      };
+      let hydrated = false;
+      Object.defineProperty(window, "__gtaHydrated", {
+        configurable: true,
+        get: () => hydrated,
+        set: (value: boolean) => {
+          hydrated = value;
+          if (when === "effect") click();
+          else setTimeout(click, 0);
+        },
+      });
+    }, when);
+    const documents: string[] = [];
+    page.on("request", (r) => r.isNavigationRequest() && documents.push(r.url()));
+    await page.goto("/homes/h-annex-studio", { waitUntil: "commit" });
+    await hydrated(page);
+    await page.waitForFunction(() => (window as unknown as { __clicked?: string }).__clicked !== undefined);
+    const link = page.locator('main a[aria-haspopup="dialog"]');
+    const dialog = page.getByRole("dialog", { name: "Request to Rent" });
+    expect(await page.evaluate(() => Boolean(document.querySelector('[role="dialog"]') || document.querySelector('main a[aria-busy="true"]')))).toBe(true);
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.locator("form")).toBeVisible();
+    await expect(link).not.toHaveAttribute("aria-busy", "true");
+    expect(documents, "the click did not navigate").toHaveLength(1);
+    expect(new URL(page.url()).search).toBe("");
+  });
+}
