@@ -20,12 +20,17 @@ export function useUrlQuery(onWrite?: (params: URLSearchParams) => void) {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlQuery = normalizeQuery(searchParams.get("q"));
   const [query, setQueryState] = useState(urlQuery);
-  const [seen, setSeen] = useState<{ url: string; written: string | null }>({ url: urlQuery, written: null });
+  // `written`: the values this box wrote that have not reached the page yet, oldest first. A
+  // navigation is asynchronous (and rendered as a transition), so on a slow page an older
+  // write can arrive after a newer one was made: it is still ours, not a reason to take the
+  // box back to it (that erased the letters typed in between).
+  const [seen, setSeen] = useState<{ url: string; written: readonly string[] }>({ url: urlQuery, written: [] });
 
   // Adjusting state while rendering (not in an effect) so the box never shows a stale value.
   if (urlQuery !== seen.url) {
-    if (urlQuery !== seen.written) setQueryState(urlQuery);
-    setSeen({ url: urlQuery, written: null });
+    const ours = seen.written.indexOf(urlQuery);
+    if (ours === -1) setQueryState(urlQuery);
+    setSeen({ url: urlQuery, written: ours === -1 ? [] : seen.written.slice(ours + 1) });
   }
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -49,7 +54,7 @@ export function useUrlQuery(onWrite?: (params: URLSearchParams) => void) {
 
   const writeQuery = useCallback(
     (next: string, replace: boolean) => {
-      setSeen((s) => ({ ...s, written: next }));
+      setSeen((s) => ({ ...s, written: [...s.written.slice(-20), next] }));
       write((params) => (next ? params.set("q", next) : params.delete("q")), replace);
     },
     [write],
