@@ -12,6 +12,7 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { submitBooking, submitQuickBooking } from "~/modules/services/bookings.server";
+import { sentToast } from "~/modules/requests/success.server";
 import { bookingSchema, quickBookingSchema } from "~/modules/services/schema";
 import type { Route } from "./+types/book";
 import { readForm } from "~/lib/http/form.server";
@@ -48,10 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    await submitQuickBooking(submission.value, { ...(await submitContext(request, context)), user });
+    const sent = await submitQuickBooking(submission.value, { ...(await submitContext(request, context)), user });
     return redirectWithToast(
       backPath,
-      { title: t("booking.quickSentTitle"), description: t("booking.quickSentText") },
+      sentToast(t, { title: t("booking.quickSentTitle"), description: t("booking.quickSentText") }, sent),
       { status: 303 },
     );
   }
@@ -65,13 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The service page it came from, so the back office can tell which service was booked.
   const serviceSlug = /^\/services\/([a-z0-9-]+)$/.exec(back.pathname)?.[1];
-  await submitBooking(
+  const sent = await submitBooking(
     { ...submission.value, serviceSlug },
     { ...(await submitContext(request, context)), user },
   );
   return redirectWithToast(
     backPath,
-    { title: t("booking.sentTitle"), description: t("booking.sentText") },
+    sentToast(t, { title: t("booking.sentTitle"), description: t("booking.sentText") }, sent),
     { status: 303 },
   );
 }
