@@ -8,6 +8,7 @@ import type { Messages } from "./i18n/translate";
 import { getAppEnv } from "./runtime.server";
 import type { Toast } from "./toast/toast";
 import { readToast } from "./toast/toast.server";
+import type { BookingDraftValues } from "~/modules/services/booking-draft.server";
 
 
 /**
@@ -28,6 +29,8 @@ export type RootData = {
   messages: Messages;
   user: SessionUser | null;
   toast: Toast | null;
+  /** A booking refused because its session had ended, for this user's booking form to show again (root.tsx). */
+  bookingDraft: BookingDraftValues | null;
   year: number;
 };
 
@@ -47,6 +50,7 @@ export async function loadRootData(request: Request, namespaces: Iterable<Namesp
       messages: pickMessages(messages, namespaces),
       user,
       toast,
+      bookingDraft: null,
       year: new Date().getFullYear(),
     },
     headers,
