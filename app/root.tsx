@@ -18,6 +18,7 @@ import { Header } from "./components/layout/header";
 import { LanguageAlternates } from "./components/layout/language-alternates";
 import { Toaster } from "./components/toaster";
 import { loadRootData, type RootData } from "./lib/root-data.server";
+import { bookingDraftFor } from "./modules/services/booking-draft.server";
 import type { MessagesHandle } from "./lib/i18n/namespaces";
 import { useNonce } from "./lib/nonce";
 import { markHydrated } from "./lib/hydration";
@@ -29,6 +30,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rootData, headers } = await loadRootData(request, context.messageNamespaces);
+  rootData.bookingDraft = await bookingDraftFor(request, rootData.user?.id);
   return data(rootData, { headers });
 }
 

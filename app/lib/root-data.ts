@@ -3,6 +3,7 @@ import type { Locale } from "./i18n/locales";
 import type { PageHead } from "./i18n/page-head";
 import type { Messages } from "./i18n/translate";
 import type { Toast } from "./toast/toast";
+import type { BookingDraftValues } from "~/modules/services/booking-draft";
 
 export type { SessionUser };
 
@@ -23,5 +24,7 @@ export type RootData = {
   messages: Messages;
   user: SessionUser | null;
   toast: Toast | null;
+  /** A booking refused because its session had ended, for this user's booking form to show again (root.tsx). */
+  bookingDraft: BookingDraftValues | null;
   year: number;
 };

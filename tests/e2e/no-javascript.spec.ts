@@ -133,6 +133,40 @@ test("booking from a service page (?book, signed in): refused → the form again
   expect(mail.text).toContain(`Preferred date: ${formattersFor("en-US").date(TOMORROW)}`);
 });
 
+test("a booking posted after the session expired: log in, and the form is back with what was typed", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const account = await signInAs(browser, baseURL, page, "nojs-drafter");
+  await page.goto("/services/handyman?book#booking");
+  const inline = main(page).getByRole("region", { name: "Request a booking" });
+  const notes = `Patch the ceiling ${randomLetters()}`;
+  await field(inline, "Area / neighborhood").fill("Leslieville");
+  await field(inline, "Preferred date").fill(TOMORROW);
+  await field(inline, "Preferred time").fill("09:45");
+  await field(inline, "Notes (optional)").fill(notes);
+  // The session ends (expired, or logged out elsewhere): the browser no longer has it.
+  await page.context().clearCookies({ name: /session/ });
+
+  expectRedirect(await postByClick(page, inline.getByRole("button", { name: "Submit Request" })));
+  await expect(page).toHaveURL(/\/auth\/login\?/);
+  await main(page).getByRole("textbox", { name: /^Email/ }).fill(account.email);
+  await main(page).getByLabel(/^Password/).fill(account.password);
+  expectRedirect(await postByClick(page, main(page).getByRole("button", { name: "Log In", exact: true })));
+  await expect(page).toHaveURL(/\/services\/handyman\?resume=requestBooking$/, HASHING);
+  const again = main(page).getByRole("region", { name: "Request a booking" });
+  await expect(field(again, "Full name")).toHaveValue(account.name);
+  await expect(field(again, "Area / neighborhood")).toHaveValue("Leslieville");
+  await expect(field(again, "Preferred date")).toHaveValue(TOMORROW);
+  await expect(field(again, "Preferred time")).toHaveValue("09:45");
+  await expect(field(again, "Notes (optional)")).toHaveValue(notes);
+
+  expectRedirect(await postByClick(page, again.getByRole("button", { name: "Submit Request" })));
+  await expect(page.getByText("Request received!", { exact: true })).toBeVisible();
+});
+
 const CAR_CASES = [
   {
     type: "custom",

@@ -7,6 +7,7 @@ import {
   HASHING,
   labelled,
   linkStartingWith,
+  NOTIFICATIONS,
   OPERATOR_EMAIL,
   randomLetters,
   readEmails,
@@ -294,6 +295,62 @@ test.describe("services", () => {
     await expect(main(page).getByText(reference, { exact: true })).toBeVisible();
     await expect(main(page).locator('li[aria-current="step"]')).toContainText("Received");
     await expect(main(page).getByText("Leslieville", { exact: true })).toBeVisible();
+  });
+
+  test("a half-typed booking survives logging out in another tab: after logging in again the dialog reopens with it", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const account = freshAccount("drafter");
+    await signUpAndVerify(page, account);
+
+    await page.goto("/services/handyman");
+    await waitForHydration(page);
+    await main(page).getByRole("link", { name: "Book Handyman" }).click();
+    const f = bookingDialogForm(page);
+    await expect(f.dialog).toBeVisible();
+    const notes = `Hang the hall mirror ${randomLetters()}`;
+    const day = torontoDate(5);
+    await f.fullName.fill(`${account.name} Jr`);
+    await f.area.fill("Roncesvalles");
+    await f.date.fill(day);
+    await f.time.fill("15:15");
+    await f.notes.fill(notes);
+
+    // Meanwhile, another tab of the same browser logs out.
+    const other = await page.context().newPage();
+    await other.goto("/account");
+    await waitForHydration(other);
+    await other.getByRole("button", { name: new RegExp(`account menu for ${account.name}`) }).click();
+    await other.getByRole("menu").getByRole("menuitem", { name: "Log Out", exact: true }).click();
+    await expect(other.getByRole("region", NOTIFICATIONS).getByText("Logged Out", { exact: true })).toBeVisible();
+    await other.close();
+
+    // Sent from the first tab: log in first, then the same form, as it was typed.
+    await f.submit.click();
+    await expect(page).toHaveURL(/\/auth\/login\?/);
+    await submitLogInForm(page, account);
+    await expect(page).toHaveURL(/\/services\/handyman$/, HASHING);
+    await expect(f.dialog).toBeVisible();
+    await expect(f.service).toHaveValue("Handyman Services");
+    await expect(f.fullName).toHaveValue(`${account.name} Jr`);
+    await expect(f.email).toHaveValue(account.email);
+    await expect(f.area).toHaveValue("Roncesvalles");
+    await expect(f.date).toHaveValue(day);
+    await expect(f.time).toHaveValue("15:15");
+    await expect(f.notes).toHaveValue(notes);
+
+    await f.submit.click();
+    await expectToast(page, "Request received!", "We'll email you shortly to confirm your booking.");
+    await expect(f.dialog).toHaveCount(0);
+
+    // Sent, the draft is gone: the next booking starts from the account.
+    await page.reload();
+    await waitForHydration(page);
+    await main(page).getByRole("link", { name: "Book Handyman" }).click();
+    await expect(f.dialog).toBeVisible();
+    await expect(f.fullName).toHaveValue(account.name);
+    await expect(f.notes).toHaveValue("");
   });
 
   test("the booking dialog refuses a past date and empty required fields, and sends nothing", async ({ page }) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECIPIENT_CAPS } from "~/lib/mail/recipients.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { signedInAccount } from "../support/accounts";
 import { connect } from "../support/db";
 import { pageHtml, withoutScripts } from "../support/html";
 import { HttpClient } from "../support/http-client";
@@ -12,6 +13,8 @@ import { SmtpSink } from "../support/smtp-sink";
  * Issue 33 item 4: the success page is the visitor's receipt. When the confirmation was not
  * emailed (the mailbox's daily cap) it says so instead of "We've emailed you", and the
  * reference and status link survive a reload of the page — for that visitor only, never cached.
+ * The same for the forms that answer on their own page: the toast after a booking, chauffeur or
+ * rent request says so, and the contact page keeps its receipt across a reload.
  */
 const REFERENCE = /GTA-[2-9A-HJKMNP-TV-Z]{6}/;
 const EMAILED = "We&#x27;ve emailed you a confirmation";
@@ -106,5 +109,62 @@ describe.each(DIALECTS)("the receipt after a request on %s", (dialect) => {
     expect(nextReference).toBeTruthy();
     expect(nextReference).not.toBe(reference);
     expect(withoutScripts(await pageHtml(await visitor.get("/request-success")))).toContain(nextReference!);
+  });
+
+  it("the toast after a booking, chauffeur or rent request says when no confirmation was emailed", async () => {
+    const limit = RECIPIENT_CAPS.confirmation.limit;
+    const member = (await signedInAccount(server.url, db.db, { email: `toast.member.${run}@example.com`, name: "Ada Toast" })).client;
+    for (const kind of ["booking", "quick-booking", "chauffeur-contact", "rent-request"] as const) {
+      const email = `toast.${kind}.${run}@example.com`;
+      const form = requestForms(email).find((f) => f.kind === kind)!;
+      const visitor = form.signedIn ? member : new HttpClient(server.url);
+      /** The page the post returns to, with the toast it brings. */
+      const post = async () => {
+        const posted = await visitor.post(form.path, form.fields);
+        expect(posted.status, kind).toBe(303);
+        return pageHtml(await visitor.get(posted.headers.get("location")!));
+      };
+      for (let i = 0; i < limit; i++) expect(await post(), kind).not.toContain(NOT_EMAILED);
+      const html = await post();
+      expect(html, kind).toContain(NOT_EMAILED);
+      const latest = await db.db.selectFrom("requests").select("reference").where("email", "=", email).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+      expect(html, kind).toContain(latest.reference);
+    }
+  });
+
+  it("the contact page keeps its receipt across a reload, for this visitor only, never cached", async () => {
+    const visitor = new HttpClient(server.url);
+    const contact = requestForms(`contact.${run}@example.com`).find((f) => f.kind === "contact-message")!;
+    const sendMessage = async () => {
+      const posted = await visitor.post(contact.path, contact.fields);
+      expect(posted.status).toBe(302);
+      expect(posted.headers.get("location")).toBe("/contact");
+      const res = await visitor.get("/contact");
+      return { res, html: withoutScripts(await pageHtml(res)) };
+    };
+    const first = await sendMessage();
+    const reference = REFERENCE.exec(first.html)?.[0];
+    const link = /href="(\/requests\/[A-Za-z0-9_-]{20,64})"/.exec(first.html)?.[1];
+    expect(reference).toBeTruthy();
+    expect(link).toBeTruthy();
+    for (let reload = 0; reload < 2; reload++) {
+      const again = await visitor.get("/contact");
+      expect(again.headers.get("cache-control")).toMatch(/private/);
+      expect(again.headers.get("cache-control")).toMatch(/no-store/);
+      const html = withoutScripts(await pageHtml(again));
+      expect(html).toContain(reference!);
+      expect(html).toContain(`href="${link}"`);
+      expect(html).toContain(EMAILED);
+    }
+    const stranger = withoutScripts(await pageHtml(await new HttpClient(server.url).get("/contact")));
+    expect(stranger).not.toMatch(REFERENCE);
+    expect(stranger).not.toContain("/requests/");
+
+    // The next message replaces the receipt.
+    const next = await sendMessage();
+    const nextReference = REFERENCE.exec(next.html)?.[0];
+    expect(nextReference).toBeTruthy();
+    expect(nextReference).not.toBe(reference);
+    expect(withoutScripts(await pageHtml(await visitor.get("/contact")))).toContain(nextReference!);
   });
 });

@@ -5,14 +5,15 @@ import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
 import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
 import type { SessionUser } from "~/lib/auth/session";
-import { useT } from "~/lib/i18n/use-t";
+import { useRootData, useT } from "~/lib/i18n/use-t";
 import { torontoToday } from "~/lib/forms/formats";
 import { FormToken } from "~/components/form/form-token";
 
 export type BookingKind = { form: "service"; service: string } | { form: "quick" };
 
 /**
- * The booking form, prefilled from the account. Posts to /book with a fetcher (the page stays
+ * The booking form, prefilled from the account (or with what the account typed before its
+ * session ended, once it is logged in again: booking-draft.server.ts). Posts to /book with a fetcher (the page stays
  * put; the server's redirect brings the confirmation toast), or as a plain form without JS.
  */
 export function BookingForm({
@@ -33,6 +34,9 @@ export function BookingForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const t = useT();
+  // What this account typed here before its session ended (kept by /book for the way back from log-in).
+  const { bookingDraft } = useRootData();
+  const draft = bookingDraft && bookingDraft.form === kind.form && bookingDraft.returnTo === returnTo ? bookingDraft.values : {};
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
   const [form, fields] = useZodForm(
     () => import("~/modules/services/schema"),
@@ -44,6 +48,7 @@ export function BookingForm({
         fullName: user.name,
         email: user.email,
         ...(kind.form === "service" ? { service: kind.service } : {}),
+        ...draft,
       },
     },
   );
@@ -55,6 +60,8 @@ export function BookingForm({
       <FormToken />
       <input type="hidden" name="form" value={kind.form} />
       <input type="hidden" name="returnTo" value={returnTo} />
+      {/* Whose form this is: a post refused for an ended session keeps its fields for this account only. */}
+      <input type="hidden" name="draftOwner" value={user.id} />
       {kind.form === "service" ? (
         <TextField field={f.service!} label={t("booking.service")} className="sm:col-span-2" required />
       ) : null}

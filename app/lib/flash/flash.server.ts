@@ -23,18 +23,21 @@ export function createFlash<S extends z.ZodType>(
       maxAge: options.maxAge ?? 120,
     });
   };
+  const clear = () => cookie().serialize("", { maxAge: 0, expires: new Date(0) });
   return {
     /** A Set-Cookie header value carrying the message. */
     async set(value: z.input<S>): Promise<string> {
       return cookie().serialize(schema.parse(value));
     },
+    /** A Set-Cookie header value that removes the message (one kept with `keep`, once it is used). */
+    clear,
     /** The message, if any, and the headers that clear it. */
     async read(request: Request): Promise<{ value: z.output<S> | null; headers: Headers }> {
       const c = cookie();
       const raw: unknown = await c.parse(request.headers.get("Cookie"));
       const headers = new Headers();
       if (raw === null || raw === undefined || raw === "") return { value: null, headers };
-      if (!options.keep) headers.append("Set-Cookie", await c.serialize("", { maxAge: 0, expires: new Date(0) }));
+      if (!options.keep) headers.append("Set-Cookie", await clear());
       const parsed = schema.safeParse(raw);
       return { value: parsed.success ? parsed.data : null, headers };
     },

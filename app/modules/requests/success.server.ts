@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import { z } from "zod";
 import { createFlash, redirectWith } from "~/lib/flash/flash.server";
+import type { Translate } from "~/lib/i18n/translate";
 import type { ToastInput } from "~/lib/toast/toast";
 import { toastCookie } from "~/lib/toast/toast.server";
 
@@ -27,23 +28,43 @@ export type SuccessInfo = z.infer<typeof successSchema>;
 export const RECEIPT_SECONDS = 30 * 60;
 const successFlash = createFlash("request-success", successSchema, { keep: true, maxAge: RECEIPT_SECONDS });
 
+/**
+ * A kept receipt, read: the flash's value, with headers that keep the page showing it out of
+ * every cache (someone's reference and private status link).
+ */
+async function readKept<T>(flash: { read(request: Request): Promise<{ value: T | null; headers: Headers }> }, request: Request) {
+  const read = await flash.read(request);
+  if (read.value) read.headers.set("Cache-Control", "private, no-store");
+  return read;
+}
+
 export async function redirectToSuccess(info: SuccessInfo, extraCookies: string[] = []) {
   return redirectWith(href("/request-success"), [await successFlash.set(info), ...extraCookies]);
 }
 
-export const readSuccess = (request: Request) => successFlash.read(request);
+export const readSuccess = (request: Request) => readKept(successFlash, request);
 
 /**
  * Forms that stay on their page (contact) confirm with the spec's toast, which fades after 5 s;
  * the reference and status link must not fade with it, so they ride in a flash of their own
- * that the page shows as a receipt.
+ * that the page shows as a receipt — kept like the success page's, for a reload or a return
+ * within RECEIPT_SECONDS, until the next message replaces it.
  */
 export const receiptSchema = successSchema.pick({ reference: true, statusPath: true, emailed: true });
 export type Receipt = z.infer<typeof receiptSchema>;
-const receiptFlash = createFlash("receipt", receiptSchema);
+const receiptFlash = createFlash("receipt", receiptSchema, { keep: true, maxAge: RECEIPT_SECONDS });
 
 export async function redirectWithReceipt(url: string, toast: ToastInput, receipt: Receipt) {
   return redirectWith(url, [await toastCookie(toast), await receiptFlash.set(receipt)]);
 }
 
-export const readReceipt = (request: Request) => receiptFlash.read(request);
+export const readReceipt = (request: Request) => readKept(receiptFlash, request);
+
+/**
+ * The toast after a request sent from a dialog that stays on its page (booking, chauffeur,
+ * rent): the form's own words when a confirmation was queued; otherwise what the receipt says
+ * in that case — none was emailed — with the reference to keep.
+ */
+export function sentToast(t: Translate, toast: ToastInput, sent: { reference: string; emailed: boolean }): ToastInput {
+  return sent.emailed ? toast : { ...toast, description: t("success.notEmailedToast", { reference: sent.reference }) };
+}

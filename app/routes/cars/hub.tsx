@@ -11,6 +11,7 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { submitChauffeurContact } from "~/modules/cars/cars.server";
+import { sentToast } from "~/modules/requests/success.server";
 import { chauffeurContactSchema } from "~/modules/cars/schema";
 import { CAR_REQUEST_TYPES, CAR_TYPE_NAME_KEYS } from "~/modules/cars/types";
 import type { Route } from "./+types/hub";
@@ -25,10 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: chauffeurContactSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await submitChauffeurContact(submission.value, await submitContext(request, context));
+  const sent = await submitChauffeurContact(submission.value, await submitContext(request, context));
   const back = new URL(safeRedirectPath(form.get("returnTo"), href("/cars")), "http://x");
   back.searchParams.delete("contact");
-  return redirectWithToast(back.pathname + back.search, { title: t("cars.contactSentTitle"), description: t("cars.contactSentText") }, { status: 303 });
+  return redirectWithToast(back.pathname + back.search, sentToast(t, { title: t("cars.contactSentTitle"), description: t("cars.contactSentText") }, sent), { status: 303 });
 }
 
 const TILE_ICONS: Record<(typeof CAR_REQUEST_TYPES)[number], string> = {

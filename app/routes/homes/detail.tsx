@@ -22,6 +22,7 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { findListing, type ListingDetail } from "~/modules/homes/listings.server";
 import { submitRentRequest } from "~/modules/homes/requests.server";
+import { sentToast } from "~/modules/requests/success.server";
 import { rentRequestSchema } from "~/modules/homes/schema";
 import { schemaOrgType } from "~/modules/homes/property-kind";
 import type { Route } from "./+types/detail";
@@ -67,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!sent) return data({ result: submission.reply({ formErrors: [t("homes.notFoundTitle")] }) }, { status: 404 });
   return redirectWithToast(
     href("/homes/:id", { id: params.id }),
-    { title: t("homes.rent.sentTitle"), description: t("homes.rent.sentText") },
+    sentToast(t, { title: t("homes.rent.sentTitle"), description: t("homes.rent.sentText") }, sent),
     { status: 303 },
   );
 }

@@ -1,7 +1,7 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
-import { data, href, Link, redirect } from "react-router";
+import { data, href, Link } from "react-router";
 import type { BookingKind } from "~/components/booking/booking-form";
 import { formIsland } from "~/components/form/form-island";
 import { getSessionUser, loginUrl, requireConsent } from "~/lib/auth/session.server";
@@ -12,6 +12,9 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { submitBooking, submitQuickBooking } from "~/modules/services/bookings.server";
+import { sentToast } from "~/modules/requests/success.server";
+import { clearBookingDraft, keepBookingDraft } from "~/modules/services/booking-draft.server";
+import { redirectWith } from "~/lib/flash/flash.server";
 import { bookingSchema, quickBookingSchema } from "~/modules/services/schema";
 import type { Route } from "./+types/book";
 import { readForm } from "~/lib/http/form.server";
@@ -27,9 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = safeRedirectPath(formData.get("returnTo"));
   const user = await getSessionUser(request);
   if (!user) {
-    // Spec: submitting while logged out goes to log-in, and the booking resumes afterwards.
+    // Spec: submitting while logged out goes to log-in, and the booking resumes afterwards —
+    // with what was typed, when the form was shown to an account (its session ended meanwhile).
     const back = new Request(new URL(returnTo, request.url), { method: "GET" });
-    throw redirect(loginUrl(back, "requestBooking"));
+    const draft = await keepBookingDraft(formData, returnTo);
+    throw redirectWith(loginUrl(back, "requestBooking"), draft ? [draft] : []);
   }
   // A booking needs an account in good standing: the current Terms and Privacy Policy accepted.
   await requireConsent(request, user, returnTo);
@@ -48,11 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    await submitQuickBooking(submission.value, { ...(await submitContext(request, context)), user });
+    const sent = await submitQuickBooking(submission.value, { ...(await submitContext(request, context)), user });
     return redirectWithToast(
       backPath,
-      { title: t("booking.quickSentTitle"), description: t("booking.quickSentText") },
-      { status: 303 },
+      sentToast(t, { title: t("booking.quickSentTitle"), description: t("booking.quickSentText") }, sent),
+      { status: 303, headers: await sentHeaders(request) },
     );
   }
   const submission = parseWithZod(formData, { schema: bookingSchema(t) });
@@ -65,15 +70,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The service page it came from, so the back office can tell which service was booked.
   const serviceSlug = /^\/services\/([a-z0-9-]+)$/.exec(back.pathname)?.[1];
-  await submitBooking(
+  const sent = await submitBooking(
     { ...submission.value, serviceSlug },
     { ...(await submitContext(request, context)), user },
   );
   return redirectWithToast(
     backPath,
-    { title: t("booking.sentTitle"), description: t("booking.sentText") },
-    { status: 303 },
+    sentToast(t, { title: t("booking.sentTitle"), description: t("booking.sentText") }, sent),
+    { status: 303, headers: await sentHeaders(request) },
   );
+}
+
+/** A booking sent: a draft kept from an earlier refused post is done with. */
+async function sentHeaders(request: Request): Promise<Headers> {
+  const headers = new Headers();
+  const clear = await clearBookingDraft(request);
+  if (clear) headers.append("Set-Cookie", clear);
+  return headers;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -48,8 +48,8 @@ const ContactForm = formIsland(() => import("~/components/contact/contact-form")
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { supportEmail } = useRootData();
-  // The last message sent: the form starts afresh after each one (a receipt's flash is read once,
-  // so a later reload without it must not reset the form again).
+  // The last message sent: the form starts afresh after each one, not on a reload that shows the
+  // same receipt, nor once the receipt has expired.
   const [sent, setSent] = useState(loaderData.receipt?.reference);
   if (loaderData.receipt && loaderData.receipt.reference !== sent) setSent(loaderData.receipt.reference);
   return (

@@ -849,6 +849,8 @@ export const en = {
   "success.track": "Track your request",
   "success.notEmailed":
     "We did not email you a confirmation this time — keep this reference and the link below to follow your request.",
+  "success.notEmailedToast":
+    "We did not email you a confirmation this time — your reference is {reference}.",
 
   // Back office
   "admin.title": "Back office",

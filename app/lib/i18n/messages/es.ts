@@ -914,6 +914,8 @@ export const es = {
   "success.track": "Seguir su solicitud",
   "success.notEmailed":
     "Esta vez no le enviamos una confirmación por correo electrónico — guarde esta referencia y el enlace de abajo para seguir su solicitud.",
+  "success.notEmailedToast":
+    "Esta vez no le enviamos una confirmación por correo electrónico — su referencia es {reference}.",
 
   // Back office
   "admin.title": "Administración",

@@ -926,6 +926,8 @@ export const frCA = {
   "success.track": "Suivre votre demande",
   "success.notEmailed":
     "Nous ne vous avons pas envoyé de confirmation par courriel cette fois-ci — conservez cette référence et le lien ci-dessous pour suivre votre demande.",
+  "success.notEmailedToast":
+    "Nous ne vous avons pas envoyé de confirmation par courriel cette fois-ci — votre référence est {reference}.",
 
   // Back office
   "admin.title": "Administration",

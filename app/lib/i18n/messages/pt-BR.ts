@@ -900,6 +900,8 @@ export const ptBR = {
   "success.track": "Acompanhar sua solicitação",
   "success.notEmailed":
     "Desta vez não enviamos uma confirmação por e-mail — guarde esta referência e o link abaixo para acompanhar sua solicitação.",
+  "success.notEmailedToast":
+    "Desta vez não enviamos uma confirmação por e-mail — sua referência é {reference}.",
 
   // Back office
   "admin.title": "Administração",
