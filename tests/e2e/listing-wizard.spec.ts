@@ -579,6 +579,45 @@ test.describe("listing wizard", () => {
     }
   });
 
+  test("without JavaScript, one bad photo in a selection: the good ones are stored, only the bad one is refused, by its name", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpAndVerify(page, uniqueAccount("batch", `Bea Batch ${randomLetters()}`));
+    await page.goto("/homes/new");
+    await waitForHydration(page);
+    await wizardForm(page).getByRole("checkbox", { name: AGREE, exact: true }).check();
+    await next(page).click();
+    await expectStep(page, 2);
+    await fillPropertyStep(page, `${Date.now()} Batch Lane ${randomLetters(6)}`);
+    await next(page).click();
+    await expectStep(page, 3);
+    await field(page, "Price (CAD)").fill("2100");
+    await field(page, "Available from").fill(torontoDate(20));
+    await next(page).click();
+    await expectStep(page, 4);
+
+    // The same owner, now in a browser without JavaScript, on the photos step.
+    const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await noJs.newPage();
+    await plain.goto("/homes/new");
+    await expectStep(plain, 4);
+    const [first, second] = await makePhotos(photoDir, `batch-${randomLetters(6)}`, 2);
+    const fake = path.join(photoDir, "holiday-notes.jpg");
+    fs.writeFileSync(fake, "not a photo, just text\n".repeat(40));
+    await photosStep(plain).input.setInputFiles([first!, fake, second!]);
+    await button(plain, "Upload photos").click();
+
+    await expectStep(plain, 4);
+    await expect(photosStep(plain).stored).toHaveCount(2);
+    await expect(photosStep(plain).count).toHaveText("2 of 12 photos");
+    const alert = main(plain).getByRole("alert").filter({ hasText: "Unsupported file type" });
+    await expect(alert).toContainText("“holiday-notes.jpg” was not added: Please upload a JPG or PNG image.");
+    await expect(alert).not.toContainText(path.basename(first!));
+    await noJs.close();
+  });
+
   test("Submit Listing pressed while the chosen photos are still uploading is kept, and sent once they are stored", async ({ page }) => {
     test.setTimeout(120_000);
     const token = `up${randomLetters(8)}`;

@@ -432,6 +432,10 @@ test("rent request (/homes/{id}?rent): refused → messages by their fields; sen
   await expectRenderedPage(page);
   await expectFieldError(field(scope, "Email"), "Email is required.");
   await expect(field(scope, "Full name")).toHaveValue(who);
+  // The refused page opens at the form and its messages, not at the top of the listing.
+  await expect(page).toHaveURL(/#rent-request$/);
+  await expect(field(scope, "Email")).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
   await field(scope, "Email").fill("alan@example.com");
   await field(scope, "Phone").fill("416-555-0134");

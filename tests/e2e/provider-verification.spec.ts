@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 import sharp from "sharp";
 import { parseEnv } from "~/lib/env.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
@@ -211,6 +211,77 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await expectNoSeriousA11yViolations(page);
 });
 
+/** Answers every required question of the application with a plain, unlicensed service. */
+async function answerApplication(form: Locator) {
+  const page = form.page();
+  const pill = (role: "radio" | "checkbox", name: string) =>
+    form
+      .locator("label")
+      .filter({ has: page.getByRole(role, { name, exact: true }) })
+      .click();
+  await pill("checkbox", "Handyman");
+  await form.getByRole("textbox", { name: /^Phone/ }).fill("416 555 0190");
+  await form.getByRole("textbox", { name: /^Address/ }).fill("12 King St W, Toronto");
+  await form.getByRole("textbox", { name: /^Service area/ }).fill("Toronto");
+  await pill("radio", "Canadian citizen");
+  await form.getByRole("checkbox", { name: /authorized to work in Canada/ }).check();
+  await pill("radio", "Passport");
+  await form.getByRole("textbox", { name: /^ID number/ }).fill("GB7654321");
+  await form.getByLabel(/^ID expiry date/).fill("2034-03-31");
+  await form.getByRole("checkbox", { name: /agree to the Provider Guidelines/ }).check();
+  await form.getByRole("checkbox", { name: /consent to GTA Connect checking/ }).check();
+}
+
+const idScan = () =>
+  sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 220, b: 240 } } })
+    .png()
+    .toBuffer();
+/** A text file named like a photo: its name and declared type say JPEG, its bytes do not. */
+const FAKE_JPG = { name: "x.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text, not a photo\n".repeat(20)) };
+/** JPEG's first bytes, then nothing an image decoder can read: only the server finds out. */
+const BROKEN_JPG = {
+  name: "back-scan.jpg",
+  mimeType: "image/jpeg",
+  buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("broken".repeat(200))]),
+};
+
+test("a refused document costs no other: a fake .jpg is refused when chosen, and a file the server refuses leaves the good ones kept", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndVerify(page, uniqueAccount("docs-kept", "Kim Keeper"), {
+    from: "/auth/signup?redirectTo=%2Fbecome-a-provider",
+    landsOn: /\/become-a-provider$/,
+  });
+  await waitForHydration(page);
+  const form = page.locator("#provider-application");
+  const front = form.getByLabel(/^Government ID \(front\)/);
+  const back = form.getByLabel(/^Government ID \(back/);
+  await front.setInputFiles({ name: "passport-scan.png", mimeType: "image/png", buffer: await idScan() });
+
+  // The fake .jpg: refused on choosing, by its name, by its input; the front stays chosen.
+  await back.setInputFiles(FAKE_JPG);
+  await expectToast(page, "Unsupported file type", "Please upload a PNG, JPG, or PDF.", { destructive: true });
+  await expect(form.getByText("“x.jpg” was not accepted: Please upload a PNG, JPG, or PDF.")).toBeVisible();
+  await expect(back).toHaveAttribute("aria-invalid", "true");
+  expect(await back.evaluate((i: HTMLInputElement) => i.files?.length)).toBe(0);
+  expect(await front.evaluate((i: HTMLInputElement) => i.files?.length)).toBe(1);
+
+  // A file only the server can refuse: the form comes back with the front kept.
+  await back.setInputFiles(BROKEN_JPG);
+  await expect(form.getByText(/was not accepted/)).toHaveCount(0);
+  await answerApplication(form);
+  await form.getByRole("button", { name: "Submit Application" }).click();
+  await expect(form.getByText("“back-scan.jpg” was not accepted: Please upload a PNG, JPG, or PDF.")).toBeVisible();
+  await expect(form.getByText("Kept from your last try: passport-scan.png. Choose a file only to replace it.")).toBeVisible();
+  await expect(form.getByText(/Kept from your last try: back-scan/)).toHaveCount(0);
+  await expect(form.getByRole("textbox", { name: /^ID number/ })).toHaveValue("GB7654321");
+
+  // Sent again without choosing anything: the kept front goes with it.
+  await form.getByRole("button", { name: "Submit Application" }).click();
+  await expect(page).toHaveURL(/\/provider-pending$/, HASHING);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -256,5 +327,28 @@ test.describe("without JavaScript", () => {
     await expect(form.getByRole("textbox", { name: /^License type/ })).toHaveValue("Contractor License");
     await expect(form.getByText("Please enter the license number.")).toBeVisible();
     await expect(form.getByLabel(/^ID expiry date/)).toBeHidden();
+  });
+  test("a document the server refuses is named, and the good ones are kept across the refused post", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signUpAndVerify(page, uniqueAccount("nojs-docs", "Noel Kept"), {
+      from: "/auth/signup?redirectTo=%2Fbecome-a-provider",
+      landsOn: /\/become-a-provider$/,
+      hydrate: false,
+    });
+    const form = page.locator("#provider-application");
+    await answerApplication(form);
+    await form.getByLabel(/^Government ID \(front\)/).setInputFiles({ name: "passport-scan.png", mimeType: "image/png", buffer: await idScan() });
+    await form.getByLabel(/^Government ID \(back/).setInputFiles(FAKE_JPG);
+    await form.getByRole("button", { name: "Submit Application" }).click();
+
+    await expect(page.getByRole("alert").filter({ hasText: "Unsupported file type" })).toContainText(
+      "The documents we accepted are kept: choose a file again only where a message asks for it.",
+    );
+    await expect(form.getByText("“x.jpg” was not accepted: Please upload a PNG, JPG, or PDF.")).toBeVisible();
+    await expect(form.getByText("Kept from your last try: passport-scan.png. Choose a file only to replace it.")).toBeVisible();
+    await expect(form.getByRole("textbox", { name: /^ID number/ })).toHaveValue("GB7654321");
+
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page).toHaveURL(/\/provider-pending$/);
   });
 });

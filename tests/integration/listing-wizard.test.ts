@@ -260,7 +260,7 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
       [[{ name: "empty.jpg", type: "image/jpeg", body: new Uint8Array() }], 400, "Empty file", "That file is empty."],
       [[{ name: "notes.jpg", type: "image/jpeg", body: new TextEncoder().encode("not a photo at all, just text\n".repeat(50)) }], 400, "Unsupported file type", "Please upload a JPG or PNG image."],
       [[{ name: "huge.png", type: "image/png", body: huge }], 413, "File too large", "File must be under 10MB."],
-      [[{ name: "ok.png", type: "image/png", body: small }, { name: "fake.png", type: "image/png", body: new TextEncoder().encode("GIF89a") }], 400, "Unsupported file type", "Please upload a JPG or PNG image."],
+      [[{ name: "fake.png", type: "image/png", body: new TextEncoder().encode("GIF89a") }, { name: "notes.jpg", type: "image/jpeg", body: new TextEncoder().encode("text") }], 400, "Unsupported file type", "“notes.jpg” was not added: Please upload a JPG or PNG image."],
     ];
     for (const [files, status, title, text] of cases) {
       const res = await upload(files);
@@ -271,6 +271,25 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
       expect(await photoRows()).toHaveLength(0);
       expect(storedFiles()).toEqual([]);
     }
+  });
+
+  it("stores the good photos of a batch and refuses only the bad one, by its name", async () => {
+    const small = await png(64, 48);
+    const res = await upload([
+      { name: "ok.png", type: "image/png", body: small },
+      { name: "fake.png", type: "image/png", body: new TextEncoder().encode("GIF89a") },
+      { name: "also-ok.png", type: "image/png", body: small },
+    ]);
+    expect(res.status).toBe(200);
+    const html = await pageHtml(res);
+    expect(html).toContain("“fake.png” was not added: Please upload a JPG or PNG image.");
+    expect(html).not.toContain("ok.png” was not added");
+    const rows = await photoRows();
+    expect(rows).toHaveLength(2);
+    // Back to no photos for the steps below.
+    for (const row of rows) expect((await upload([], `remove:${row.id}`)).status).toBe(303);
+    expect(await photoRows()).toHaveLength(0);
+    expect(storedFiles()).toEqual([]);
   });
 
   it("submit without photos: 'At least 1 photo is required.' and 'Incomplete Form'", async () => {

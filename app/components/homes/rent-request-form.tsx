@@ -28,12 +28,15 @@ export function RentRequestForm({
   onCancel,
   onDone,
   serverResult,
+  anchor,
 }: {
   listing: RentTarget;
   user: SessionUser | null;
   onCancel?: () => void;
   onDone?: () => void;
   serverResult?: SubmissionResult<string[]>;
+  /** The id of the section that shows the form inline: a refused plain post opens the page there. */
+  anchor?: string;
 }) {
   const t = useT();
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
@@ -54,7 +57,7 @@ export function RentRequestForm({
   const lengthProps = getSelectProps(fields.lengthOfStay);
 
   return (
-    <fetcher.Form method="post" action={href("/homes/:id", { id: listing.id })} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+    <fetcher.Form method="post" action={`${href("/homes/:id", { id: listing.id })}${anchor ? `#${anchor}` : ""}`} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <FormToken />
       <TextField field={fields.fullName} label={t("homes.rent.fullName")} autoComplete="name" className="sm:col-span-2" maxLength={LIMITS.name} required />
       <TextField field={fields.email} type="email" label={t("homes.rent.email")} autoComplete="email" required />

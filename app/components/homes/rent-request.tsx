@@ -33,7 +33,14 @@ export function RentRequestDialog({
       inlineClassName=""
     >
       {({ inline, close }) => (
-        <RentRequestForm listing={listing} user={user} onCancel={inline ? undefined : close} onDone={close} serverResult={serverResult} />
+        <RentRequestForm
+          listing={listing}
+          user={user}
+          onCancel={inline ? undefined : close}
+          onDone={close}
+          serverResult={serverResult}
+          anchor={dialog.id}
+        />
       )}
     </LinkDialog>
   );

@@ -21,6 +21,7 @@ import {
   PROPERTY_TYPES,
   PROVINCES,
   type PhotoError,
+  type PhotoRefusal,
   SHORT_TERM_MAX_NIGHTS,
   STEP_COUNT,
   STEPS,
@@ -50,6 +51,7 @@ export function WizardForm({
   lastResult,
   incomplete,
   photoError,
+  photosRefused = [],
   savedAt,
 }: {
   step: number;
@@ -59,6 +61,8 @@ export function WizardForm({
   lastResult: SubmissionResult<string[]> | undefined;
   incomplete: boolean;
   photoError: PhotoError | null;
+  /** The files of a batch that were refused, by name (the others were stored). */
+  photosRefused?: PhotoRefusal[];
 }) {
   const t = useT();
   const { toast } = useToast();
@@ -144,7 +148,7 @@ export function WizardForm({
       {def.id === "owner" ? <OwnerStep f={f} /> : null}
       {def.id === "property" ? <PropertyStep f={f} /> : null}
       {def.id === "pricing" ? <PricingStep f={f} /> : null}
-      {def.id === "photos" ? <WizardPhotos photos={photos} field={f.photos} serverError={photoError} /> : null}
+      {def.id === "photos" ? <WizardPhotos photos={photos} field={f.photos} serverError={photoError} serverRefused={photosRefused} /> : null}
 
       {submitAfterUpload ? (
         <p id="wizard-submit-after-upload" role="status" className="text-sm text-slate-700">

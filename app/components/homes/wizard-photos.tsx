@@ -11,12 +11,13 @@ import {
   PHOTO_ERROR_KEYS,
   type PhotoError,
   type PhotoOp,
+  type PhotoRefusal,
   precheckPhotos,
 } from "~/modules/homes/wizard";
 import { MAX_LISTING_PHOTOS } from "~/modules/site/constants";
 
 export type WizardPhoto = { id: string; url: string; width: number; height: number };
-type PhotoActionData = { photoError?: PhotoError; photosAdded?: number };
+type PhotoActionData = { photoError?: PhotoError; photosRefused?: PhotoRefusal[]; photosAdded?: number };
 
 /**
  * The Photos step: choose (or drop) JPEG/PNG files, see them at once (local previews while they
@@ -28,11 +29,14 @@ export function WizardPhotos({
   photos,
   field,
   serverError,
+  serverRefused = [],
 }: {
   photos: WizardPhoto[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the photos list field
   field: FieldMetadata<any>;
   serverError: PhotoError | null;
+  /** The files of the last batch that were refused, by name (the others were stored). */
+  serverRefused?: PhotoRefusal[];
 }) {
   const t = useT();
   const { toast } = useToast();
@@ -45,9 +49,13 @@ export function WizardPhotos({
   const inputRef = useRef<HTMLInputElement>(null);
   const focusNext = useRef<{ id: string; op: PhotoOp["op"] } | null>(null);
 
-  const showError = (code: PhotoError) => {
-    const keys = PHOTO_ERROR_KEYS[code];
-    toast({ title: t(keys.title), description: t(keys.text), variant: "destructive" });
+  /** Each refused file by its name, or the batch's one reason. */
+  const refusalText = (code: PhotoError, refused: PhotoRefusal[] = []) =>
+    refused.length
+      ? refused.map((r) => t("wizard.photos.notAdded", { name: r.name, reason: t(PHOTO_ERROR_KEYS[r.error].text) }))
+      : [t(PHOTO_ERROR_KEYS[code].text)];
+  const showError = (code: PhotoError, refused?: PhotoRefusal[]) => {
+    toast({ title: t(PHOTO_ERROR_KEYS[code].title), description: refusalText(code, refused).join(" "), variant: "destructive" });
   };
 
   const fromServer = useHydratingRender();
@@ -60,7 +68,7 @@ export function WizardPhotos({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
-    if (serverError) showError(serverError);
+    if (serverError) showError(serverError, serverRefused);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serverError]);
 
@@ -71,8 +79,8 @@ export function WizardPhotos({
       current.forEach((p) => URL.revokeObjectURL(p.url));
       return [];
     });
-    if (upload.data?.photoError) showError(upload.data.photoError);
-    else if (upload.data?.photosAdded) setAnnouncement(t("wizard.photos.added", { count: upload.data.photosAdded }));
+    if (upload.data?.photoError) showError(upload.data.photoError, upload.data.photosRefused);
+    if (upload.data?.photosAdded) setAnnouncement(t("wizard.photos.added", { count: upload.data.photosAdded }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [upload.state, upload.data]);
 
@@ -189,7 +197,15 @@ export function WizardPhotos({
       {serverMessage ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           <p className="font-semibold">{t(serverMessage.title)}</p>
-          <p>{t(serverMessage.text)}</p>
+          {serverRefused.length ? (
+            <ul>
+              {refusalText(serverError!, serverRefused).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t(serverMessage.text)}</p>
+          )}
         </div>
       ) : null}
 

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { PolicyLinks } from "~/components/policy-links";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, href, useNavigation } from "react-router";
 import { CheckboxField, FieldError, FieldLabel, TextField } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/form-actions";
@@ -9,13 +9,18 @@ import { WizardChoiceGroup } from "~/components/homes/wizard-choice";
 import { useToast } from "~/components/toaster";
 import { Section } from "~/components/ui/section";
 import { torontoToday } from "~/lib/forms/formats";
-import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_ERROR_KEYS,
+  DOCUMENT_FIELDS,
+  type DocumentError,
+  type DocumentField,
   documentProblem,
+  documentSignatureProblem,
   ID_TYPE_LABEL_KEYS,
+  type KeptDocument,
+  keptValue,
   ID_TYPES,
   PERMIT_STATUSES,
   WORK_STATUS_LABEL_KEYS,
@@ -29,6 +34,8 @@ import { FormToken } from "~/components/form/form-token";
 export type ApplicationAnswer = {
   result: SubmissionResult<string[]>;
   toast: { title: string; text: string };
+  /** The documents the server holds from this post, by input: they need not be chosen again. */
+  kept?: Partial<Record<DocumentField, KeptDocument>>;
 };
 
 const FORM = "provider-application";
@@ -76,6 +83,12 @@ export function ApplicationForm({
   useEffect(() => {
     if (answer?.toast)
       toast({ title: answer.toast.title, description: answer.toast.text, variant: "destructive" });
+    // A file the server refused is not sent again: its input is emptied (its message stays).
+    for (const name of DOCUMENT_FIELDS) {
+      if (!answer?.result.error?.[name]?.length) continue;
+      const input = document.getElementById(fields[name].id);
+      if (input instanceof HTMLInputElement && input.files?.length) input.value = "";
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
 
@@ -105,6 +118,7 @@ export function ApplicationForm({
 
   const formProps = getFormProps(form);
   const errors = answer?.toast;
+  const kept = answer?.kept ?? {};
   return (
     <Form
       method="post"
@@ -129,7 +143,7 @@ export function ApplicationForm({
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">{errors.title}</p>
           <p>{errors.text}</p>
-          <p className="mt-1">{t("provider.chooseFilesAgain")}</p>
+          {Object.keys(kept).length ? <p className="mt-1">{t("provider.filesKept")}</p> : null}
         </div>
       ) : null}
 
@@ -212,7 +226,7 @@ export function ApplicationForm({
               required
             />
           </div>
-          <DocumentInput field={fields.licenseFile} label={t("provider.field.licenseFile")} required />
+          <DocumentInput field={fields.licenseFile} kept={kept.licenseFile} label={t("provider.field.licenseFile")} required />
         </div>
       </Section>
 
@@ -238,7 +252,7 @@ export function ApplicationForm({
               required
             />
             <DocumentInput
-              field={fields.workPermitFile}
+              field={fields.workPermitFile} kept={kept.workPermitFile}
               label={t("provider.field.workPermitFile")}
               required
             />
@@ -269,8 +283,8 @@ export function ApplicationForm({
             min={torontoToday()}
             required
           />
-          <DocumentInput field={fields.govIdFileFront} label={t("provider.field.govIdFileFront")} required />
-          <DocumentInput field={fields.govIdFileBack} label={t("provider.field.govIdFileBack")} />
+          <DocumentInput field={fields.govIdFileFront} kept={kept.govIdFileFront} label={t("provider.field.govIdFileFront")} required />
+          <DocumentInput field={fields.govIdFileBack} kept={kept.govIdFileBack} label={t("provider.field.govIdFileBack")} />
         </div>
       </Section>
 
@@ -302,49 +316,94 @@ export function ApplicationForm({
 }
 
 /**
- * A document input (PNG, JPG or PDF, at most 10 MB). A file that is too large or of another
- * type is refused as soon as it is chosen, with the spec's toast; the server checks the bytes.
+ * A document input (PNG, JPG or PDF, at most 10 MB). A file that is too large, of another type,
+ * or whose first bytes are not a PNG, JPEG or PDF (a text file named x.jpg) is refused as soon
+ * as it is chosen, with the spec's toast and its name by the input; the server checks the whole
+ * file again. A document the server holds from a refused post (`kept`) is named here and posted
+ * back as a hidden `kept.<field>`: choosing a file replaces it.
  */
 function DocumentInput({
   field,
   label,
   required,
+  kept,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a file field
   field: FieldMetadata<any>;
   label: string;
   required?: boolean;
+  kept?: KeptDocument;
 }) {
   const t = useT();
   const { toast } = useToast();
+  const [refused, setRefused] = useState<string | null>(null);
   const props = getInputProps(field, { type: "file", ariaDescribedBy: `${field.id}-hint` });
+  const keptId = `${field.id}-kept`;
+  const refusedId = `${field.id}-refused`;
+  const refuse = (input: HTMLInputElement, name: string, problem: DocumentError) => {
+    input.value = "";
+    const keys = DOCUMENT_ERROR_KEYS[problem];
+    toast({ title: t(keys.title), description: t(keys.text), variant: "destructive" });
+    setRefused(t("provider.error.fileNamed", { name, reason: t(keys.text) }));
+  };
+  const describedBy = [props["aria-describedby"], kept ? keptId : null, refused ? refusedId : null].filter(Boolean).join(" ");
+  const check = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    setRefused(null);
+    if (!file) return;
+    const problem = documentProblem(file);
+    if (problem) return refuse(input, file.name, problem);
+    // The name and the declared type are only claims: the first bytes say what the file is.
+    void file
+      .slice(0, 8)
+      .arrayBuffer()
+      .then(
+        (head) => {
+          const wrong = documentSignatureProblem(new Uint8Array(head));
+          if (wrong && input.files?.[0] === file) refuse(input, file.name, wrong);
+        },
+        () => undefined,
+      );
+  };
+  // A file chosen before the form's code was in (that choice is what loads it) is checked now.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (inputRef.current?.files?.length) check(inputRef.current);
+    // Only on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div>
       <FieldLabel htmlFor={field.id} label={label} required={required} />
       <p id={`${field.id}-hint`} className="mt-1 text-sm text-slate-500">
         {t("provider.hint.file")}
       </p>
+      {kept ? (
+        <>
+          <input type="hidden" name={`kept.${field.name}`} value={keptValue(kept)} />
+          <p id={keptId} className="mt-1 text-sm font-medium text-teal-800">
+            {t("provider.keptFile", { name: kept.name })}
+          </p>
+        </>
+      ) : null}
       <input
         {...props}
         key={props.key}
         accept={DOCUMENT_ACCEPT}
-        aria-required={required || undefined}
+        aria-required={(required && !kept) || undefined}
+        aria-invalid={refused ? true : props["aria-invalid"]}
+        aria-describedby={describedBy || undefined}
         className="field-input"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          const problem = file ? documentProblem(file) : null;
-          if (problem) {
-            event.currentTarget.value = "";
-            const keys = DOCUMENT_ERROR_KEYS[problem];
-            toast({
-              title: t(keys.title as MessageKey),
-              description: t(keys.text as MessageKey),
-              variant: "destructive",
-            });
-          }
-        }}
+        ref={inputRef}
+        onChange={(event) => check(event.currentTarget)}
       />
-      <FieldError field={field} />
+      {refused ? (
+        <p id={refusedId} className="field-error" role="alert">
+          {refused}
+        </p>
+      ) : (
+        <FieldError field={field} />
+      )}
     </div>
   );
 }

@@ -6,14 +6,14 @@ import { getRuntime } from "~/lib/runtime.server";
 import { deleteObject, getObject, putObject } from "~/lib/storage.server";
 import { sniffUpload, UploadRefused } from "~/lib/uploads.server";
 import { MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
-import { ACCEPTED_PHOTO_MIME, listingPhotoPath, type PhotoError, type PhotoVariant } from "./wizard";
+import { ACCEPTED_PHOTO_MIME, listingPhotoPath, type PhotoError, type PhotoRefusal, type PhotoVariant } from "./wizard";
 
 /**
  * Listing photos (DESIGN.md § Uploads): the type is read from the bytes, not the name (JPEG
  * and PNG only); each file is at most 10 MB, a draft holds at most 12. Every photo is decoded
  * and re-encoded by sharp — turned upright from its EXIF orientation, then written without
  * any metadata (no EXIF, no GPS, no camera serials) in two sizes: a card and a gallery image.
- * A batch is all or nothing: one bad file and nothing of it is stored.
+ * In a batch each file stands alone: the good ones are stored, a bad one is refused by its name.
  */
 export const VARIANTS: Record<PhotoVariant, { width: number; height: number; quality: number }> = {
   card: { width: 640, height: 960, quality: 78 },
@@ -40,6 +40,9 @@ type Encoded = { id: string; width: number; height: number; variants: Record<Pho
 /** The files a form really sent: a browser sends one empty, nameless part when none was chosen. */
 export const chosenFiles = (form: FormData, name = "files") =>
   form.getAll(name).filter((f): f is File => typeof f !== "string" && !(f.size === 0 && f.name === ""));
+
+/** A chosen file's name as it is shown back to its owner (never used as a path). */
+const displayName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(-120) || "photo";
 
 /** Checks one file's size and real type; throws PhotoRejected. */
 export async function checkPhotoFile(file: File): Promise<Buffer> {
@@ -88,25 +91,33 @@ const countPhotos = async (db: DB, draftId: string) =>
 export type PhotoDraft = { id: string | null; start: () => Promise<string> };
 
 /**
- * Adds photos to a draft: all of them, or none with the reason (too many, empty, too large,
- * not a JPEG/PNG, unreadable). A draft is started only once the photos are accepted, so a
- * refused upload leaves nothing behind.
+ * Adds photos to a draft. Too many for the draft, and nothing is stored; otherwise every file
+ * that is a readable JPEG/PNG within the limits is stored and each other one is refused by its
+ * name (empty, too large, not a JPEG/PNG, unreadable), so one bad file never costs the good
+ * ones. `ok: false` when nothing was stored. A draft is started only once a photo is accepted,
+ * so a refused upload leaves nothing behind.
  */
-export async function addDraftPhotos(userId: string, draft: PhotoDraft, files: File[]): Promise<{ ok: true; added: number } | { ok: false; error: PhotoError }> {
+export async function addDraftPhotos(
+  userId: string,
+  draft: PhotoDraft,
+  files: File[],
+): Promise<{ ok: true; added: number; refused: PhotoRefusal[] } | { ok: false; error: PhotoError; refused: PhotoRefusal[] }> {
   const { db } = getRuntime();
-  if (files.length === 0) return { ok: false, error: "none" };
-  if ((draft.id ? await countPhotos(db, draft.id) : 0) + files.length > MAX_LISTING_PHOTOS) return { ok: false, error: "tooMany" };
+  if (files.length === 0) return { ok: false, error: "none", refused: [] };
+  if ((draft.id ? await countPhotos(db, draft.id) : 0) + files.length > MAX_LISTING_PHOTOS) return { ok: false, error: "tooMany", refused: [] };
 
   const encoded: Encoded[] = [];
-  try {
-    const checked: Buffer[] = [];
-    for (const file of files) checked.push(await checkPhotoFile(file));
-    // One at a time: decoding is memory-hungry and the box is small.
-    for (const bytes of checked) encoded.push(await encodePhoto(bytes));
-  } catch (error) {
-    if (error instanceof PhotoRejected) return { ok: false, error: error.code };
-    throw error;
+  const refused: PhotoRefusal[] = [];
+  // One at a time: decoding is memory-hungry and the box is small.
+  for (const file of files) {
+    try {
+      encoded.push(await encodePhoto(await checkPhotoFile(file)));
+    } catch (error) {
+      if (!(error instanceof PhotoRejected)) throw error;
+      refused.push({ name: displayName(file.name), error: error.code });
+    }
   }
+  if (encoded.length === 0) return { ok: false, error: refused[0]!.error, refused };
 
   const draftId = draft.id ?? (await draft.start());
   const written: string[] = [];
@@ -141,10 +152,10 @@ export async function addDraftPhotos(userId: string, draft: PhotoDraft, files: F
         )
         .execute();
     });
-    return { ok: true, added: encoded.length };
+    return { ok: true, added: encoded.length, refused };
   } catch (error) {
     await Promise.all(written.map((id) => deleteObject(`listings/${id}/`).catch(() => undefined)));
-    if (error instanceof PhotoRejected) return { ok: false, error: error.code };
+    if (error instanceof PhotoRejected) return { ok: false, error: error.code, refused };
     throw error;
   }
 }

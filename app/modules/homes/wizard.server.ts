@@ -352,7 +352,12 @@ export async function runWizardPost(ctx: SubmitContext & { user: SessionUser }, 
   if (intent === "upload" || files.length > 0) {
     const draft = await findDraft(user.id);
     const result = await addDraftPhotos(user.id, { id: draft?.id ?? null, start: async () => (await ensureDraft(user)).id }, files);
-    if (!result.ok) return { kind: "answer", answer: { photoError: result.error }, status: result.error === "tooLarge" ? 413 : 400 };
+    if (!result.ok)
+      return { kind: "answer", answer: { photoError: result.error, photosRefused: result.refused }, status: result.error === "tooLarge" ? 413 : 400 };
+    // Some stored, some refused: the step shows again with the stored ones and names the others
+    // (a success status, so the page's photos are reloaded after a fetcher's upload too).
+    if (result.refused.length)
+      return { kind: "answer", answer: { photoError: result.refused[0]!.error, photosRefused: result.refused, photosAdded: result.added } };
     if (intent === "upload") return { kind: "wizard", answer: { photosAdded: result.added } };
   }
 

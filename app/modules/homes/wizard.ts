@@ -183,14 +183,15 @@ export type WizardValues = Partial<Record<FieldName, RawValue>>;
 
 /**
  * What the wizard page is given back when a post does not move it on: a step's messages (and
- * with `incomplete`, a submit sent back to that step), a refused batch of photos, or how many
- * were added (photo fetchers).
+ * with `incomplete`, a submit sent back to that step), a refused batch of photos (with the
+ * files refused by name), or how many were added (photo fetchers).
  */
 export type WizardAnswer = {
   step?: number;
   result?: SubmissionResult<string[]>;
   incomplete?: boolean;
   photoError?: PhotoError;
+  photosRefused?: PhotoRefusal[];
   photosAdded?: number;
   ok?: boolean;
 };
@@ -228,6 +229,8 @@ export const listingPhotoPath = (photoId: string, variant: PhotoVariant) => href
 
 /** Why a batch of photos was refused; each has the toast the owner sees. */
 export type PhotoError = "none" | "tooMany" | "empty" | "tooLarge" | "unsupported" | "unreadable";
+/** A chosen file that was not stored, by its name, and why. */
+export type PhotoRefusal = { name: string; error: PhotoError };
 export const PHOTO_ERROR_KEYS: Record<PhotoError, { title: MessageKey; text: MessageKey }> = {
   none: { title: "wizard.noFilesTitle", text: "wizard.noFilesText" },
   tooMany: { title: "wizard.tooManyTitle", text: "wizard.tooManyText" },

@@ -9,6 +9,7 @@ import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { deleteObject } from "~/lib/storage.server";
+import { heldFolder } from "~/modules/providers/documents.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { isRequestKind, kindOf } from "~/modules/requests/kinds";
@@ -263,6 +264,8 @@ async function eraseInTransaction(trx: Trx, subject: PrivacySubject): Promise<{ 
     }
     const documents = await trx.selectFrom("provider_documents").select(["id", "storage_key", "deleted_at"]).where("user_id", "in", userIds).execute();
     files.push(...documents.filter((d) => d.deleted_at === null).map((d) => d.storage_key));
+    // Documents held from an application form that was sent back and never sent.
+    files.push(...userIds.map(heldFolder));
     if (documents.length) {
       await trx.deleteFrom("document_access_log").where("document_id", "in", documents.map((d) => d.id)).execute();
       await trx.deleteFrom("provider_documents").where("user_id", "in", userIds).execute();

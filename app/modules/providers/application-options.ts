@@ -69,6 +69,31 @@ export function documentProblem(file: { size: number; name: string; type: string
   return declared || (file.type === "" && extension) ? null : "unsupported";
 }
 
+/**
+ * A document held by the server from a refused post (documents.server.ts): the form carries it
+ * back as a hidden `kept.<field>` of `<ext>:<name>`, so that input need not be chosen again.
+ */
+export type KeptDocument = { ext: "png" | "jpg" | "pdf"; name: string };
+const KEPT = /^(png|jpg|pdf):([^\n]{1,120})$/;
+export const keptValue = (kept: KeptDocument) => `${kept.ext}:${kept.name}`;
+export function parseKept(value: unknown): KeptDocument | null {
+  const m = typeof value === "string" ? KEPT.exec(value) : null;
+  return m ? { ext: m[1] as KeptDocument["ext"], name: m[2]! } : null;
+}
+
+/**
+ * What a file's first bytes say it is, by the rule the server applies to the whole file: PNG,
+ * JPEG or PDF signatures. A text file named x.jpg is refused when it is chosen, not after the
+ * whole form was sent.
+ */
+export function documentSignatureProblem(head: Uint8Array): DocumentError | null {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  const png = starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+  const jpeg = starts(0xff, 0xd8, 0xff);
+  const pdf = starts(0x25, 0x50, 0x44, 0x46); // %PDF
+  return png || jpeg || pdf ? null : "unsupported";
+}
+
 export const LIMITS = {
   fullName: 100,
   email: 254,

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/messages/en";
 import { createTranslate } from "~/lib/i18n/translate";
 import {
-  applicableFiles,
+  applicableDocumentFields,
   applicableValues,
   applicationSchema,
   documentProblem,
+  documentSignatureProblem,
+  KEPT_FILE,
   refusalToast,
   withPrefilledLicenseType,
 } from "./application";
@@ -51,7 +53,28 @@ describe("provider application schema", () => {
     expect(v.serviceAreas).toEqual(["Toronto", "Vaughan"]);
     expect(v.licenseType).toBeNull();
     expect(v.workPermitExpiry).toBeNull();
-    expect(applicableFiles(r).map((f) => f.field)).toEqual(["govIdFileFront"]);
+    expect(applicableDocumentFields(r)).toEqual(["govIdFileFront"]);
+  });
+
+  it("takes a document the server holds from a refused post (kept.<field>) in place of a file", () => {
+    const { govIdFileFront: _front, ...rest } = VALID;
+    expect(errors(rest).govIdFileFront).toBe("Please upload the front of your government ID.");
+    const r = schema.parse({ ...rest, govIdFileFront: file("", "", 0), kept: { govIdFileFront: "pdf:passport.pdf" } });
+    expect(r.govIdFileFront).toBe(KEPT_FILE);
+    expect(applicableDocumentFields(r)).toEqual(["govIdFileFront"]);
+    // Not a reference the server writes: no document.
+    expect(errors({ ...rest, kept: { govIdFileFront: "exe:x" } }).govIdFileFront).toBe("Please upload the front of your government ID.");
+    // A file chosen again wins over the kept one.
+    expect(schema.parse({ ...VALID, kept: { govIdFileFront: "pdf:old.pdf" } }).govIdFileFront).toBeInstanceOf(File);
+  });
+
+  it("reads a file's first bytes as the server does: PNG, JPEG and PDF pass, text named .jpg does not", () => {
+    const bytes = (...b: number[]) => new Uint8Array(b);
+    expect(documentSignatureProblem(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBeNull();
+    expect(documentSignatureProblem(bytes(0xff, 0xd8, 0xff, 0xe0))).toBeNull();
+    expect(documentSignatureProblem(new TextEncoder().encode("%PDF-1.7"))).toBeNull();
+    expect(documentSignatureProblem(new TextEncoder().encode("not a photo"))).toBe("unsupported");
+    expect(documentSignatureProblem(bytes())).toBe("unsupported");
   });
 
   it("gives every spec message for an empty form", () => {

@@ -24,6 +24,7 @@ import {
   documentProblem,
   LIMITS,
   splitAreas,
+  parseKept,
 } from "./application-options";
 export {
   WORK_STATUSES,
@@ -42,9 +43,12 @@ export {
   documentProblem,
   LIMITS,
   splitAreas,
+  parseKept,
+  keptValue,
+  documentSignatureProblem,
 } from "./application-options";
-export type { WorkStatus, IdType, DocumentField, DocumentKind, DocumentError } from "./application-options";
-import type { DocumentField } from "./application-options";
+export type { WorkStatus, IdType, DocumentField, DocumentKind, DocumentError, KeptDocument } from "./application-options";
+import type { DocumentField, KeptDocument } from "./application-options";
 
 const isFile = (v: unknown): v is File =>
   typeof v === "object" &&
@@ -53,24 +57,45 @@ const isFile = (v: unknown): v is File =>
   typeof (v as File).name === "string";
 const asList = (v: unknown) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
 
+// A file input left empty is posted as a nameless, empty part: that is no file.
+const noFile = (f: unknown) => f === undefined || (isFile(f) && f.size === 0 && f.name === "");
+
+/** Stands for a file the server holds from a refused post (`kept.<field>`), in place of a new one. */
+export const KEPT_FILE = "kept";
+
+/** The posted values with each empty document input that has a kept file marked KEPT_FILE. */
+function withKeptFiles(raw: unknown) {
+  if (typeof raw !== "object" || raw === null) return raw;
+  const values = { ...(raw as Record<string, unknown>) };
+  const kept = (typeof values.kept === "object" && values.kept !== null ? values.kept : {}) as Record<string, unknown>;
+  for (const field of DOCUMENT_FIELDS) if (noFile(values[field]) && parseKept(kept[field])) values[field] = KEPT_FILE;
+  return values;
+}
+
 /**
  * A chosen file: present (unless optional), under 10 MB, a PNG/JPEG/PDF by its declared type.
  * (Not z.custom: its failure stops the object's cross-field checks, and those must show too.)
  */
 export function documentFile(t: Translate, required: string | null) {
-  // A file input left empty is posted as a nameless, empty part: that is no file.
-  const noFile = (f: unknown) => f === undefined || (isFile(f) && f.size === 0 && f.name === "");
+  return fileField(t, required, false) as z.ZodType<File | undefined>;
+}
+
+/** A document input of the application: a chosen file, or one the server holds (KEPT_FILE). */
+const applicationFile = (t: Translate, required: string | null) =>
+  fileField(t, required, true) as z.ZodType<File | typeof KEPT_FILE | undefined>;
+
+function fileField(t: Translate, required: string | null, acceptKept: boolean) {
   const file = z
     .any()
     .transform((f: unknown) => (noFile(f) ? undefined : f))
     .superRefine((f: unknown, ctx) => {
+      if (acceptKept && f === KEPT_FILE) return;
       if (f === undefined && required === null) return;
       if (!isFile(f))
         return ctx.addIssue({ code: "custom", message: required ?? t("provider.error.fileType") });
       const problem = documentProblem(f);
       if (problem) ctx.addIssue({ code: "custom", message: t(DOCUMENT_ERROR_KEYS[problem].text) });
-    })
-    .transform((f) => f as File | undefined);
+    });
   return required === null ? file.optional() : file;
 }
 
@@ -85,7 +110,7 @@ const optionalDate = (t: Translate) =>
 
 export function applicationSchema(t: Translate) {
   const fieldName = (key: string) => t(`provider.field.${key}` as MessageKey);
-  return z
+  const application = z
     .object({
       fullName: requiredText(t, fieldName("fullName"), LIMITS.fullName, t("provider.error.fullName")),
       email: requiredText(t, fieldName("email"), LIMITS.email, t("provider.error.email"))
@@ -118,10 +143,10 @@ export function applicationSchema(t: Translate) {
       customService: optionalText(t, fieldName("customService"), LIMITS.customService),
       workStatus: z.enum(WORK_STATUSES, { error: t("provider.error.workStatus") }),
       workPermitExpiry: optionalDate(t),
-      workPermitFile: documentFile(t, null),
+      workPermitFile: applicationFile(t, null),
       confirmEligibility: mustTick(t("provider.error.confirmEligibility")),
-      govIdFileFront: documentFile(t, t("provider.error.govIdFront")),
-      govIdFileBack: documentFile(t, null),
+      govIdFileFront: applicationFile(t, t("provider.error.govIdFront")),
+      govIdFileBack: applicationFile(t, null),
       idType: z.enum(ID_TYPES, { error: t("provider.error.idType") }),
       idNumber: requiredText(t, fieldName("idNumber"), LIMITS.idNumber, t("provider.error.idNumber")),
       idExpiry: optionalDate(t),
@@ -129,7 +154,7 @@ export function applicationSchema(t: Translate) {
       licenseNumber: optionalText(t, fieldName("licenseNumber"), LIMITS.licenseNumber),
       licenseRegion: optionalText(t, fieldName("licenseRegion"), LIMITS.licenseRegion),
       licenseExpiry: optionalDate(t),
-      licenseFile: documentFile(t, null),
+      licenseFile: applicationFile(t, null),
       agreeToPolicies: mustTick(t("provider.error.agreeToPolicies")),
       consentToChecks: mustTick(t("provider.error.consentToChecks")),
     })
@@ -168,6 +193,11 @@ export function applicationSchema(t: Translate) {
       },
       { when: () => true },
     );
+  // Typed as the object it wraps: the marking only fills empty document inputs.
+  return z.preprocess(withKeptFiles, application) as unknown as z.ZodType<
+    z.output<typeof application>,
+    z.input<typeof application>
+  >;
 }
 
 export type ApplicationInput = z.infer<ReturnType<typeof applicationSchema>>;
@@ -199,16 +229,30 @@ export function applicableValues(v: ApplicationInput) {
   };
 }
 
-/** The files to keep: the section's conditions decide (a licence file for no licensed service is dropped). */
-export function applicableFiles(v: ApplicationInput): { field: DocumentField; file: File }[] {
+/** The document inputs to keep: the section's conditions decide (a licence file for no licensed service is dropped). */
+export function applicableDocumentFields(v: ApplicationInput): DocumentField[] {
   const keep: Record<DocumentField, boolean> = {
     govIdFileFront: true,
     govIdFileBack: true,
     workPermitFile: needsPermit(v.workStatus),
     licenseFile: licensedServices(v.services).length > 0,
   };
-  return DOCUMENT_FIELDS.flatMap((field) => (keep[field] && v[field] ? [{ field, file: v[field] }] : []));
+  return DOCUMENT_FIELDS.filter((field) => keep[field] && v[field]);
 }
+
+/** The files a post chose, by input. */
+export const chosenDocuments = (form: FormData): { field: DocumentField; file: File }[] =>
+  DOCUMENT_FIELDS.flatMap((field) => {
+    const file = form.get(field);
+    return isFile(file) && !noFile(file) ? [{ field, file }] : [];
+  });
+
+/** The files an earlier refused post left held, as the form carries them back. */
+export const keptDocuments = (form: FormData): Partial<Record<DocumentField, KeptDocument>> =>
+  Object.fromEntries(DOCUMENT_FIELDS.flatMap((field) => {
+    const kept = parseKept(form.get(`kept.${field}`));
+    return kept ? [[field, kept]] : [];
+  }));
 
 /**
  * The toast for a refused application (spec §8): a refused file's own ('File too large',

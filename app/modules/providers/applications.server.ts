@@ -7,8 +7,8 @@ import { recordConsents } from "~/modules/legal/consents.server";
 import { CONSENT_DOCUMENTS } from "~/modules/legal/versions";
 import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { isDuplicateSubmission, submissionFor, submitRequest, type SubmitContext, type SubmittedRequest } from "~/modules/requests/requests.server";
-import { type ApplicationInput, applicableFiles, applicableValues, type DocumentKind } from "./application";
-import { documentRows, prepareDocuments, writeDocumentFiles } from "./documents.server";
+import { type ApplicationInput, applicableDocumentFields, applicableValues, type DocumentKind } from "./application";
+import { documentRows, type HeldDocuments, heldDocuments, releaseHeldDocuments, writeDocumentFiles } from "./documents.server";
 
 export { DocumentRefused } from "./documents.server";
 
@@ -23,17 +23,18 @@ const DOCUMENT_LINK_KEYS: Record<DocumentKind, MessageKey> = {
 export const OPEN_APPLICATION_STATES = ["received", "in_review"];
 
 /**
- * Submits a provider application: the documents are checked (all or none: one refused file and
- * nothing is stored), written to private storage, then the application (a request of kind
- * "provider-application", status received), its document rows, the operator email and the
- * applicant's confirmation commit in one transaction. If that fails the files are removed.
- * Throws DocumentRefused for a refused file.
+ * Submits a provider application: its documents, checked and held by holdDocuments, are
+ * written to private storage, then the application (a request of kind "provider-application",
+ * status received), its document rows, the operator email and the applicant's confirmation
+ * commit in one transaction. If that fails the files are removed; once it is sent, the held
+ * copies are.
  */
 export async function submitApplication(
   input: ApplicationInput,
+  held: HeldDocuments["held"],
   ctx: SubmitContext & { user: SessionUser },
 ): Promise<SubmittedRequest> {
-  const prepared = await prepareDocuments(applicableFiles(input));
+  const prepared = await heldDocuments(ctx.user.id, held, applicableDocumentFields(input));
   const values = applicableValues(input);
   const applicationId = randomUUID();
   const data: ProviderApplicationData = {
@@ -75,6 +76,7 @@ export async function submitApplication(
         return submitRequest("provider-application", data, ctx, { trx, operatorLinks, fingerprint: null });
       });
     mailQueued();
+    await releaseHeldDocuments(ctx.user.id);
     return sent;
   } catch (error) {
     await undo();

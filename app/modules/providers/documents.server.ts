@@ -10,10 +10,12 @@ import { sniffUpload, UploadRefused } from "~/lib/uploads.server";
 import { MAX_DOCUMENT_BYTES, REJECTED_DOCUMENT_RETENTION_DAYS } from "~/modules/site/constants";
 import {
   ACCEPTED_DOCUMENT_MIME,
+  DOCUMENT_FIELDS,
   DOCUMENT_KIND,
   type DocumentError,
   type DocumentField,
   type DocumentKind,
+  type KeptDocument,
 } from "./application";
 
 /**
@@ -248,3 +250,78 @@ export async function purgeExpiredRetention(now = new Date()): Promise<number> {
   }
   return due.length;
 }
+
+/*
+ * Documents held across a refused post. A form sent back (a missing field, one refused file)
+ * used to lose every chosen file, as a browser cannot put a file back into a file input. Each
+ * good file is therefore checked, prepared as above and held in the applicant's own private
+ * folder, one per input (`provider-documents/held/<userId>/<field>.<ext>`); the form comes back
+ * with a hidden `kept.<field>` naming it, so only a refused file is chosen again. The folder is
+ * emptied when the application is sent, and goes with the account when it is erased.
+ */
+export const heldFolder = (userId: string) => `provider-documents/held/${userId}/`;
+const heldKey = (userId: string, field: DocumentField, ext: string) => `${heldFolder(userId)}${field}.${ext}`;
+const HELD_TYPES: Record<KeptDocument["ext"], string> = { png: "image/png", jpg: "image/jpeg", pdf: "application/pdf" };
+
+/** The documents a post holds and the ones it refused, by input. */
+export type HeldDocuments = {
+  held: Partial<Record<DocumentField, KeptDocument>>;
+  refused: Partial<Record<DocumentField, { problem: DocumentError; name: string }>>;
+};
+
+/**
+ * Holds the files a post chose (each checked alone: one refused file costs no other) and keeps
+ * the ones an earlier post held and this one did not replace. A kept reference only ever
+ * points into the poster's own folder, and counts only when its file is there.
+ */
+export async function holdDocuments(
+  userId: string,
+  chosen: { field: DocumentField; file: File }[],
+  kept: Partial<Record<DocumentField, KeptDocument>>,
+): Promise<HeldDocuments> {
+  const result: HeldDocuments = { held: {}, refused: {} };
+  const fresh = new Set<DocumentField>();
+  for (const { field, file } of chosen) {
+    fresh.add(field);
+    try {
+      const [doc] = await prepareDocuments([{ field, file }]);
+      const ext = EXTENSION[doc!.contentType] as KeptDocument["ext"];
+      await Promise.all(
+        (Object.keys(HELD_TYPES) as KeptDocument["ext"][])
+          .filter((e) => e !== ext)
+          .map((e) => deleteObject(heldKey(userId, field, e)).catch(() => undefined)),
+      );
+      await putObject(heldKey(userId, field, ext), doc!.body);
+      result.held[field] = { ext, name: doc!.name };
+    } catch (error) {
+      if (!(error instanceof DocumentRefused)) throw error;
+      result.refused[field] = { problem: error.problem, name: displayName(file.name) };
+      fresh.delete(field); // a refused replacement leaves an earlier good file in place
+    }
+  }
+  for (const field of DOCUMENT_FIELDS) {
+    const ref = kept[field];
+    if (fresh.has(field) || !ref) continue;
+    if (await getObject(heldKey(userId, field, ref.ext))) result.held[field] = { ext: ref.ext, name: displayName(ref.name) };
+  }
+  return result;
+}
+
+/** The held files of the given inputs, ready to store as an application's documents. */
+export async function heldDocuments(
+  userId: string,
+  held: HeldDocuments["held"],
+  fields: DocumentField[],
+): Promise<PreparedDocument[]> {
+  const docs: PreparedDocument[] = [];
+  for (const field of fields) {
+    const ref = held[field];
+    const body = ref ? await getObject(heldKey(userId, field, ref.ext)) : null;
+    if (!ref || !body) continue;
+    docs.push({ id: randomUUID(), field, kind: DOCUMENT_KIND[field], name: ref.name, contentType: HELD_TYPES[ref.ext], body });
+  }
+  return docs;
+}
+
+/** Empties the applicant's held folder (the application is sent). */
+export const releaseHeldDocuments = (userId: string) => deleteObject(heldFolder(userId)).catch(() => undefined);

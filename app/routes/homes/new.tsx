@@ -127,6 +127,7 @@ export default function NewListingPage({ loaderData, actionData }: Route.Compone
                 lastResult={answer?.step === step ? answer.result : undefined}
                 incomplete={Boolean(answer?.incomplete)}
                 photoError={answer?.photoError ?? null}
+                photosRefused={answer?.photosRefused}
               />
             </Section>
           </>

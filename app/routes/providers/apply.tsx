@@ -13,18 +13,19 @@ import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import {
+  applicableDocumentFields,
   applicationSchema,
+  chosenDocuments,
   DOCUMENT_ERROR_KEYS,
+  type DocumentField,
+  keptDocuments,
   refusalToast,
   withPrefilledLicenseType,
 } from "~/modules/providers/application";
-import {
-  DocumentRefused,
-  hasOpenApplication,
-  submitApplication,
-} from "~/modules/providers/applications.server";
+import { hasOpenApplication, submitApplication } from "~/modules/providers/applications.server";
+import { holdDocuments } from "~/modules/providers/documents.server";
 import { submissionFor, submitContext } from "~/modules/requests/requests.server";
-import type { Translate } from "~/lib/i18n/translate";
+import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 import type { Route } from "./+types/apply";
 
@@ -63,30 +64,53 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (again) return submitted(t);
     return data({ pending: t("provider.apply.alreadyPendingText") }, { status: 409 });
   }
+  // Every good file is held before anything else is checked: a post sent back for a missing
+  // field or one refused file costs the applicant none of the other documents.
+  const documents = await holdDocuments(user.id, chosenDocuments(form), keptDocuments(form));
   const submission = parseWithZod(form, { schema: applicationSchema(t) });
   const refuse = (result: ApplicationAnswer["result"], toast: ApplicationAnswer["toast"]) =>
-    data<ApplicationAnswer>({ result, toast }, { status: 400 });
+    data<ApplicationAnswer>({ result, toast, kept: documents.held }, { status: 400 });
+  // Each refused file by its name, on its own input; the spec's toast for the first one.
+  const refused = Object.entries(documents.refused);
+  const fileErrors = Object.fromEntries(
+    refused.map(([field, r]) => [field, [t("provider.error.fileNamed", { name: r.name, reason: t(DOCUMENT_ERROR_KEYS[r.problem].text) })]]),
+  );
+  const fileToast = refused[0] && {
+    title: t(DOCUMENT_ERROR_KEYS[refused[0][1].problem].title),
+    text: t(DOCUMENT_ERROR_KEYS[refused[0][1].problem].text),
+  };
 
   if (submission.status !== "success") {
-    const reply = submission.reply();
+    const reply = submission.reply(refused.length ? { fieldErrors: fileErrors } : {});
     // The licence type is prefilled from the first licence-requiring service (spec §4), also without JavaScript.
     reply.initialValue = withPrefilledLicenseType(reply.initialValue ?? {}) as never;
-    const toast = refusalToast(reply.error ?? {}, t);
-    return refuse(reply, toast);
+    return refuse(reply, fileToast ?? refusalToast(reply.error ?? {}, t));
   }
 
-  try {
-    await submitApplication(submission.value, { ...(await submitContext(request, context)), user });
-  } catch (error) {
-    if (!(error instanceof DocumentRefused)) throw error;
-    const keys = DOCUMENT_ERROR_KEYS[error.problem];
-    return refuse(submission.reply({ fieldErrors: { [error.field]: [t(keys.text)] } }), {
-      title: t(keys.title),
-      text: t(keys.text),
+  // A needed document that is not held (a kept reference to a file that is not there) is missing.
+  const missing = applicableDocumentFields(submission.value).filter(
+    (f): f is keyof typeof MISSING_FILE => !documents.held[f] && f !== "govIdFileBack",
+  );
+  if (refused.length || missing.length) {
+    // The same post, sent twice at once, whose first copy was stored and took the held files.
+    if (!refused.length && (await submissionFor("provider-application", { ...(await submitContext(request, context)), user })))
+      return submitted(t);
+    const missingErrors = Object.fromEntries(missing.map((f) => [f, [t(MISSING_FILE[f])]]));
+    return refuse(submission.reply({ fieldErrors: { ...missingErrors, ...fileErrors } }), fileToast ?? {
+      title: t("provider.incompleteTitle"),
+      text: t("provider.incompleteText"),
     });
   }
+
+  await submitApplication(submission.value, documents.held, { ...(await submitContext(request, context)), user });
   return submitted(t);
 }
+
+const MISSING_FILE = {
+  govIdFileFront: "provider.error.govIdFront",
+  workPermitFile: "provider.error.permitFile",
+  licenseFile: "provider.error.licenseFile",
+} as const satisfies Partial<Record<DocumentField, MessageKey>>;
 
 /** Where an application sent leaves its author (also for the same post again). */
 const submitted = (t: Translate) =>
