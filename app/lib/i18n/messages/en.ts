@@ -1181,6 +1181,8 @@ export const en = {
     "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; rent and deposit are arranged directly with the owner.",
   "email.customer.footerListing":
     "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; rent and deposit are arranged directly between you and your tenant.",
+  "email.customer.footerProviderApplication":
+    "Questions? Reply to this email or write to {operator}. Applying is free and nothing is charged on this site.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1402,6 +1404,7 @@ export const en = {
   "provider.incompleteText": "Please review the errors and try again.",
   "provider.chooseFilesAgain":
     "For your security, files are not kept when a form is sent back: please choose your documents again.",
+  "provider.reviewTime": "1–3 business days",
   "provider.reviewNote": "We review every application by hand and reply within {time}.",
   "provider.submit": "Submit Application",
   "provider.submitting": "Submitting…",

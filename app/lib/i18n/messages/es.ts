@@ -1256,6 +1256,8 @@ export const es = {
     "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el alquiler y el depósito se acuerdan directamente con el propietario.",
   "email.customer.footerListing":
     "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el alquiler y el depósito se acuerdan directamente entre usted y su inquilino.",
+  "email.customer.footerProviderApplication":
+    "¿Preguntas? Responda a este correo o escriba a {operator}. Postularse es gratis y en este sitio no se cobra nada.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1477,6 +1479,7 @@ export const es = {
   "provider.incompleteText": "Revise los errores e inténtelo de nuevo.",
   "provider.chooseFilesAgain":
     "Por su seguridad, los archivos no se conservan cuando se le devuelve un formulario: vuelva a elegir sus documentos.",
+  "provider.reviewTime": "1 a 3 días hábiles",
   "provider.reviewNote": "Revisamos cada postulación a mano y respondemos en un plazo de {time}.",
   "provider.submit": "Enviar postulación",
   "provider.submitting": "Enviando…",

@@ -1268,6 +1268,8 @@ export const frCA = {
     "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le loyer et le dépôt se règlent directement avec le propriétaire.",
   "email.customer.footerListing":
     "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le loyer et le dépôt se règlent directement entre vous et votre locataire.",
+  "email.customer.footerProviderApplication":
+    "Des questions? Répondez à ce courriel ou écrivez à {operator}. La candidature est gratuite et aucun montant n'est facturé sur ce site.",
   "email.field": "{label} : {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1494,6 +1496,7 @@ export const frCA = {
   "provider.incompleteText": "Veuillez corriger les erreurs et réessayer.",
   "provider.chooseFilesAgain":
     "Pour votre sécurité, les fichiers ne sont pas conservés lorsqu'un formulaire vous est renvoyé : veuillez choisir vos documents de nouveau.",
+  "provider.reviewTime": "1 à 3 jours ouvrables",
   "provider.reviewNote": "Nous examinons chaque candidature nous-mêmes et répondons dans un délai de {time}.",
   "provider.submit": "Soumettre ma candidature",
   "provider.submitting": "Envoi en cours…",

@@ -1240,6 +1240,8 @@ export const ptBR = {
     "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; aluguel e caução são combinados diretamente com o proprietário.",
   "email.customer.footerListing":
     "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; aluguel e caução são combinados diretamente entre você e seu inquilino.",
+  "email.customer.footerProviderApplication":
+    "Dúvidas? Responda a este e-mail ou escreva para {operator}. A candidatura é gratuita e nada é cobrado neste site.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1460,6 +1462,7 @@ export const ptBR = {
   "provider.incompleteText": "Revise os erros e tente novamente.",
   "provider.chooseFilesAgain":
     "Para sua segurança, os arquivos não são guardados quando um formulário volta para correção: escolha seus documentos novamente.",
+  "provider.reviewTime": "1 a 3 dias úteis",
   "provider.reviewNote": "Analisamos cada candidatura pessoalmente e respondemos em até {time}.",
   "provider.submit": "Enviar candidatura",
   "provider.submitting": "Enviando…",
