@@ -1,8 +1,11 @@
+import { createHash } from "node:crypto";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { DB } from "../../app/lib/db/db.server";
 import { putObject } from "../../app/lib/storage.server";
+import { recordAudit } from "../../app/modules/admin/audit.server";
 import { documentKey } from "../../app/modules/providers/documents.server";
-import { SERVICE_CATEGORIES } from "./data";
+import type { ProviderApplicationData } from "../../app/modules/requests/kinds/provider-application";
+import { PROVIDER_SERVICES, SERVICE_CATEGORIES } from "./data";
 
 const SEED_KEY = "sample_providers_seeded_at";
 const DAY = 24 * 60 * 60 * 1000;
@@ -11,6 +14,8 @@ type SampleProvider = {
   id: string;
   userId: string;
   applicationId: string;
+  /** Its approved application's reference: outside the generated alphabet (no L, no 1), so never drawn. */
+  reference: string;
   name: string;
   email: string;
   bio: string;
@@ -37,6 +42,7 @@ export const SAMPLE_PROVIDERS: SampleProvider[] = [
     id: uuid(101),
     userId: uuid(201),
     applicationId: uuid(301),
+    reference: "GTA-SAMPL1",
     name: "Sample Provider — Lakeshore Plumbing",
     email: "sample.plumbing@gta-connect.invalid",
     bio: "A sample provider shipped with the demo data, not a real business: licensed plumbing, leaks, taps and water heaters.",
@@ -54,6 +60,7 @@ export const SAMPLE_PROVIDERS: SampleProvider[] = [
     id: uuid(102),
     userId: uuid(202),
     applicationId: uuid(302),
+    reference: "GTA-SAMPL2",
     name: "Sample Provider — Annex Home Cleaning",
     email: "sample.cleaning@gta-connect.invalid",
     bio: "A sample provider shipped with the demo data, not a real business: weekly and move-out cleaning.",
@@ -68,6 +75,7 @@ export const SAMPLE_PROVIDERS: SampleProvider[] = [
     id: uuid(103),
     userId: uuid(203),
     applicationId: uuid(303),
+    reference: "GTA-SAMPL3",
     name: "Sample Provider — Northline Events",
     email: "sample.events@gta-connect.invalid",
     bio: "A sample provider shipped with the demo data, not a real business: DJ sets and event photography.",
@@ -79,6 +87,38 @@ export const SAMPLE_PROVIDERS: SampleProvider[] = [
     reviews: [{ username: "Sample reviewer D.", rating: 5, comment: "Sample review: kept the dance floor full all night.", daysAgo: 8 }],
   },
 ];
+
+/**
+ * The approved application behind a sample provider, as the Become a Provider form stores it: the
+ * back office's provider page shows its answers, its (sample) documents and its approval.
+ */
+function sampleApplication(p: SampleProvider, validTo: string): ProviderApplicationData {
+  const licensed = PROVIDER_SERVICES.find((s) => s.requiresLicense && p.services.includes(s.slug));
+  const permit = p.documents.includes("work_permit");
+  return {
+    applicationId: p.applicationId,
+    fullName: p.name,
+    email: p.email,
+    phone: "+1 416 555 0100",
+    address: `1 Sample Street, ${p.areas[0]}, ON (sample address)`,
+    serviceAreas: p.areas,
+    services: p.services,
+    customService: null,
+    workStatus: permit ? "open_permit" : "citizen",
+    workPermitExpiry: permit ? validTo : null,
+    confirmEligibility: true,
+    idType: "national_id",
+    idNumber: "SAMPLE-0000",
+    idExpiry: null,
+    licenseType: licensed ? (licensed.licenseType ?? null) : null,
+    licenseNumber: licensed ? "SAMPLE-LICENCE" : null,
+    licenseRegion: licensed ? "Ontario" : null,
+    licenseExpiry: licensed ? validTo : null,
+    agreeToPolicies: true,
+    consentToChecks: true,
+    documents: (["id_front", ...p.documents] as const).map((kind) => ({ kind, name: `sample-${kind}.pdf` })),
+  };
+}
 
 /** A one-page PDF that says what it is: a sample, not a document of anyone's. */
 async function samplePdf(title: string): Promise<Uint8Array> {
@@ -140,6 +180,50 @@ export async function seedSampleProviders(db: DB, uploadsDir: string, now = new 
           updated_at: at,
         })
         .execute();
+      // Approved like any application: received, then approved, the approval in the audit log.
+      const requestId = uuid(400 + i + 1);
+      await trx
+        .insertInto("requests")
+        .values({
+          id: requestId,
+          reference: p.reference,
+          // Nobody holds a status link to a sample: the hash of a token never handed out.
+          token_hash: createHash("sha256").update(`sample-provider-${p.id}`).digest("hex"),
+          kind: "provider-application",
+          status: "approved",
+          user_id: p.userId,
+          name: p.name,
+          email: p.email,
+          data: JSON.stringify(sampleApplication(p, validTo)),
+          locale: "en",
+          subject_type: "provider-application",
+          subject_id: p.applicationId,
+          created_at: at,
+          updated_at: at,
+          deleted_at: null,
+          provider_id: null,
+          respond_by: null,
+          rematch_reason: null,
+          provider_done_at: null,
+          submission_key: null,
+        })
+        .execute();
+      await trx
+        .insertInto("request_events")
+        .values([
+          { id: uuid(500 + i * 2 + 1), request_id: requestId, status: "received", note: null, created_at: at },
+          { id: uuid(500 + i * 2 + 2), request_id: requestId, status: "approved", note: "Sample data: approved with the demo data.", created_at: at },
+        ])
+        .execute();
+      await recordAudit(trx, {
+        actorId: "system",
+        action: "provider-application.approve",
+        entityType: "request",
+        entityId: requestId,
+        before: { status: "received", role: null, services: null },
+        after: { status: "approved", role: "provider", services: p.services },
+        note: "Sample data: approved with the demo data.",
+      });
       await trx
         .insertInto("provider_documents")
         .values(

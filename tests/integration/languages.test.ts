@@ -133,6 +133,16 @@ describe("language URLs", () => {
     expect(portuguese).toContain("$\u00a02.450 / mês");
   });
 
+  it.each([
+    ["/es", "1 a 3 días hábiles"],
+    ["/fr", "1 à 3 jours ouvrables"],
+    ["/pt", "1 a 3 dias úteis"],
+  ])("%s/provider-signup says how long a review takes in its language", async (prefix, time) => {
+    const html = await pageHtml(await visitor().get(`${prefix}/provider-signup`));
+    expect(html).toContain(time);
+    expect(html).not.toContain("business days");
+  });
+
   it("keeps the error page's way home in the page's space", async () => {
     const res = await visitor().get("/fr/providers/no-such-provider");
     expect(res.status).toBe(404);

@@ -471,6 +471,9 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
       (m) => m.to.includes(applicantEmail) && m.text.includes(row!.reference),
     );
     expect(confirmation.text).toContain("We received your application.");
+    // Written to someone who offers services, not to a customer who pays one.
+    expect(confirmation.text).toContain("Applying is free and nothing is charged on this site.");
+    expect(confirmation.text).not.toContain("arranged directly with the provider");
     expect(confirmation.text).not.toContain("/admin/provider-documents");
     expect(confirmation.text).toContain("my-passport.png");
     expect(linkIn(confirmation.text, "/requests/")).toContain("/requests/");

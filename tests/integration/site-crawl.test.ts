@@ -1,8 +1,3 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
@@ -11,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
 import { HttpClient } from "../support/http-client";
 import { requestForms } from "../support/request-forms";
+import { hasJava, validateHtml as validate } from "../support/vnu";
 
 /**
  * Issue 30: the whole site through tools nobody here wrote, or a crawler that does what they do.
@@ -27,16 +23,6 @@ import { requestForms } from "../support/request-forms";
  */
 const ADMIN = { email: "admin.crawl@example.test", password: "correct horse battery staple 30" };
 const LANGS = ["", "/es", "/fr", "/pt"] as const;
-const require = createRequire(import.meta.url);
-const VNU = path.join(path.dirname(require.resolve("vnu-jar/package.json")), "build/dist/vnu.jar");
-
-/** Java to run vnu.jar: required in CI (.ci/run installs it); elsewhere its absence skips the HTML check. */
-const javaVersion = spawnSync("java", ["-version"], { encoding: "utf8" });
-const hasJava = javaVersion.status === 0;
-if (!hasJava && process.env.CI === "true") {
-  throw new Error("The Nu HTML Checker needs Java (java on PATH): install a JRE (apt-get install default-jre-headless). CI must not skip it.");
-}
-
 const lang = (p: string) => p.match(/^\/(es|fr|pt)(?=\/|\?|$)/)?.[0] ?? "";
 /** A log-in or sign-up link's return path makes a new URL per page: one of them is the page. */
 const key = (p: string) => p.replace(/([?&])redirectTo=[^&]*&?/, "$1").replace(/[?&]$/, "");
@@ -56,27 +42,6 @@ function headOf(html: string): Head {
     robots: robots ? (attr(robots, "content") ?? "") : "",
     alternates: new Map(links.filter((l) => attr(l, "rel") === "alternate" && attr(l, "hrefLang")).map((l) => [attr(l, "hrefLang")!, unescape(attr(l, "href")!)])),
   };
-}
-
-/** Runs vnu once over the files (it takes seconds to start); its messages, with the file's label. */
-function validate(files: { label: string; html: string }[]) {
-  const dir = mkdtempSync(path.join(tmpdir(), "gta-vnu-"));
-  try {
-    const names = files.map((f, i) => {
-      const name = path.join(dir, `${i}.html`);
-      writeFileSync(name, f.html);
-      return name;
-    });
-    const run = spawnSync("java", ["-jar", VNU, "--errors-only", "--format", "json", ...names], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-    // vnu writes its report to stderr; exit status 1 means "errors found".
-    const report = JSON.parse(run.stderr) as { messages: { type: string; url: string; message: string; extract?: string; lastLine?: number }[] };
-    return report.messages.map((m) => {
-      const label = files[Number(m.url.match(/(\d+)\.html$/)![1])]!.label;
-      return `${label}:${m.lastLine ?? "?"} ${m.type}: ${m.message} [${(m.extract ?? "").replace(/\s+/g, " ")}]`;
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe("the whole site, crawled and validated", () => {
@@ -163,6 +128,14 @@ describe("the whole site, crawled and validated", () => {
     300_000,
   );
 
+  it("gives every page one <h1>, its own heading", () => {
+    const wrong = [...pages.values()]
+      .filter((p) => p.html && p.status === 200)
+      .map((p) => `${p.path}: ${(p.html.match(/<h1[\s>]/g) ?? []).length} <h1>`)
+      .filter((line) => !line.endsWith(": 1 <h1>"));
+    expect(wrong).toEqual([]);
+  });
+
   it("has 0 broken links or assets", () => {
     const broken = [...pages.values(), ...assets.values()].filter((p) => p.status >= 400).map((p) => `${p.status} ${p.path} linked from ${p.from.slice(0, 3).join(", ")}`);
     expect(broken).toEqual([]);
@@ -173,7 +146,8 @@ describe("the whole site, crawled and validated", () => {
     for (const page of pages.values()) {
       if (!page.html) continue;
       const here = lang(page.path);
-      for (const link of page.links) if (lang(link) !== here) strays.push(`${page.path} → ${link}`);
+      // A provider's document is a file, in no language (one route outside the language spaces).
+      for (const link of page.links) if (lang(link) !== here && !link.startsWith("/admin/provider-documents/")) strays.push(`${page.path} → ${link}`);
     }
     expect(strays).toEqual([]);
   });

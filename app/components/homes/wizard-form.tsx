@@ -280,7 +280,10 @@ function PricingStep({ f }: { f: Fields }) {
   const label = useLabel();
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <style>{SHORT_TERM_CSS}</style>
+      {/* Hoisted into <head> by React (href + precedence): <style> is not allowed inside a form. */}
+      <style href="listing-wizard-short-term" precedence="default">
+        {SHORT_TERM_CSS}
+      </style>
       <NumberField field={f.price} label={label("price")} required bounds={LIMITS.price} />
       <WizardChoiceGroup
         field={f.priceType}

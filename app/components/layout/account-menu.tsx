@@ -18,8 +18,10 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
     if (early.__menuPressed === 1) setOpen(true);
     early.__menuPressed = 0;
   }, []);
+  // Not modal: a modal menu sets aria-hidden on the rest of the page while its links stay
+  // focusable (axe: aria-hidden-focus); the menu still closes on Esc, Tab and outside clicks.
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger asChild>
         <AvatarButton user={user} />
       </DropdownMenu.Trigger>

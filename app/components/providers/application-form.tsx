@@ -27,7 +27,7 @@ import {
   WORK_STATUSES,
 } from "~/modules/providers/application-options";
 import { PROVIDER_SERVICES, prefilledLicenseType, providerServiceName } from "~/modules/providers/catalogue";
-import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
+import { MAX_PROVIDER_SERVICES } from "~/modules/site/constants";
 import { FormToken } from "~/components/form/form-token";
 
 /** What the action answers when it refuses a post: field messages and which toast to show. */
@@ -138,7 +138,10 @@ export function ApplicationForm({
       className="space-y-8"
     >
       <FormToken />
-      <style>{CONDITIONS_CSS}</style>
+      {/* Hoisted into <head> by React (href + precedence): <style> is not allowed inside a form. */}
+      <style href="provider-application-conditions" precedence="default">
+        {CONDITIONS_CSS}
+      </style>
       {errors ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">{errors.title}</p>
@@ -303,7 +306,7 @@ export function ApplicationForm({
           }
         />
         <CheckboxField field={fields.consentToChecks} label={t("provider.field.consentToChecks")} />
-        <p className="text-sm text-slate-600">{t("provider.reviewNote", { time: PROVIDER_REVIEW_TIME })}</p>
+        <p className="text-sm text-slate-600">{t("provider.reviewNote", { time: t("provider.reviewTime") })}</p>
         <SubmitButton
           busy={busy}
           label={t("provider.submit")}

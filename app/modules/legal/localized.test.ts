@@ -14,6 +14,10 @@ import { FIGURES as ES } from "./documents.es";
 import { FIGURES as FR } from "./documents.fr-CA";
 import { FIGURES as PT } from "./documents.pt-BR";
 import { effectiveDateText, getLocalizedLegalDocument, getLocalizedLegalDocuments } from "./localized";
+import { en } from "~/lib/i18n/messages/en";
+import { es } from "~/lib/i18n/messages/es";
+import { frCA } from "~/lib/i18n/messages/fr-CA";
+import { ptBR } from "~/lib/i18n/messages/pt-BR";
 
 const ctx: LegalContext = { brand: "Acme Test", supportEmail: "help@acme.test" };
 const english = getLegalDocuments(ctx);
@@ -29,9 +33,9 @@ function allText(doc: LegalDocument): string {
 const numbers = (text: string) => text.match(/\d+/g) ?? [];
 
 const TRANSLATIONS = [
-  { locale: "es", figures: ES, english: /versión en inglés/, date: "25 de septiembre de 2025" },
-  { locale: "fr-CA", figures: FR, english: /version anglaise prévaut/, date: "25 septembre 2025" },
-  { locale: "pt-BR", figures: PT, english: /versão em inglês/, date: "25 de setembro de 2025" },
+  { locale: "es", figures: ES, english: /versión en inglés/, date: "25 de septiembre de 2025", catalogue: es },
+  { locale: "fr-CA", figures: FR, english: /version anglaise prévaut/, date: "25 septembre 2025", catalogue: frCA },
+  { locale: "pt-BR", figures: PT, english: /versão em inglês/, date: "25 de setembro de 2025", catalogue: ptBR },
 ] as const;
 
 describe("the Legal Center in English", () => {
@@ -40,6 +44,7 @@ describe("the Legal Center in English", () => {
     expect(legal).toEqual({ contentLocale: "en-US", documents: english, notice: TEMPLATE_NOTICE });
     for (const doc of legal.documents) expect(doc.translationNotice).toBeUndefined();
     expect(effectiveDateText("en-US")).toBe(POLICIES_EFFECTIVE_DATE_TEXT);
+    expect(en["provider.reviewTime"]).toBe(PROVIDER_REVIEW_TIME);
   });
 
   it("looks documents up by slug in any locale, and not unknown slugs", () => {
@@ -52,7 +57,7 @@ describe("the Legal Center in English", () => {
   });
 });
 
-describe.each(TRANSLATIONS)("the Legal Center in $locale", ({ locale, figures, english: prevails, date }) => {
+describe.each(TRANSLATIONS)("the Legal Center in $locale", ({ locale, figures, english: prevails, date, catalogue }) => {
   const legal = getLocalizedLegalDocuments(locale, ctx);
 
   it("is in its language, with a translated template notice", () => {
@@ -105,6 +110,8 @@ describe.each(TRANSLATIONS)("the Legal Center in $locale", ({ locale, figures, e
 
   it("quotes the site's figures, written in its language", () => {
     expect(numbers(figures.providerReviewTime)).toEqual(numbers(PROVIDER_REVIEW_TIME));
+    // The provider pages quote the same review time as the Guidelines, in the same words.
+    expect(catalogue["provider.reviewTime"]).toBe(figures.providerReviewTime);
     expect(numbers(figures.listingReviewTime)).toEqual(numbers(LISTING_REVIEW_TIME));
     expect(numbers(figures.liabilityCap)).toEqual(numbers(LIABILITY_CAP_TEXT));
     expect(figures.governingLaw).toMatch(/Ont[aá]rio/);

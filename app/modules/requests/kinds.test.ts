@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/messages/en";
 import { es } from "~/lib/i18n/messages/es";
 import { frCA } from "~/lib/i18n/messages/fr-CA";
+import { ptBR } from "~/lib/i18n/messages/pt-BR";
 import { createTranslate, type Messages } from "~/lib/i18n/translate";
 import { renderFields } from "./kind";
 import { type KindData, KINDS, kindOf, type RequestKind } from "./kinds";
@@ -207,5 +208,21 @@ describe("anonymized payloads (issue 28: a deleted account's requests, privacy/e
     for (const key of ["fullName", "name", "email", "phone", "contact", "notes", "message", "address", "details", "description", "idNumber", "licenseNumber"]) {
       if (typeof sample[key] === "string" && (sample[key] as string).length > 0) expect(text, `${name}.${key}`).not.toContain(sample[key] as string);
     }
+  });
+});
+
+describe("the applicant's emails of a provider application", () => {
+  it.each([
+    ["en", en],
+    ["es", es],
+    ["fr-CA", frCA],
+    ["pt-BR", ptBR],
+  ] as const)("in %s do not tell a provider that payment is arranged with the provider", (_lang, catalogue) => {
+    const footer = "email.customer.footerProviderApplication";
+    expect(kindOf("provider-application").customerFooter).toBe(footer);
+    expect(catalogue[footer]).toBeTruthy();
+    expect(catalogue[footer]).not.toBe(catalogue["email.customer.footer"]);
+    expect(catalogue[footer]).not.toMatch(/provider|proveedor|fournisseur|prestador/i);
+    expect(catalogue[footer]).toContain("{operator}");
   });
 });

@@ -88,7 +88,11 @@ export default function AdminPrivacyPage({ actionData }: Route.ComponentProps) {
   const query = actionData?.query ?? { email: "", phone: "" };
   return (
     <div className="space-y-8">
-      <Section id="privacy-title" title={t("admin.privacy.title")} className="card p-6">
+      {/* The page's own heading (an h1, as on every back-office page), not a Section's h2. */}
+      <section aria-labelledby="privacy-title" className="card p-6">
+        <h1 id="privacy-title" className="text-2xl font-bold">
+          {t("admin.privacy.title")}
+        </h1>
         <p className="mt-2 text-slate-600">{t("admin.privacy.intro")}</p>
         <Form method="post" className="mt-6 grid max-w-xl gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="find" />
@@ -127,7 +131,7 @@ export default function AdminPrivacyPage({ actionData }: Route.ComponentProps) {
             ) : null}
           </div>
         ) : null}
-      </Section>
+      </section>
       {actionData && actionData.step !== "error" ? <Findings query={query} findings={actionData.findings} confirm={actionData.step === "confirm"} /> : null}
     </div>
   );

@@ -26,7 +26,7 @@ import { hasOpenApplication, submitApplication } from "~/modules/providers/appli
 import { holdDocuments } from "~/modules/providers/documents.server";
 import { submissionFor, submitContext } from "~/modules/requests/requests.server";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
-import { MAX_PROVIDER_SERVICES, PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
+import { MAX_PROVIDER_SERVICES } from "~/modules/site/constants";
 import type { Route } from "./+types/apply";
 
 export const handle = { messages: ["form", "loginPrompt", "provider", "wizard"] } satisfies MessagesHandle;
@@ -137,7 +137,7 @@ export default function BecomeAProviderPage({ loaderData, actionData }: Route.Co
         </Link>
         <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{t("provider.apply.title")}</h1>
         <p className="mt-3 max-w-2xl text-slate-600">
-          {t("provider.apply.intro", { time: PROVIDER_REVIEW_TIME, max: MAX_PROVIDER_SERVICES })}
+          {t("provider.apply.intro", { time: t("provider.reviewTime"), max: MAX_PROVIDER_SERVICES })}
         </p>
         {loaderData.user === null ? (
           <Section

@@ -4,7 +4,6 @@ import { getSessionUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { latestApplication } from "~/modules/providers/applications.server";
-import { PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 import type { Route } from "./+types/pending";
 
 export const handle = { messages: ["placeholder", "provider"], noindex: true } satisfies MessagesHandle;
@@ -45,7 +44,7 @@ export default function ProviderPendingPage({ loaderData }: Route.ComponentProps
           {t("provider.pending.emailLine", { email: application?.email || t("provider.pending.yourEmail") })}
         </p>
         <p className="mt-3 text-slate-700">
-          {t("provider.pending.reviewTime", { time: PROVIDER_REVIEW_TIME })}
+          {t("provider.pending.reviewTime", { time: t("provider.reviewTime") })}
         </p>
         {application ? (
           <dl className="mt-6 space-y-2 text-sm">

@@ -8,20 +8,15 @@ import { useZodForm } from "~/components/form/use-zod-form";
 import { WizardChoiceGroup } from "~/components/homes/wizard-choice";
 import { requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
-import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
-import type { Locale } from "~/lib/i18n/locales";
+import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES, type ProfileCategory } from "~/modules/providers/catalogue";
 import { profileSchema } from "~/modules/providers/profile";
-import { FIGURES as ES } from "~/modules/legal/documents.es";
-import { FIGURES as FR } from "~/modules/legal/documents.fr-CA";
-import { FIGURES as PT } from "~/modules/legal/documents.pt-BR";
 import { hasOpenApplication } from "~/modules/providers/applications.server";
 import { providerSetupFor, saveProviderProfile } from "~/modules/providers/providers.server";
-import { PROVIDER_REVIEW_TIME } from "~/modules/site/constants";
 import type { Route } from "./+types/profile-setup";
 
 export const handle = { messages: ["form", "placeholder", "provider"], noindex: true } satisfies MessagesHandle;
@@ -42,14 +37,6 @@ async function requireApprovedProvider(request: Request) {
   return { user, setup };
 }
 
-/** The review time in the reader's language: the constant, as the Legal Center translates it (tested equal there). */
-const REVIEW_TIME: Record<Locale, string> = {
-  "en-US": PROVIDER_REVIEW_TIME,
-  es: ES.providerReviewTime,
-  "fr-CA": FR.providerReviewTime,
-  "pt-BR": PT.providerReviewTime,
-};
-
 /**
  * An approved provider gets the form. Anyone else signed in gets a page in the site's layout,
  * still a 403, not a bare error page: an applicant waiting for a decision is told it is being
@@ -62,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (setup) return data({ setup, refused: null }, { headers });
   const pending = await hasOpenApplication(user.id);
   return data(
-    { setup: null, refused: { pending, reviewTime: REVIEW_TIME[localeFromRequest(request)] } },
+    { setup: null, refused: { pending } },
     { status: 403, headers },
   );
 }
@@ -83,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ProviderProfileSetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { setup, refused } = loaderData;
-  if (!setup) return <NotApprovedYet pending={refused.pending} reviewTime={refused.reviewTime} />;
+  if (!setup) return <NotApprovedYet pending={refused.pending} />;
   return (
     <div className="mx-auto max-w-2xl px-4 py-14">
       <div className="card p-8">
@@ -145,7 +132,7 @@ function ProfileForm({
 }
 
 /** The page for a signed-in user who is not an approved provider (yet). */
-function NotApprovedYet({ pending, reviewTime }: { pending: boolean; reviewTime: string }) {
+function NotApprovedYet({ pending }: { pending: boolean }) {
   const t = useT();
   return (
     <div className="mx-auto max-w-2xl px-4 py-14">
@@ -154,7 +141,7 @@ function NotApprovedYet({ pending, reviewTime }: { pending: boolean; reviewTime:
         {pending ? (
           <>
             <p className="mt-4 text-slate-700">{t("provider.setup.pendingText")}</p>
-            <p className="mt-3 text-slate-700">{t("provider.pending.reviewTime", { time: reviewTime })}</p>
+            <p className="mt-3 text-slate-700">{t("provider.pending.reviewTime", { time: t("provider.reviewTime") })}</p>
           </>
         ) : (
           <p className="mt-4 text-slate-700">{t("provider.setup.notApproved")}</p>

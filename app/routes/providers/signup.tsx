@@ -5,7 +5,6 @@ import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import {
   MAX_PROVIDER_SERVICES,
-  PROVIDER_REVIEW_TIME,
   REJECTED_DOCUMENT_RETENTION_DAYS,
 } from "~/modules/site/constants";
 import type { Route } from "./+types/signup";
@@ -46,10 +45,10 @@ export default function ProviderSignupPage() {
       <Section id="provider-steps" title={t("provider.signup.stepsTitle")} className="card mt-6 p-6">
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
           {steps.map((s) => (
-            <li key={s}>{t(`provider.signup.step.${s}`, { time: PROVIDER_REVIEW_TIME })}</li>
+            <li key={s}>{t(`provider.signup.step.${s}`, { time: t("provider.reviewTime") })}</li>
           ))}
         </ol>
-        <p className="mt-4 font-medium">{t("provider.signup.reviewTime", { time: PROVIDER_REVIEW_TIME })}</p>
+        <p className="mt-4 font-medium">{t("provider.signup.reviewTime", { time: t("provider.reviewTime") })}</p>
       </Section>
 
       <div className="mt-8 flex flex-wrap gap-3">

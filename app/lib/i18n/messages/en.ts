@@ -1184,6 +1184,8 @@ export const en = {
     "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; rent and deposit are arranged directly with the owner.",
   "email.customer.footerListing":
     "Questions? Reply to this email or write to {operator}. Nothing is charged on this site; rent and deposit are arranged directly between you and your tenant.",
+  "email.customer.footerProviderApplication":
+    "Questions? Reply to this email or write to {operator}. Applying is free and nothing is charged on this site.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1406,6 +1408,7 @@ export const en = {
   "provider.error.fileNamed": "“{name}” was not accepted: {reason}",
   "provider.keptFile": "Kept from your last try: {name}. Choose a file only to replace it.",
   "provider.filesKept": "The documents we accepted are kept: choose a file again only where a message asks for it.",
+  "provider.reviewTime": "1–3 business days",
   "provider.reviewNote": "We review every application by hand and reply within {time}.",
   "provider.submit": "Submit Application",
   "provider.submitting": "Submitting…",

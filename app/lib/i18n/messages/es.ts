@@ -1259,6 +1259,8 @@ export const es = {
     "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el alquiler y el depósito se acuerdan directamente con el propietario.",
   "email.customer.footerListing":
     "¿Preguntas? Responda a este correo o escriba a {operator}. En este sitio no se cobra nada; el alquiler y el depósito se acuerdan directamente entre usted y su inquilino.",
+  "email.customer.footerProviderApplication":
+    "¿Preguntas? Responda a este correo o escriba a {operator}. Postularse es gratis y en este sitio no se cobra nada.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1481,6 +1483,7 @@ export const es = {
   "provider.error.fileNamed": "“{name}” no se aceptó: {reason}",
   "provider.keptFile": "Conservado de su intento anterior: {name}. Elija un archivo solo para reemplazarlo.",
   "provider.filesKept": "Conservamos los documentos que aceptamos: vuelva a elegir un archivo solo donde un mensaje se lo pida.",
+  "provider.reviewTime": "1 a 3 días hábiles",
   "provider.reviewNote": "Revisamos cada postulación a mano y respondemos en un plazo de {time}.",
   "provider.submit": "Enviar postulación",
   "provider.submitting": "Enviando…",

@@ -1271,6 +1271,8 @@ export const frCA = {
     "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le loyer et le dépôt se règlent directement avec le propriétaire.",
   "email.customer.footerListing":
     "Des questions? Répondez à ce courriel ou écrivez à {operator}. Aucun montant n'est facturé sur ce site; le loyer et le dépôt se règlent directement entre vous et votre locataire.",
+  "email.customer.footerProviderApplication":
+    "Des questions? Répondez à ce courriel ou écrivez à {operator}. La candidature est gratuite et aucun montant n'est facturé sur ce site.",
   "email.field": "{label} : {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1498,6 +1500,7 @@ export const frCA = {
   "provider.error.fileNamed": "« {name} » n'a pas été accepté : {reason}",
   "provider.keptFile": "Conservé de votre dernier essai : {name}. Choisissez un fichier seulement pour le remplacer.",
   "provider.filesKept": "Les documents acceptés sont conservés : choisissez un fichier de nouveau seulement là où un message le demande.",
+  "provider.reviewTime": "1 à 3 jours ouvrables",
   "provider.reviewNote": "Nous examinons chaque candidature nous-mêmes et répondons dans un délai de {time}.",
   "provider.submit": "Soumettre ma candidature",
   "provider.submitting": "Envoi en cours…",

@@ -1243,6 +1243,8 @@ export const ptBR = {
     "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; aluguel e caução são combinados diretamente com o proprietário.",
   "email.customer.footerListing":
     "Dúvidas? Responda a este e-mail ou escreva para {operator}. Nada é cobrado neste site; aluguel e caução são combinados diretamente entre você e seu inquilino.",
+  "email.customer.footerProviderApplication":
+    "Dúvidas? Responda a este e-mail ou escreva para {operator}. A candidatura é gratuita e nada é cobrado neste site.",
   "email.field": "{label}: {value}",
 
   // Account emails (in the language of the page that triggered them)
@@ -1464,6 +1466,7 @@ export const ptBR = {
   "provider.error.fileNamed": "“{name}” não foi aceito: {reason}",
   "provider.keptFile": "Mantido da sua última tentativa: {name}. Escolha um arquivo só para substituí-lo.",
   "provider.filesKept": "Os documentos aceitos foram mantidos: escolha um arquivo novamente só onde uma mensagem pedir.",
+  "provider.reviewTime": "1 a 3 dias úteis",
   "provider.reviewNote": "Analisamos cada candidatura pessoalmente e respondemos em até {time}.",
   "provider.submit": "Enviar candidatura",
   "provider.submitting": "Enviando…",

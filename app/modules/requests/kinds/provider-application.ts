@@ -91,6 +91,8 @@ export const providerApplication = defineKind<ProviderApplicationData>({
   contact: (d) => ({ name: d.fullName, email: d.email }),
   operatorSubject: (d, t) => t("provider.email.operatorSubject", { name: d.fullName }),
   confirmation: (_d, t) => t("provider.submittedText"),
+  // The applicant offers services: the customers' "payment is arranged with the provider" is not theirs.
+  customerFooter: "email.customer.footerProviderApplication",
   concerns: "provider-application",
   subject: (d) => ({ type: "provider-application", id: d.applicationId }),
   lifecycle: PROVIDER_APPLICATION_LIFECYCLE,
