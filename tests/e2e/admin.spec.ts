@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { parseEnv } from "~/lib/env.server";
-import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/lib/runtime.server";
 import { submitRequest } from "~/modules/requests/requests.server";
 import {
   ADMIN,
@@ -10,7 +9,6 @@ import {
   expectToast,
   labelled,
   linkIn,
-  OPERATOR_EMAIL,
   signUpAndVerify,
   submitLogInForm,
   torontoDate,
@@ -18,6 +16,8 @@ import {
   waitForEmail,
   waitForHydration,
 } from "./support";
+import { insertProvider } from "../support/providers";
+import { whileBusy, withBackOfficeRuntime } from "./back-office";
 
 /**
  * The operator's day in a browser (issue 13 acceptance): a customer's booking appears in the
@@ -25,60 +25,25 @@ import {
  * complete (the review invitation) → the customer's status page says Completed; a new service
  * request is deleted behind a confirmation ('Request Deleted') and stays gone after a reload.
  */
-let runtime: Runtime | undefined;
-
-/** This process is a second writer on the server's SQLite file: a busy database is tried again. */
-async function write<T>(operation: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await operation();
-    } catch (error) {
-      if (attempt > 30 || !/database is locked/.test(String(error))) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
+withBackOfficeRuntime();
 
 const stamp = Date.now();
 const PROVIDER = { name: `Rosa Gardens ${stamp}`, email: `rosa.${stamp}@example.com`, area: `Rosedale${stamp}` };
 
 test.beforeAll(async () => {
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
-  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
   // A live, verified gardener in a neighbourhood of its own: what provider verification leaves behind.
   const { db } = getRuntime();
   const userId = randomUUID();
   const now = new Date().toISOString();
-  await write(() =>
+  await whileBusy(() =>
     db.transaction().execute(async (trx) => {
       await trx
         .insertInto("user")
         .values({ id: userId, name: PROVIDER.name, email: PROVIDER.email, emailVerified: 1, image: null, createdAt: now, updatedAt: now, phone: "416-555-0142", role: "provider", adultConfirmedAt: now, termsAcceptedAt: now })
         .execute();
-      await trx
-        .insertInto("providers")
-        .values({
-          id: randomUUID(),
-          user_id: userId,
-          application_id: randomUUID(),
-          name: PROVIDER.name,
-          bio: "Lawns, beds and hedges.",
-          services: JSON.stringify(["gardening"]),
-          categories: JSON.stringify([]),
-          service_areas: JSON.stringify([PROVIDER.area]),
-          search_text: PROVIDER.area.toLowerCase(),
-          status: "live",
-          id_checked_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertProvider(trx, userId, { name: PROVIDER.name, bio: "Lawns, beds and hedges.", services: ["gardening"], categories: [], areas: [PROVIDER.area] });
     }),
   );
-});
-test.afterAll(async () => {
-  await runtime?.stop();
 });
 
 async function logInAsAdmin(page: Page) {
@@ -166,7 +131,7 @@ test("a booking goes from the inbox to matched, completed and reviewed-by-invita
 test("a new service request is deleted behind a confirmation and stays gone", async ({ page }) => {
   test.setTimeout(90_000);
   const service = `Aquarium cleaning ${stamp}`;
-  const sent = await write(() =>
+  const sent = await whileBusy(() =>
     submitRequest("service-request", { name: "Ivy Fish", location: "Etobicoke", contact: `ivy.${stamp}@example.com`, service }, { user: null, clientIp: "127.0.0.9", locale: "en-US" }),
   );
   await logInAsAdmin(page);
@@ -195,7 +160,7 @@ test("a new service request is deleted behind a confirmation and stays gone", as
 
 test("works on a tablet, and without JavaScript: filter, open, note, cancel with a reason", async ({ browser }) => {
   test.setTimeout(90_000);
-  const sent = await write(() =>
+  const sent = await whileBusy(() =>
     submitRequest("city-request", { city: `Oshawa${stamp}`, name: "Olu", contact: `olu.${stamp}@example.com` }, { user: null, clientIp: "127.0.0.9", locale: "en-US" }),
   );
   const context = await browser.newContext({ viewport: { width: 768, height: 1024 }, javaScriptEnabled: false });

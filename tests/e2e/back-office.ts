@@ -27,7 +27,7 @@ export async function whileBusy<T>(operation: () => Promise<T>): Promise<T> {
     try {
       return await operation();
     } catch (error) {
-      if (attempt > 30 || !/database is locked/.test(String(error))) throw error;
+      if (attempt > 30 || !/database is locked|SQLITE_BUSY/.test(String(error))) throw error;
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -1,19 +1,19 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { parseEnv } from "~/lib/env.server";
-import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/lib/runtime.server";
 import { monthlyPrice, searchText } from "~/modules/homes/derived";
 import { submitRequest } from "~/modules/requests/requests.server";
 import {
   ADMIN,
   expectNoHorizontalScroll,
-  OPERATOR_EMAIL,
   signUpAndVerify,
   submitLogInForm,
   uniqueAccount,
   waitForHydration,
 } from "./support";
+import { makeLiveProvider } from "../support/providers";
+import { whileBusy, withBackOfficeRuntime } from "./back-office";
 
 /**
  * The narrowest phone we design for (360 px): no page scrolls sideways, public or personal,
@@ -137,29 +137,8 @@ async function expectReadable(page: Page, path: string): Promise<void> {
   await expectNoSqueezedText(page);
 }
 
-let runtime: Runtime | undefined;
-
-/** This process is a second writer on the server's SQLite file: a busy database is tried again. */
-async function write<T>(operation: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await operation();
-    } catch (error) {
-      if (attempt > 30 || !/database is locked|SQLITE_BUSY/.test(String(error))) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 test.describe("account and back-office pages with content", () => {
-  test.beforeAll(async () => {
-    const dataDir = process.env.E2E_DATA_DIR!;
-    const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
-    runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
-  });
-  test.afterAll(async () => {
-    await runtime?.stop();
-  });
+  withBackOfficeRuntime();
 
   test("every account and back-office page is readable at 360 px: listings, requests, applications, jobs", async ({ page, browser, baseURL }) => {
     test.setTimeout(180_000);
@@ -173,7 +152,7 @@ test.describe("account and back-office pages with content", () => {
     const listingId = `l-${randomBytes(8).toString("hex")}`;
     const title = "2BR in St. Lawrence, Toronto — bright corner unit";
     const address = "55 The Esplanade, Toronto, ON M5E 1A6";
-    await write(() =>
+    await whileBusy(() =>
       db
         .insertInto("home_listings")
         .values({
@@ -214,7 +193,7 @@ test.describe("account and back-office pages with content", () => {
         })
         .execute(),
     );
-    const listingRequest = await write(() =>
+    const listingRequest = await whileBusy(() =>
       submitRequest(
         "listing",
         { listingId, title, ownerName: user.name, ownerEmail: user.email, address, photoCount: 0, priceType: "month" },
@@ -222,7 +201,7 @@ test.describe("account and back-office pages with content", () => {
       ),
     );
     // A booking of theirs, with notes long enough to wrap.
-    const booking = await write(() =>
+    const booking = await whileBusy(() =>
       submitRequest(
         "service-request",
         { name: user.name, location: "St. Lawrence Market, Toronto", contact: user.email, service: "Repainting a two-bedroom apartment before the new tenants move in" },
@@ -308,29 +287,15 @@ test.describe("account and back-office pages with content", () => {
     await operator.context().close();
 
     // Made a provider (what approval leaves behind): their workspace pages too.
-    await write(() =>
-      db.transaction().execute(async (trx) => {
-        await trx.updateTable("user").set({ role: "provider", phone: "416-555-0142" }).where("id", "=", user.id).execute();
-        const now = new Date().toISOString();
-        await trx
-          .insertInto("providers")
-          .values({
-            id: randomUUID(),
-            user_id: user.id,
-            application_id: application.subject_id!,
-            name: user.name,
-            bio: "Walls, ceilings and trim, two coats.",
-            services: JSON.stringify(["handyman"]),
-            categories: JSON.stringify(["handyman"]),
-            service_areas: JSON.stringify(["St. Lawrence"]),
-            search_text: "st. lawrence",
-            status: "live",
-            id_checked_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-      }),
+    await whileBusy(() =>
+      db.transaction().execute((trx) =>
+        makeLiveProvider(trx, user.email, {
+          applicationId: application.subject_id!,
+          phone: "416-555-0142",
+          bio: "Walls, ceilings and trim, two coats.",
+          areas: ["St. Lawrence"],
+        }),
+      ),
     );
     for (const path of ["/account/jobs", "/account/availability", "/provider-profile-setup"]) await expectReadable(page, path);
   });

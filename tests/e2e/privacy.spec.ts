@@ -22,6 +22,7 @@ import {
   waitForEmail,
   waitForHydration,
 } from "./support";
+import { makeLiveProvider } from "../support/providers";
 import { withBackOfficeRuntime, whileBusy } from "./back-office";
 
 /**
@@ -112,27 +113,7 @@ test("sign up, book, list a home, review, download my data, delete the account o
   const providerId = randomUUID();
   const booking = await whileBusy(async () => {
     const db = getRuntime().db;
-    const now = new Date().toISOString();
-    const providerUser = await db.selectFrom("user").select("id").where("email", "=", providerAccount.email).executeTakeFirstOrThrow();
-    await db.updateTable("user").set({ role: "provider" }).where("id", "=", providerUser.id).execute();
-    await db
-      .insertInto("providers")
-      .values({
-        id: providerId,
-        user_id: providerUser.id,
-        application_id: randomUUID(),
-        name: providerAccount.name,
-        bio: "Shelves, doors and small repairs in the east end.",
-        services: JSON.stringify(["handyman"]),
-        categories: JSON.stringify(["handyman"]),
-        service_areas: JSON.stringify(["Leslieville"]),
-        search_text: "leslieville",
-        status: "live",
-        id_checked_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await makeLiveProvider(db, providerAccount.email, { id: providerId, bio: "Shelves, doors and small repairs in the east end." });
     return db.selectFrom("requests").select("id").where("reference", "=", reference).executeTakeFirstOrThrow();
   });
   expect((await whileBusy(() => transitionRequest(booking.id, "in_review", null))).ok).toBe(true);

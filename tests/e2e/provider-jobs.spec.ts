@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { parseEnv } from "~/lib/env.server";
 import { runDailyJobs } from "~/lib/jobs.server";
-import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/lib/runtime.server";
 import { MATCH_EXPIRY_JOB } from "~/modules/providers/jobs.server";
 import {
   ADMIN,
@@ -21,6 +19,8 @@ import {
   waitForEmail,
   waitForHydration,
 } from "./support";
+import { makeLiveProvider } from "../support/providers";
+import { whileBusy, withBackOfficeRuntime } from "./back-office";
 
 /**
  * The providers' workspace in a browser (issue 29 acceptance): a booking is matched → the
@@ -32,64 +32,20 @@ import {
  * as the app runs it (runDailyJobs, claimed through job_runs) on the server's database with its
  * clock moved past the deadline → the request is back with the operator, flagged.
  */
-let runtime: Runtime | undefined;
-
-/** This process is a second writer on the server's SQLite file: a busy database is tried again. */
-async function write<T>(operation: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await operation();
-    } catch (error) {
-      if (attempt > 30 || !/database is locked/.test(String(error))) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
+withBackOfficeRuntime();
 
 const stamp = Date.now();
 const AREA = `Leaside${stamp}`;
-
-test.beforeAll(async () => {
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
-  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
-});
-test.afterAll(async () => {
-  await runtime?.stop();
-});
 
 /** Signs a provider up in their own browser, then makes them what verification leaves behind: a live handyman in AREA. */
 async function provider(browser: Browser, name: string, phone = false): Promise<{ page: Page; account: TestAccount; id: string }> {
   const account = uniqueAccount("provider", name);
   const page = await (await browser.newContext(phone ? PHONE : {})).newPage();
   await signUpAndVerify(page, account);
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await write(() =>
+  const { id } = await whileBusy(() =>
     getRuntime()
       .db.transaction()
-      .execute(async (trx) => {
-        const user = await trx.selectFrom("user").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
-        await trx.updateTable("user").set({ role: "provider", phone: "416-555-0177" }).where("id", "=", user.id).execute();
-        await trx
-          .insertInto("providers")
-          .values({
-            id,
-            user_id: user.id,
-            application_id: randomUUID(),
-            name,
-            bio: "Shelves, doors, small repairs.",
-            services: JSON.stringify(["handyman"]),
-            categories: JSON.stringify(["handyman"]),
-            service_areas: JSON.stringify([AREA]),
-            search_text: AREA.toLowerCase(),
-            status: "live",
-            id_checked_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-      }),
+      .execute((trx) => makeLiveProvider(trx, account.email, { name, phone: "416-555-0177", areas: [AREA] })),
   );
   return { page, account, id };
 }
@@ -232,7 +188,7 @@ test("no answer within the window (clock moved) → the request is back with the
   // The clock moves past the default 24-hour window: the hourly job (the app's own, claimed
   // per hour through job_runs like the server's scheduler) runs as of 25 hours from now.
   const later = new Date(Date.now() + 25 * 3_600_000);
-  const ran = await write(() => runDailyJobs([MATCH_EXPIRY_JOB], later, () => {}));
+  const ran = await whileBusy(() => runDailyJobs([MATCH_EXPIRY_JOB], later, () => {}));
   expect(ran[MATCH_EXPIRY_JOB.name]).toBe(true);
 
   // The operator is emailed, and the inbox's saved filter lists it flagged with the reason.

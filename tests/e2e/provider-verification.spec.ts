@@ -1,7 +1,6 @@
 import { expect, type Locator, test } from "@playwright/test";
 import sharp from "sharp";
-import { parseEnv } from "~/lib/env.server";
-import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/lib/runtime.server";
 import { approveApplication } from "~/modules/providers/decisions.server";
 import {
   expectNoSeriousA11yViolations,
@@ -14,6 +13,7 @@ import {
   waitForEmail,
   waitForHydration,
 } from "./support";
+import { withBackOfficeRuntime } from "./back-office";
 
 /**
  * Provider verification, the whole journey in a browser (issue 12 acceptance): sign up, apply
@@ -22,21 +22,7 @@ import {
  * will) → approval email → profile set-up → the public profile shows Verified and the provider
  * appears on the service page.
  */
-let runtime: Runtime | undefined;
-
-test.beforeAll(async () => {
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const env = parseEnv({
-    DATABASE_URL: `file:${dataDir}/app.db`,
-    DATA_DIR: dataDir,
-    OPERATOR_EMAIL,
-    PUBLIC_URL: "http://127.0.0.1",
-  });
-  runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
-});
-test.afterAll(async () => {
-  await runtime?.stop();
-});
+withBackOfficeRuntime();
 
 test("apply, get approved, set up the profile and go live", async ({ page }) => {
   test.setTimeout(120_000);

@@ -16,6 +16,7 @@ import {
   waitForHydration,
   type TestAccount,
 } from "./support";
+import { makeLiveProvider } from "../support/providers";
 import { withBackOfficeRuntime, whileBusy } from "./back-office";
 
 /**
@@ -55,32 +56,18 @@ test("only a completed booking's customer reviews it; approved reviews and repli
   const office = await newPage();
   await signUpAndVerify(office, admin);
   const customerUser = await sessionUser(customer);
-  const providerUser = await sessionUser(provider);
   const adminUser = { ...(await sessionUser(admin)), role: "admin" as const };
   const providerId = randomUUID();
   await whileBusy(async () => {
     const db = getRuntime().db;
-    const now = new Date().toISOString();
     await db.updateTable("user").set({ role: "admin" }).where("id", "=", adminUser.id).execute();
-    await db.updateTable("user").set({ role: "provider" }).where("id", "=", providerUser.id).execute();
-    await db
-      .insertInto("providers")
-      .values({
-        id: providerId,
-        user_id: providerUser.id,
-        application_id: randomUUID(),
-        name: providerName,
-        bio: "Leaks, taps and water heaters across the west end.",
-        services: JSON.stringify(["plumbing"]),
-        categories: JSON.stringify(["handyman"]),
-        service_areas: JSON.stringify(["Etobicoke"]),
-        search_text: "etobicoke",
-        status: "live",
-        id_checked_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await makeLiveProvider(db, provider.email, {
+      id: providerId,
+      name: providerName,
+      bio: "Leaks, taps and water heaters across the west end.",
+      services: ["plumbing"],
+      areas: ["Etobicoke"],
+    });
   });
 
   // The customer's booking of the plumbing page, not completed yet.

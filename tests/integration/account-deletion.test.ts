@@ -3,12 +3,14 @@ import { access, mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { torontoToday } from "~/lib/forms/formats";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
 import { rowsContaining } from "../support/db-scan";
 import { pageHtml } from "../support/html";
-import { HttpClient, linkIn } from "../support/http-client";
+import { HttpClient } from "../support/http-client";
+import { insertProvider } from "../support/providers";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -47,15 +49,7 @@ describe.each(DIALECTS)("account deletion on %s", (dialect) => {
     await database?.drop();
   });
 
-  async function signUpAndVerify(name: string, email: string, password = PASSWORD) {
-    const client = new HttpClient(server.url);
-    expect((await client.post("/signup", { name, email, password, adult: "on", terms: "on" })).status).toBe(302);
-    const mail = await sink.waitFor((m) => m.to.includes(email) && m.text.includes("/auth/verify?token="));
-    const link = new URL(linkIn(mail.text, "/auth/verify?token="));
-    expect((await client.get(link.pathname + link.search)).status).toBe(302);
-    const id = (await db.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
-    return { client, id };
-  }
+  const signUpAndVerify = (name: string, email: string, password = PASSWORD) => signedInAccount(server.url, db.db, { email, name, password, verifyBy: sink });
 
   const fileOf = (key: string) => path.join(database.dataDir, "uploads", ...key.split("/"));
   async function storeFile(key: string) {
@@ -163,13 +157,7 @@ describe.each(DIALECTS)("account deletion on %s", (dialect) => {
       })
       .execute();
     await storeFile(documentKey);
-    await db.db
-      .insertInto("providers")
-      .values({
-        id: randomUUID(), user_id: id, application_id: applicationId, name, bio: `I am ${name}`, services: '["handyman"]', categories: "[]", service_areas: "[]",
-        status: "live", id_checked_at: now, created_at: now, updated_at: now,
-      })
-      .execute();
+    await insertProvider(db.db, id, { applicationId, name, bio: `I am ${name}`, categories: [], areas: [] });
     // An operator's earlier audit entry that names her (it must lose her details, not its action).
     await db.db
       .insertInto("audit_log")

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -47,14 +48,8 @@ describe.each(DIALECTS)("account security on %s", (dialect) => {
 
   /** A verified account, signed in (by its verification link) on a client with this User-Agent. */
   async function signUpAndVerify(email: string, userAgent = SAFARI_IPHONE, lang?: string) {
-    const client = new HttpClient(server.url, { "User-Agent": userAgent });
-    if (lang) client.cookies.set("lang", lang);
-    expect((await client.post("/signup", { name: "Ada Lovelace", email, password: PASSWORD, adult: "on", terms: "on" })).status).toBe(302);
-    const mail = await sink.waitFor((m) => m.to.includes(email) && m.text.includes("/auth/verify?token="));
-    const link = new URL(linkIn(mail.text, "/auth/verify?token="));
-    expect((await client.get(link.pathname + link.search)).status).toBe(302);
-    expect(client.sessionToken).toBeTruthy();
-    return client;
+    const options = { email, name: "Ada Lovelace", password: PASSWORD, headers: { "User-Agent": userAgent }, lang, verifyBy: sink };
+    return (await signedInAccount(server.url, db.db, options)).client;
   }
 
   async function logIn(email: string, password: string, userAgent: string) {

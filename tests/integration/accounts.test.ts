@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -49,15 +50,9 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
   });
 
   async function signUpAndVerify(email: string) {
-    const client = new HttpClient(server.url);
-    const res = await client.post("/signup", signUpFields(email));
-    expect(res.status).toBe(302);
-    const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Verify your email"));
-    const link = new URL(linkIn(mail.text, "/auth/verify?token="));
-    const verified = await client.get(link.pathname + link.search);
-    expect(verified.status).toBe(302);
-    expect(verified.headers.get("location")).toBe("/account");
-    return { client, link };
+    const { client, signedIn } = await signedInAccount(server.url, db.db, { email, name: "Ada Lovelace", password: PASSWORD, verifyBy: sink });
+    expect(signedIn.headers.get("location")).toBe("/account");
+    return { client };
   }
 
   it("signs up, verifies by email, signs in once, and records the 18+ and terms confirmations", async () => {

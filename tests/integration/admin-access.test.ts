@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -57,13 +58,7 @@ describe.each(DIALECTS)("back office access on %s", (dialect) => {
   const params: Record<string, string> = {};
   const visitors: { who: string; client: HttpClient }[] = [];
 
-  async function account(email: string, name: string) {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    return client;
-  }
+  const account = async (email: string, name: string) => (await signedInAccount(server.url, db.db, { email, name, password: PASSWORD })).client;
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);

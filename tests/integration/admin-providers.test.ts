@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -43,11 +44,7 @@ describe.each(DIALECTS)("provider applications in the back office on %s", (diale
   const stamp = Date.now();
 
   async function account(email: string, name: string) {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    const id = (await db.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    const { client, id } = await signedInAccount(server.url, db.db, { email, name, password: PASSWORD });
     return { client, id, email, name };
   }
 

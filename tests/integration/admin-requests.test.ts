@@ -1,11 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { torontoToday } from "~/lib/forms/formats";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
 import { pageHtml } from "../support/html";
 import { HttpClient, linkIn } from "../support/http-client";
+import { liveProvider } from "../support/providers";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -14,7 +15,6 @@ import { SmtpSink } from "../support/smtp-sink";
  * the reason a cancellation needs, matching a verified provider (both sides emailed), completing
  * (the review invitation), soft delete, and the audit log of each change.
  */
-const PASSWORD = "orchard by the river";
 const ADMIN = { email: "admin@example.test", password: "correct horse battery staple" };
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -29,14 +29,6 @@ describe.each(DIALECTS)("back office requests on %s", (dialect) => {
   const customerEmail = `grace.${stamp}@example.com`;
   const providerEmail = `pat.${stamp}@example.com`;
   let providerId = "";
-
-  async function account(email: string, name: string) {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    return client;
-  }
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
@@ -53,31 +45,14 @@ describe.each(DIALECTS)("back office requests on %s", (dialect) => {
     db = connect(database.url);
     admin = new HttpClient(server.url);
     expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
-    customer = await account(customerEmail, "Grace Hopper");
-    // A live, verified handyman in Leslieville: what provider verification (issue 12) leaves behind.
-    await account(providerEmail, "Pat Handy");
-    const user = await db.db.selectFrom("user").select("id").where("email", "=", providerEmail).executeTakeFirstOrThrow();
-    await db.db.updateTable("user").set({ role: "provider", phone: "416-555-0199" }).where("id", "=", user.id).execute();
-    providerId = randomUUID();
-    const now = new Date().toISOString();
-    await db.db
-      .insertInto("providers")
-      .values({
-        id: providerId,
-        user_id: user.id,
-        application_id: randomUUID(),
-        name: "Pat Handy",
-        bio: "Shelves, doors, small repairs.",
-        services: JSON.stringify(["handyman"]),
-        categories: JSON.stringify(["handyman"]),
-        service_areas: JSON.stringify(["Leslieville", "Riverdale"]),
-        search_text: "leslieville riverdale",
-        status: "live",
-        id_checked_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    ({ client: customer } = await signedInAccount(server.url, db.db, { email: customerEmail, name: "Grace Hopper" }));
+    // A live, verified handyman in Leslieville and Riverdale: what provider verification leaves behind.
+    ({ id: providerId } = await liveProvider(server.url, db.db, {
+      email: providerEmail,
+      name: "Pat Handy",
+      phone: "416-555-0199",
+      provider: { areas: ["Leslieville", "Riverdale"] },
+    }));
   });
   afterAll(async () => {
     await db?.close();

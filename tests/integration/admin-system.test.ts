@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -132,10 +133,7 @@ describe.each(DIALECTS)("the system page on %s", (dialect) => {
 
   it("refuses a logged-out visitor and a customer (page and post) and records nothing for them", async () => {
     const email = `sam.system.${Date.now()}@example.com`;
-    const customer = new HttpClient(server.url);
-    expect((await customer.post("/signup", { name: "Sam Customer", email, password: ADMIN.password, adult: "on", terms: "on" })).status).toBe(302);
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-    expect((await customer.post("/auth/login", { email, password: ADMIN.password })).status).toBe(302);
+    const customer = (await signedInAccount(server.url, db.db, { email, name: "Sam Customer", password: ADMIN.password })).client;
     const before = await pageViews();
 
     const anonymous = await new HttpClient(server.url).get("/admin/system");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { torontoToday } from "~/lib/forms/formats";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -23,10 +24,7 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     await sink.start(0);
     server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, SMTP_URL: sink.url });
     db = connect(database.url);
-    customer = new HttpClient(server.url);
-    await customer.post("/signup", { name: "Grace Hopper", email, password: PASSWORD, adult: "on", terms: "on" });
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-    expect((await customer.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
+    customer = (await signedInAccount(server.url, db.db, { email, name: "Grace Hopper", password: PASSWORD })).client;
   });
   afterAll(async () => {
     await db?.close();

@@ -1,12 +1,13 @@
-import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { torontoToday } from "~/lib/forms/formats";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
 import { pageHtml } from "../support/html";
 import { HttpClient, linkIn } from "../support/http-client";
+import { liveProvider } from "../support/providers";
 import { type CapturedMail, SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -16,7 +17,6 @@ import { type CapturedMail, SmtpSink } from "../support/smtp-sink";
  * page offers the same event as a download. Each file is parsed with ical.js (a different library
  * from the one that writes it) and checked against RFC 5545's rules.
  */
-const PASSWORD = "orchard by the river";
 const ADMIN = { email: "admin@example.test", password: "correct horse battery staple" };
 const NEXT_YEAR = Number(torontoToday().slice(0, 4)) + 1;
 const WINTER = `${NEXT_YEAR}-01-15`;
@@ -109,14 +109,6 @@ describe.each(DIALECTS)("calendar invites on %s", (dialect) => {
   const providerEmail = `pat.${stamp}@example.com`;
   let providerId = "";
 
-  async function account(email: string, name: string) {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    return client;
-  }
-
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     await sink.start(0);
@@ -133,31 +125,9 @@ describe.each(DIALECTS)("calendar invites on %s", (dialect) => {
     db = connect(database.url);
     admin = new HttpClient(server.url);
     expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
-    customer = await account(customerEmail, "Ada Lovelace");
+    ({ client: customer } = await signedInAccount(server.url, db.db, { email: customerEmail, name: "Ada Lovelace" }));
     await db.db.updateTable("user").set({ phone: "416-555-0142" }).where("email", "=", customerEmail).execute();
-    provider = await account(providerEmail, "Pat Handy");
-    const user = await db.db.selectFrom("user").select("id").where("email", "=", providerEmail).executeTakeFirstOrThrow();
-    await db.db.updateTable("user").set({ role: "provider" }).where("id", "=", user.id).execute();
-    providerId = randomUUID();
-    const now = new Date().toISOString();
-    await db.db
-      .insertInto("providers")
-      .values({
-        id: providerId,
-        user_id: user.id,
-        application_id: randomUUID(),
-        name: "Pat Handy",
-        bio: "Shelves, doors, small repairs.",
-        services: JSON.stringify(["handyman"]),
-        categories: JSON.stringify(["handyman"]),
-        service_areas: JSON.stringify(["Leslieville"]),
-        search_text: "leslieville",
-        status: "live",
-        id_checked_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    ({ client: provider, id: providerId } = await liveProvider(server.url, db.db, { email: providerEmail, name: "Pat Handy" }));
   });
   afterAll(async () => {
     await db?.close();

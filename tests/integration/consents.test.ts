@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_VERSIONS } from "~/modules/legal/versions";
 import { POLICIES_EFFECTIVE_DATE, PRIVACY_EFFECTIVE_DATE } from "~/modules/site/constants";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -56,17 +57,9 @@ describe.each(DIALECTS)("consent records on %s", (dialect) => {
   /** Signs up through the form, marks the address verified (the email link is accounts.test.ts's), logs in. */
   async function member(tag: string) {
     const email = uniqueEmail(tag);
-    const client = new HttpClient(server.url);
-    expect((await client.post("/signup", { name: `Member ${tag}`, email, password: PASSWORD, adult: "on", terms: "on" })).status).toBe(302);
-    await db
-      .updateTable("user")
-      .set({ emailVerified: (dialect === "postgres" ? true : 1) as never })
-      .where("email", "=", email)
-      .execute();
-    const login = await client.post("/auth/login", { email, password: PASSWORD });
-    expect(login.status).toBe(302);
-    expect(login.headers.get("location")).toBe("/account");
-    return { client, email, id: await userId(email) };
+    const { client, id, signedIn } = await signedInAccount(server.url, db, { email, name: `Member ${tag}`, password: PASSWORD });
+    expect(signedIn.headers.get("location")).toBe("/account");
+    return { client, email, id };
   }
 
   /** What a change of version does to someone who accepted the earlier one: their latest is older. */

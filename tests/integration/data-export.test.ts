@@ -4,6 +4,7 @@ import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { torontoToday } from "~/lib/forms/formats";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -46,15 +47,7 @@ describe.each(DIALECTS)("data export on %s", (dialect) => {
     await database?.drop();
   });
 
-  async function signUpAndVerify(name: string, email: string) {
-    const client = new HttpClient(server.url);
-    expect((await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" })).status).toBe(302);
-    const mail = await sink.waitFor((m) => m.to.includes(email) && m.text.includes("/auth/verify?token="));
-    const link = new URL(linkIn(mail.text, "/auth/verify?token="));
-    expect((await client.get(link.pathname + link.search)).status).toBe(302);
-    const id = (await db.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
-    return { client, id };
-  }
+  const signUpAndVerify = (name: string, email: string) => signedInAccount(server.url, db.db, { email, name, password: PASSWORD, verifyBy: sink });
 
   async function book(client: HttpClient, fullName: string, email: string, notes: string) {
     const res = await client.post("/book", {

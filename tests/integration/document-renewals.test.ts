@@ -10,6 +10,7 @@ import { PROVIDER_DAILY_JOB } from "~/modules/providers/expiry.server";
 import { findPublicProvider, saveProviderProfile } from "~/modules/providers/providers.server";
 import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { submitRequest, transitionRequest } from "~/modules/requests/requests.server";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
@@ -57,13 +58,7 @@ describe.each(DIALECTS)("document renewals on %s", (dialect) => {
   let providerId = "";
   let userId = "";
 
-  async function account(address: string, name: string) {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email: address, password: PASSWORD, adult: "on", terms: "on" });
-    await getRuntime().db.updateTable("user").set({ emailVerified: (dialect === "postgres" ? true : 1) as never }).where("email", "=", address).execute();
-    expect((await client.post("/auth/login", { email: address, password: PASSWORD })).status).toBe(302);
-    return client;
-  }
+  const account = async (address: string, name: string) => (await signedInAccount(server.url, getRuntime().db, { email: address, name, password: PASSWORD })).client;
 
   /** A multipart post, as the browser sends the form without JavaScript. */
   async function upload(client: HttpClient, fields: Record<string, string>, file?: { name: string; type: string; body: Uint8Array }) {

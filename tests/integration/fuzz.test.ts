@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { maxHeaderSize, METHODS as httpMethods } from "node:http";
 import { connect as connectSocket } from "node:net";
@@ -10,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_LIMIT } from "~/lib/http/body-limits";
 import { CAR_REQUEST_TYPES } from "~/modules/cars/types";
 import { ACCOUNT_DOCUMENTS, versionsField } from "~/modules/legal/versions";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
-import { HttpClient } from "../support/http-client";
+import type { HttpClient } from "../support/http-client";
+import { insertProvider } from "../support/providers";
 import { FUTURE_DATE, requestForms } from "../support/request-forms";
 import { SmtpSink } from "../support/smtp-sink";
 
@@ -540,44 +541,10 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
       RATE_LIMITS: NO_LIMITS,
     });
     db = connect(database.url);
-    member = new HttpClient(server.url);
-    expect(
-      (
-        await member.post("/signup", {
-          name: "Grace Hopper",
-          email: memberEmail,
-          password: PASSWORD,
-          adult: "on",
-          terms: "on",
-        })
-      ).status,
-    ).toBe(302);
-    await db.db
-      .updateTable("user")
-      .set({ emailVerified: dialect === "postgres" ? (true as never) : 1 })
-      .where("email", "=", memberEmail)
-      .execute();
-    expect((await member.post("/auth/login", { email: memberEmail, password: PASSWORD })).status).toBe(302);
+    const { client, id: memberId } = await signedInAccount(server.url, db.db, { email: memberEmail, name: "Grace Hopper", password: PASSWORD });
+    member = client;
     // The member also has a provider profile (not yet live), so the availability form is theirs.
-    const memberUser = await db.db.selectFrom("user").select("id").where("email", "=", memberEmail).executeTakeFirstOrThrow();
-    const now = new Date().toISOString();
-    await db.db
-      .insertInto("providers")
-      .values({
-        id: randomUUID(),
-        user_id: memberUser.id,
-        application_id: randomUUID(),
-        name: "Fuzz Member",
-        bio: null,
-        services: JSON.stringify(["handyman"]),
-        categories: JSON.stringify(["handyman"]),
-        service_areas: JSON.stringify(["Toronto"]),
-        status: "approved",
-        id_checked_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertProvider(db.db, memberId, { name: "Fuzz Member", bio: null, areas: ["Toronto"], status: "approved" });
     // The member has a draft, as anyone who typed in the wizard has.
     expect(
       (await member.post("/homes/new", { intent: "autosave", step: "1", ownerName: "Grace Hopper" })).status,

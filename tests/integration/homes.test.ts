@@ -4,6 +4,7 @@ import { formattersFor } from "~/lib/i18n/format";
 import { monthlyPrice, searchText } from "~/modules/homes/derived";
 import { BROAD_MATCHES } from "~/modules/homes/listings.server";
 import { HOME_LISTINGS, type SeedHomeListing } from "../../db/seed/data";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, postForm, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -367,10 +368,7 @@ describe.each(DIALECTS)("homes on %s", (dialect) => {
 
     it("prefills the form from the signed-in account and keeps the user with the request", async () => {
       const email = `renter.${Date.now()}@example.com`;
-      const user = new HttpClient(server.url);
-      await user.post("/signup", { name: "Katherine Johnson", email, password: PASSWORD, adult: "on", terms: "on" });
-      await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-      expect((await user.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
+      const user = (await signedInAccount(server.url, db.db, { email, name: "Katherine Johnson", password: PASSWORD })).client;
       const main = mainOf(await pageHtml(await user.get("/homes/h-leslieville-1br?rent")));
       expect(tagOf(main, "fullName")).toContain('value="Katherine Johnson"');
       expect(tagOf(main, "email")).toContain(`value="${email}"`);

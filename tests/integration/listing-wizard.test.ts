@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECIPIENT_CAPS } from "~/lib/mail/recipients.server";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -60,11 +61,7 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
       RATE_LIMITS: "confirmationsPerClient=1000",
     });
     db = connect(database.url);
-    owner = new HttpClient(server.url);
-    await owner.post("/signup", { name: "Grace Hopper", email, password: PASSWORD, adult: "on", terms: "on" });
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-    expect((await owner.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    ownerId = (await db.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    ({ client: owner, id: ownerId } = await signedInAccount(server.url, db.db, { email, name: "Grace Hopper", password: PASSWORD }));
   });
   afterAll(async () => {
     await db?.close();
@@ -533,12 +530,8 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
   });
 
   it("without a draft only a step 1 autosave starts one, and racing a Next it never leaves a second draft", async () => {
-    const newcomer = new HttpClient(server.url);
     const newEmail = `newcomer.${Date.now()}@example.com`;
-    await newcomer.post("/signup", { name: "Ada Byron", email: newEmail, password: PASSWORD, adult: "on", terms: "on" });
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", newEmail).execute();
-    expect((await newcomer.post("/auth/login", { email: newEmail, password: PASSWORD })).status).toBe(302);
-    const newcomerId = (await db.db.selectFrom("user").select("id").where("email", "=", newEmail).executeTakeFirstOrThrow()).id;
+    const { client: newcomer, id: newcomerId } = await signedInAccount(server.url, db.db, { email: newEmail, name: "Ada Byron", password: PASSWORD });
     const post = (n: number, intent: string, fields: Record<string, string> = {}) =>
       newcomer.post("/homes/new", { step: String(n), intent, ...fields });
 
@@ -576,11 +569,8 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
   });
 
   it("shows an empty My Listings with a way to list a property", async () => {
-    const other = new HttpClient(server.url);
     const otherEmail = `empty.${Date.now()}@example.com`;
-    await other.post("/signup", { name: "Alan Turing", email: otherEmail, password: PASSWORD, adult: "on", terms: "on" });
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", otherEmail).execute();
-    expect((await other.post("/auth/login", { email: otherEmail, password: PASSWORD })).status).toBe(302);
+    const { client: other } = await signedInAccount(server.url, db.db, { email: otherEmail, name: "Alan Turing", password: PASSWORD });
     const html = await pageHtml(await other.get("/account/listings"));
     expect(html).toContain("No listings yet");
     expect(html).toContain('href="/homes/new"');

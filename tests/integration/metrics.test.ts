@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -100,10 +101,7 @@ describe.each(DIALECTS)("metrics on %s", (dialect) => {
     const before = parse((await scrape()).text);
 
     // A member with a listing draft, to upload a photo.
-    const member = new HttpClient(server.url);
-    expect((await member.post("/signup", { name: "Mira Metric", email, password: PASSWORD, adult: "on", terms: "on" })).status).toBe(302);
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-    expect((await member.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
+    const member = (await signedInAccount(server.url, db.db, { email, name: "Mira Metric", password: PASSWORD })).client;
     expect((await member.post("/homes/new", { intent: "autosave", step: "1", ownerName: "Mira Metric" })).status).toBe(200);
 
     // Load: anonymous page views (the page store), contact messages (two emails each), one

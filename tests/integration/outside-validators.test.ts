@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
 import { HttpClient } from "../support/http-client";
+import { insertProvider } from "../support/providers";
 
 /**
  * Issue 30: what outside validators (Nu HTML Checker, axe, a search-engine crawl) found, checked
@@ -96,26 +96,7 @@ describe.each(DIALECTS)("outside validators' findings on %s", (dialect) => {
     const { db, close } = connect(database.url);
     try {
       const admin = await db.selectFrom("user").select("id").where("email", "=", ADMIN.email).executeTakeFirstOrThrow();
-      providerId = randomUUID();
-      const now = new Date().toISOString();
-      await db
-        .insertInto("providers")
-        .values({
-          id: providerId,
-          user_id: admin.id,
-          application_id: randomUUID(),
-          name: "Validators' Plumbing",
-          bio: "Leaks and taps.",
-          services: JSON.stringify(["plumbing"]),
-          categories: JSON.stringify(["handyman"]),
-          service_areas: JSON.stringify(["Etobicoke", "Mississauga"]),
-          search_text: "etobicoke | mississauga",
-          status: "live",
-          id_checked_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      providerId = await insertProvider(db, admin.id, { name: "Validators' Plumbing", bio: "Leaks and taps.", services: ["plumbing"], areas: ["Etobicoke", "Mississauga"] });
     } finally {
       await close();
     }

@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { torontoToday } from "~/lib/forms/formats";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, postForm, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -156,10 +157,7 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
 
   it("refuses everyone but an admin, for the page and every action", async () => {
     const email = `carl.${Date.now()}.${tag()}@example.com`;
-    const customer = new HttpClient(server.url);
-    await customer.post("/signup", { name: "Carl Customer", email, password: PASSWORD, adult: "on", terms: "on" });
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-    expect((await customer.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
+    const customer = (await signedInAccount(server.url, db.db, { email, name: "Carl Customer", password: PASSWORD })).client;
     const victim = `victim.${Date.now()}.${tag()}@example.com`;
     expect((await postForm(`${server.url}/contact`, { name: "Vera Victim", email: victim, subject: "Hello", message: "A question" })).status).toBeLessThan(400);
     const before = await db.db.selectFrom("requests").selectAll().where("email", "=", victim).execute();

@@ -1,11 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { torontoToday } from "~/lib/forms/formats";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
 import { pageHtml } from "../support/html";
 import { HttpClient } from "../support/http-client";
+import { liveProvider } from "../support/providers";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -15,7 +16,6 @@ import { SmtpSink } from "../support/smtp-sink";
  * those available at the request's date, time and area first and says why the others are not —
  * a provider away on the date is never first.
  */
-const PASSWORD = "orchard by the river";
 const ADMIN = { email: "admin@example.test", password: "correct horse battery staple" };
 
 /** The first Wednesday at least a week ahead (Toronto's today). */
@@ -53,40 +53,10 @@ describe.each(DIALECTS)("provider availability on %s", (dialect) => {
   const customerEmail = `ada.${stamp}@example.com`;
   const providers: Record<string, { client: HttpClient; id: string; email: string }> = {};
 
-  async function account(email: string, name: string) {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    return client;
-  }
-
   /** A live, verified handyman (what provider verification leaves behind), signed in. */
   async function provider(key: string, name: string, areas: string[]) {
     const email = `${key}.${stamp}@example.com`;
-    const client = await account(email, name);
-    const user = await db.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-    await db.db.updateTable("user").set({ role: "provider" }).where("id", "=", user.id).execute();
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await db.db
-      .insertInto("providers")
-      .values({
-        id,
-        user_id: user.id,
-        application_id: randomUUID(),
-        name,
-        bio: "Shelves, doors, small repairs.",
-        services: JSON.stringify(["handyman"]),
-        categories: JSON.stringify(["handyman"]),
-        service_areas: JSON.stringify(areas),
-        search_text: areas.join(" | ").toLowerCase(),
-        status: "live",
-        id_checked_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const { client, id } = await liveProvider(server.url, db.db, { email, name, provider: { areas } });
     providers[key] = { client, id, email };
   }
 
@@ -104,7 +74,7 @@ describe.each(DIALECTS)("provider availability on %s", (dialect) => {
     db = connect(database.url);
     admin = new HttpClient(server.url);
     expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
-    customer = await account(customerEmail, "Ada Lovelace");
+    ({ client: customer } = await signedInAccount(server.url, db.db, { email: customerEmail, name: "Ada Lovelace" }));
     // Names chosen so that the old order (least busy, then by name) would put the away one first.
     await provider("away", "Aaron Away", ["Leslieville"]);
     await provider("able", "Blair Able", ["Leslieville"]);

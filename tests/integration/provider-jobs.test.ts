@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
@@ -6,11 +5,13 @@ import { torontoToday } from "~/lib/forms/formats";
 import { runDailyJobs } from "~/lib/jobs.server";
 import { type Runtime, startRuntime } from "~/lib/runtime.server";
 import { MATCH_EXPIRY_JOB } from "~/modules/providers/jobs.server";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
 import { pageHtml } from "../support/html";
 import { HttpClient, linkIn } from "../support/http-client";
+import { liveProvider } from "../support/providers";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -21,7 +22,6 @@ import { SmtpSink } from "../support/smtp-sink";
  * within the kind's window hands it back too (the hourly job, on a moved clock). The provider
  * marks the job done and the operator completes it. Only the matched provider may answer.
  */
-const PASSWORD = "orchard by the river";
 const ADMIN = { email: "admin@example.test", password: "correct horse battery staple" };
 const HOUR = 3_600_000;
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -42,43 +42,9 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
   const samEmail = `sam.${stamp}@example.com`;
   const ids = { pat: "", sam: "" };
 
-  async function account(email: string, name: string) {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", email).execute();
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    return client;
-  }
-
-  /** A live, verified handyman in Leslieville: what provider verification (issue 12) leaves behind. */
-  async function provider(email: string, name: string, phone: string) {
-    const client = await account(email, name);
-    const user = await db.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-    await db.db.updateTable("user").set({ role: "provider", phone }).where("id", "=", user.id).execute();
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await db.db
-      .insertInto("providers")
-      .values({
-        id,
-        user_id: user.id,
-        application_id: randomUUID(),
-        name,
-        bio: "Shelves, doors, small repairs.",
-        services: JSON.stringify(["handyman"]),
-        categories: JSON.stringify(["handyman"]),
-        service_areas: JSON.stringify(["Leslieville"]),
-        search_text: "leslieville",
-        status: "live",
-        id_checked_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    // The session read the role at log-in: log in again as a provider.
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    return { client, id };
-  }
+  const account = async (email: string, name: string) => (await signedInAccount(server.url, db.db, { email, name })).client;
+  /** A live, verified handyman in Leslieville: what provider verification leaves behind. */
+  const provider = (email: string, name: string, phone: string) => liveProvider(server.url, db.db, { email, name, phone });
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);

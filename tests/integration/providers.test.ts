@@ -7,6 +7,7 @@ import { RECIPIENT_CAPS } from "~/lib/mail/recipients.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
 import { approveApplication, rejectApplication } from "~/modules/providers/decisions.server";
 import { purgeExpiredRetention } from "~/modules/providers/documents.server";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
@@ -68,24 +69,7 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
   let other: HttpClient;
   let admin: HttpClient;
 
-  async function account(email: string, name: string) {
-    const client = new HttpClient(server.url);
-    await client.post("/signup", { name, email, password: PASSWORD, adult: "on", terms: "on" });
-    await getRuntime()
-      .db.updateTable("user")
-      .set({ emailVerified: dialect === "postgres" ? (true as never) : 1 })
-      .where("email", "=", email)
-      .execute();
-    expect((await client.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);
-    const id = (
-      await getRuntime()
-        .db.selectFrom("user")
-        .select("id")
-        .where("email", "=", email)
-        .executeTakeFirstOrThrow()
-    ).id;
-    return { client, id };
-  }
+  const account = (email: string, name: string) => signedInAccount(server.url, getRuntime().db, { email, name, password: PASSWORD });
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);

@@ -2,6 +2,7 @@ import { statSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { connect as connectSocket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
@@ -75,10 +76,7 @@ describe.each(DIALECTS)("request guard and security defaults on %s", (dialect) =
       RATE_LIMITS: "writes=100000",
     });
     db = connect(database.url);
-    member = new HttpClient(server.url);
-    expect((await member.post("/signup", { name: "Grace Hopper", email: memberEmail, password: PASSWORD, adult: "on", terms: "on" })).status).toBe(302);
-    await db.db.updateTable("user").set({ emailVerified: dialect === "postgres" ? (true as never) : 1 }).where("email", "=", memberEmail).execute();
-    expect((await member.post("/auth/login", { email: memberEmail, password: PASSWORD })).status).toBe(302);
+    member = (await signedInAccount(server.url, db.db, { email: memberEmail, name: "Grace Hopper", password: PASSWORD })).client;
   });
   afterAll(async () => {
     await db?.close();

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
@@ -6,6 +5,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/data
 import { connect } from "../support/db";
 import { pageHtml } from "../support/html";
 import { HttpClient } from "../support/http-client";
+import { liveProvider } from "../support/providers";
 import { FUTURE_DATE } from "../support/request-forms";
 import { type CapturedMail, SmtpSink } from "../support/smtp-sink";
 
@@ -55,31 +55,7 @@ describe.each(DIALECTS)("what the customer reads about their request on %s", (di
     expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
     ({ client: customer } = await signedInAccount(server.url, db.db, { email: customerEmail, name: "Grace Hopper" }));
     // A live, verified handyman in Leslieville (what provider verification leaves behind).
-    const signedIn = await signedInAccount(server.url, db.db, { email: patEmail, name: "Pat Handy" });
-    await db.db.updateTable("user").set({ role: "provider", phone: "416-555-0199" }).where("id", "=", signedIn.id).execute();
-    patId = randomUUID();
-    const now = new Date().toISOString();
-    await db.db
-      .insertInto("providers")
-      .values({
-        id: patId,
-        user_id: signedIn.id,
-        application_id: randomUUID(),
-        name: "Pat Handy",
-        bio: "Shelves, doors, small repairs.",
-        services: JSON.stringify(["handyman"]),
-        categories: JSON.stringify(["handyman"]),
-        service_areas: JSON.stringify(["Leslieville"]),
-        search_text: "leslieville",
-        status: "live",
-        id_checked_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    // The session read the role at log-in: log in again as a provider.
-    pat = signedIn.client;
-    expect((await pat.post("/auth/login", { email: patEmail, password: "orchard by the river" })).status).toBe(302);
+    ({ client: pat, id: patId } = await liveProvider(server.url, db.db, { email: patEmail, name: "Pat Handy", phone: "416-555-0199" }));
   });
   afterAll(async () => {
     await db?.close();

@@ -14,6 +14,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
 import { HttpClient } from "../support/http-client";
+import { makeLiveProvider } from "../support/providers";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -148,29 +149,9 @@ describe.each(DIALECTS)("community reviews on %s", (dialect) => {
     other = await account(`olive.${stamp}@example.com`, "Olive Other");
     pro = await account(`pat.${stamp}@example.com`, "Pat Plumber");
     // An approved, live provider (what the provider issue's approval and profile set-up leave).
-    providerId = randomUUID();
-    const now = new Date().toISOString();
-    await retry(async () => {
-      await getRuntime().db.updateTable("user").set({ role: "provider" }).where("id", "=", pro.user.id).execute();
-      await getRuntime()
-        .db.insertInto("providers")
-        .values({
-          id: providerId,
-          user_id: pro.user.id,
-          application_id: randomUUID(),
-          name: "Pat's Plumbing",
-          bio: "Leaks, taps and water heaters.",
-          services: JSON.stringify(["plumbing"]),
-          categories: JSON.stringify(["handyman"]),
-          service_areas: JSON.stringify(["Etobicoke"]),
-          search_text: "etobicoke",
-          status: "live",
-          id_checked_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    });
+    ({ id: providerId } = await retry(() =>
+      makeLiveProvider(getRuntime().db, pro.user.email, { name: "Pat's Plumbing", bio: "Leaks, taps and water heaters.", services: ["plumbing"], areas: ["Etobicoke"] }),
+    ));
     pro.user.role = "provider";
     // The role is read from the session's user; log in again so it is the provider's.
     pro = { ...pro, client: new HttpClient(server.url) };
