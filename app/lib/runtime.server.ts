@@ -10,7 +10,7 @@ import { settleAfterResponse } from "./after-response.server";
 import { secretBox } from "./mail/secrets.server";
 import { createTransport } from "./mail/transport.server";
 import { MailWorker, type MailWorkerOptions } from "./mail/worker.server";
-import { RateLimits } from "./rate-limit.server";
+import { RateLimits } from "./rate-limit-store.server";
 import { seedSampleProviders } from "../../db/seed/sample-providers.server";
 import { seedOnce } from "../../db/seed/seed.server";
 
