@@ -812,7 +812,7 @@ function avatar(name, color) {
   );
 }
 
-/** Must match PARTNER_ADS in db/seed/data.ts. lines = the name as laid out on the ad. */
+/** Must match PARTNER_ADS in app/modules/site/partners.ts. lines = the name as laid out on the ad. */
 const ADS = [
   {
     id: "ad-harbourfront-hardware",

@@ -162,28 +162,10 @@ export const SERVICE_CATEGORIES: SeedServiceCategory[] = [
 // Provider service catalogue (18): 11 without a licence, then 7 with one, in spec order
 // ---------------------------------------------------------------------------------------------
 
-export type SeedProviderService = { slug: string; name: string; requiresLicense: boolean; licenseType: string | null };
-
-export const PROVIDER_SERVICES: SeedProviderService[] = [
-  { slug: "handyman", name: "Handyman", requiresLicense: false, licenseType: null },
-  { slug: "cleaning", name: "Cleaning", requiresLicense: false, licenseType: null },
-  { slug: "gardening", name: "Gardening", requiresLicense: false, licenseType: null },
-  { slug: "dj-events", name: "DJ/Events", requiresLicense: false, licenseType: null },
-  { slug: "tutoring", name: "Tutoring", requiresLicense: false, licenseType: null },
-  { slug: "moving", name: "Moving", requiresLicense: false, licenseType: null },
-  { slug: "painting", name: "Painting", requiresLicense: false, licenseType: null },
-  { slug: "appliance-repair", name: "Appliance Repair", requiresLicense: false, licenseType: null },
-  { slug: "it-support", name: "IT Support", requiresLicense: false, licenseType: null },
-  { slug: "photography", name: "Photography", requiresLicense: false, licenseType: null },
-  { slug: "caterer", name: "Caterer", requiresLicense: false, licenseType: null },
-  { slug: "plumbing", name: "Plumbing", requiresLicense: true, licenseType: "Trade/Plumber License" },
-  { slug: "salon-beauty", name: "Salon/Beauty", requiresLicense: true, licenseType: "Cosmetology/Esthetics License" },
-  { slug: "car-chauffeur", name: "Car/Chauffeur", requiresLicense: true, licenseType: "Driver's License" },
-  { slug: "electrical", name: "Electrical", requiresLicense: true, licenseType: "Electrical Contractor/Trade License" },
-  { slug: "hvac", name: "HVAC", requiresLicense: true, licenseType: "HVAC Technician License" },
-  { slug: "roofing", name: "Roofing", requiresLicense: true, licenseType: "Contractor License" },
-  { slug: "general-contracting", name: "General Contracting", requiresLicense: true, licenseType: "Contractor License" },
-];
+// The catalogue is domain data (app/modules/providers/catalogue.ts); the seed fills the
+// provider_services table from it.
+export { PROVIDER_SERVICES } from "../../app/modules/providers/catalogue";
+export type { ProviderService as SeedProviderService } from "../../app/modules/providers/catalogue";
 
 // ---------------------------------------------------------------------------------------------
 // Home listings (12)
@@ -601,37 +583,5 @@ export const COMMUNITY_REVIEWS: SeedReview[] = [
 // Partner ads (5 fictional local businesses) for the Home page strip
 // ---------------------------------------------------------------------------------------------
 
-export type SeedPartnerAd = { id: string; name: string; image: string; alt: string };
-
-export const PARTNER_ADS: SeedPartnerAd[] = [
-  {
-    id: "ad-harbourfront-hardware",
-    name: "Harbourfront Hardware Co.",
-    image: "/images/ads/ad-harbourfront-hardware.svg",
-    alt: "Harbourfront Hardware Co.: tools and supplies for every home project",
-  },
-  {
-    id: "ad-northline-movers",
-    name: "Northline Movers",
-    image: "/images/ads/ad-northline-movers.svg",
-    alt: "Northline Movers: careful local moves across the GTA",
-  },
-  {
-    id: "ad-bluffside-bakery",
-    name: "Bluffside Bakery",
-    image: "/images/ads/ad-bluffside-bakery.svg",
-    alt: "Bluffside Bakery: fresh bread and pastries baked daily",
-  },
-  {
-    id: "ad-ossington-roasters",
-    name: "Ossington Roasters",
-    image: "/images/ads/ad-ossington-roasters.svg",
-    alt: "Ossington Roasters: small-batch coffee roasted in Toronto",
-  },
-  {
-    id: "ad-two-rivers-auto",
-    name: "Two Rivers Auto Care",
-    image: "/images/ads/ad-two-rivers-auto.svg",
-    alt: "Two Rivers Auto Care: honest repairs and seasonal tire changes",
-  },
-];
+// The home page's partner strip is the site's own content (app/modules/site/partners.ts).
+export { PARTNER_ADS } from "../../app/modules/site/partners";

@@ -1,14 +1,33 @@
-import { PROVIDER_SERVICES as CATALOGUE, type SeedProviderService } from "../../../db/seed/data";
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { PROFILE_CATEGORIES, type ProfileCategory } from "./categories";
 
 /**
  * The provider service catalogue (spec: 18 entries, 11 without a licence, 7 with one and its
- * licence type) and the six profile categories of /provider-profile-setup. The catalogue's one
- * source is the seed data (db/seed/data.ts), which also fills the provider_services table.
+ * licence type) and the six profile categories of /provider-profile-setup. The seed fills the
+ * provider_services table from this list (db/seed/data.ts).
  */
-export type ProviderService = SeedProviderService;
-export const PROVIDER_SERVICES: readonly ProviderService[] = CATALOGUE;
+export type ProviderService = { slug: string; name: string; requiresLicense: boolean; licenseType: string | null };
+
+export const PROVIDER_SERVICES: readonly ProviderService[] = [
+  { slug: "handyman", name: "Handyman", requiresLicense: false, licenseType: null },
+  { slug: "cleaning", name: "Cleaning", requiresLicense: false, licenseType: null },
+  { slug: "gardening", name: "Gardening", requiresLicense: false, licenseType: null },
+  { slug: "dj-events", name: "DJ/Events", requiresLicense: false, licenseType: null },
+  { slug: "tutoring", name: "Tutoring", requiresLicense: false, licenseType: null },
+  { slug: "moving", name: "Moving", requiresLicense: false, licenseType: null },
+  { slug: "painting", name: "Painting", requiresLicense: false, licenseType: null },
+  { slug: "appliance-repair", name: "Appliance Repair", requiresLicense: false, licenseType: null },
+  { slug: "it-support", name: "IT Support", requiresLicense: false, licenseType: null },
+  { slug: "photography", name: "Photography", requiresLicense: false, licenseType: null },
+  { slug: "caterer", name: "Caterer", requiresLicense: false, licenseType: null },
+  { slug: "plumbing", name: "Plumbing", requiresLicense: true, licenseType: "Trade/Plumber License" },
+  { slug: "salon-beauty", name: "Salon/Beauty", requiresLicense: true, licenseType: "Cosmetology/Esthetics License" },
+  { slug: "car-chauffeur", name: "Car/Chauffeur", requiresLicense: true, licenseType: "Driver's License" },
+  { slug: "electrical", name: "Electrical", requiresLicense: true, licenseType: "Electrical Contractor/Trade License" },
+  { slug: "hvac", name: "HVAC", requiresLicense: true, licenseType: "HVAC Technician License" },
+  { slug: "roofing", name: "Roofing", requiresLicense: true, licenseType: "Contractor License" },
+  { slug: "general-contracting", name: "General Contracting", requiresLicense: true, licenseType: "Contractor License" },
+];
 export const PROVIDER_SERVICE_SLUGS = PROVIDER_SERVICES.map((s) => s.slug) as [string, ...string[]];
 
 export const serviceBySlug = (slug: string) => PROVIDER_SERVICES.find((s) => s.slug === slug);

@@ -5,7 +5,7 @@ import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { pageMeta } from "~/lib/meta";
-import { PARTNER_ADS } from "../../../db/seed/data";
+import { PARTNER_ADS } from "~/modules/site/partners";
 import type { Route } from "./+types/home";
 
 export const handle = { messages: ["booking", "dialog", "form", "home", "loginPrompt", "serviceRequest"] } satisfies MessagesHandle;
