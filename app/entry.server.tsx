@@ -13,6 +13,7 @@ import { log } from "./lib/log.server";
 import { NonceProvider } from "./lib/nonce";
 import { RequestIdProvider } from "./lib/request-id";
 import { scriptsAfterFirstPaint } from "./lib/http/page-scripts.server";
+import { searchEngineLinks } from "./lib/i18n/search-engine-links.server";
 
 export const streamTimeout = 5_000;
 
@@ -75,7 +76,8 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body.pipe(scriptsAfterFirstPaint()));
+          const head = searchEngineLinks(routerContext, responseStatusCode);
+          const stream = createReadableStreamFromReadable(body.pipe(scriptsAfterFirstPaint(head)));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -5,7 +5,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -15,11 +14,10 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
-import { LanguageAlternates } from "./components/layout/language-alternates";
+import { OpenGraphLocales } from "./components/layout/open-graph-locales";
 import { Toaster } from "./components/toaster";
 import { loadRootData, type RootData } from "./lib/root-data.server";
 import { bookingDraftFor } from "./modules/services/booking-draft.server";
-import type { MessagesHandle } from "./lib/i18n/namespaces";
 import { useNonce } from "./lib/nonce";
 import { markHydrated } from "./lib/hydration";
 import { loadWhenIdle, preloadable } from "./lib/preloadable";
@@ -87,17 +85,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // nothing else is going on.
   useEffect(() => loadWhenIdle(ErrorContent.preload), []);
   const root = useRouteLoaderData<RootData>("root");
-  // An error page, a 404 or a page its route keeps out of the index (handle.noindex) names no
-  // canonical address nor versions: search engines take a canonical as "index that one instead".
-  // An error page says noindex itself; the others' meta does.
+  // An error page says noindex itself. Canonical and hreflang links are the server's alone
+  // (search-engine-links.server.ts), written into the head outside this tree.
   const error = useRouteError();
-  const matches = useMatches();
-  const indexable =
-    !error &&
-    !matches.some((m) => {
-      const noindex = (m.handle as Partial<MessagesHandle> | undefined)?.noindex;
-      return typeof noindex === "function" ? noindex(m.loaderData) : noindex === true;
-    });
   return (
     <html lang={root?.contentLocale ?? "en-US"}>
       <head>
@@ -107,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {error ? <meta name="robots" content="noindex" /> : null}
-        {root ? <LanguageAlternates head={root.head} indexable={indexable} /> : null}
+        {root ? <OpenGraphLocales head={root.head} /> : null}
         <script
           nonce={nonce}
           suppressHydrationWarning

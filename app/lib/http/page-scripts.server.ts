@@ -35,7 +35,7 @@ const ENTRY_IMPORT = /\bimport\(("[^"\n]+")\);?\s*$/;
  * document is gathered and rewritten in one piece; as bytes until then, because a chunk may end
  * inside a UTF-8 character.
  */
-export function scriptsAfterFirstPaint(): Transform {
+export function scriptsAfterFirstPaint(headEnd = ""): Transform {
   const pending: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
@@ -43,16 +43,20 @@ export function scriptsAfterFirstPaint(): Transform {
       callback();
     },
     flush(callback: TransformCallback) {
-      callback(null, Buffer.from(rewritePage(Buffer.concat(pending).toString("utf8")), "utf8"));
+      callback(null, Buffer.from(rewritePage(Buffer.concat(pending).toString("utf8"), headEnd), "utf8"));
     },
   });
 }
 
-/** The page with its scripts fetched after the first paint, or with low-priority preloads if its bootstrap is unfamiliar. */
-export function rewritePage(html: string): string {
+/**
+ * The page with its scripts fetched after the first paint, or with low-priority preloads if its
+ * bootstrap is unfamiliar; `extraHead` (markup the server alone decides, e.g. search-engine links)
+ * goes at the end of the head.
+ */
+export function rewritePage(html: string, extraHead = ""): string {
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd < 0) return html;
-  const head = html.slice(0, headEnd);
+  const head = html.slice(0, headEnd) + extraHead;
   const body = html.slice(headEnd);
   const bootstrap = body.match(BOOTSTRAP);
   const deferred = bootstrap

@@ -14,7 +14,7 @@ export const SHELL_NAMESPACES = ["shell", "nav", "footer", "language", "error", 
 /**
  * A route module's `handle`: the namespaces its components read, besides the shell's; and
  * `noindex` on a page search engines are not to index (its meta says robots noindex too), so the
- * document names no canonical address nor versions for it (root.tsx): a function of
+ * document names no canonical address nor versions for it (search-engine-links.server.ts): a function of
  * the route's loader data when only some of its pages are (a list's later pages).
  */
 export type MessagesHandle = { messages: readonly Namespace[]; noindex?: true | ((data: unknown) => boolean) };

@@ -80,7 +80,7 @@ export async function sitemapPaths(): Promise<SitemapEntry[]> {
 
 /** The sitemap: one <url> per page and language, each naming the others as alternates. */
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
-  // The same alternates as the pages' own (components/layout/language-alternates.tsx): each
+  // The same alternates as the pages' own (lib/i18n/search-engine-links.server.ts): each
   // prefixed space by its language, the unprefixed URL (which follows the visitor) as x-default.
   const alternates = (path: string) =>
     [
