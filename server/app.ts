@@ -8,7 +8,9 @@ import { createPageHandler } from "~/lib/http/page-handler.server";
 import { withoutLocalePrefix } from "~/lib/i18n/locales";
 import { pageNamespaces } from "~/lib/i18n/page-namespaces.server";
 import { pseudoLocaleScope } from "~/lib/i18n/pseudo.server";
+import { setBodyLimits } from "~/lib/http/body-limits";
 import { requestGuard } from "~/lib/http/request-guard.server";
+import { BODY_LIMITS } from "~/modules/site/body-limits";
 import { uploadScope } from "~/lib/http/upload-scope.server";
 import type { Env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
@@ -64,6 +66,8 @@ app.use(async (req, res, next) => {
 app.use(cachePolicy);
 
 // CSRF, content type and body size for every write, before any action code runs.
+// What each upload page may receive (the domain's table), before the guard that enforces it.
+setBodyLimits(BODY_LIMITS);
 app.use((req, res, next) => requestGuard(getRuntime().env.PUBLIC_URL)(req, res, next));
 
 // Uploaded files wait on disk, in a folder per request removed when the response is done.

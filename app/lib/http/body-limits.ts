@@ -1,8 +1,7 @@
 import { routePath } from "./route-path";
-import { MAX_DOCUMENT_BYTES, MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
 
 /**
- * How much a form post may carry, per action, in one table. The request guard refuses a body
+ * How much a form post may carry, per action. The request guard refuses a body
  * over `maxBytes` before reading a byte of it; `readForm` refuses more than `maxFields` fields
  * (or `maxFiles` files) while parsing, so a flood of tiny parts cannot block the event loop.
  */
@@ -22,56 +21,20 @@ export type BodyLimit = {
  */
 export const FORM_LIMIT: BodyLimit = { maxBytes: 512 * 1024, maxFields: 200, maxFiles: 0 };
 
-/**
- * The listing wizard takes photos. Files beyond the listing's cap are still read (up to the byte
- * limit) so the wizard can answer with its own message rather than a bare 413.
- */
-const UPLOAD_LIMIT: BodyLimit = {
-  maxBytes: MAX_LISTING_PHOTOS * MAX_UPLOAD_BYTES + 1024 * 1024,
-  maxFields: 200,
-  maxFiles: MAX_LISTING_PHOTOS * 2,
-  maxFileBytes: MAX_UPLOAD_BYTES,
-};
+/** The actions that take more than a text form (uploads), by path and by pattern. */
+export type BodyLimitTable = { byPath: Record<string, BodyLimit>; byPattern: [RegExp, BodyLimit][] };
 
 /**
- * The provider application: four document inputs (ID front and back, work permit, licence).
- * A file over 10 MB still fits the body, so the form answers 'File too large' itself.
+ * The app's table, handed over at start-up (server/app.ts, from modules/site/body-limits.ts):
+ * what a page may receive is the domain's to say, how it is enforced this module's.
  */
-const DOCUMENT_FILES = 4;
-const APPLICATION_LIMIT: BodyLimit = {
-  maxBytes: DOCUMENT_FILES * MAX_DOCUMENT_BYTES + 2 * 1024 * 1024,
-  maxFields: 200,
-  maxFiles: DOCUMENT_FILES,
-  maxFileBytes: MAX_DOCUMENT_BYTES,
-};
-
-/** A document renewal (ADR 27): the renewed document, and an ID's back. */
-const RENEWAL_LIMIT: BodyLimit = {
-  maxBytes: 2 * MAX_DOCUMENT_BYTES + 1024 * 1024,
-  maxFields: 20,
-  maxFiles: 2,
-  maxFileBytes: MAX_DOCUMENT_BYTES,
-};
-
-/** A review: a few text fields and up to three photos (a fourth is read, to be refused by name). */
-const REVIEW_PHOTO_FILES = 3;
-const REVIEW_LIMIT: BodyLimit = {
-  maxBytes: (REVIEW_PHOTO_FILES + 1) * MAX_UPLOAD_BYTES + 1024 * 1024,
-  maxFields: 50,
-  maxFiles: REVIEW_PHOTO_FILES + 1,
-  maxFileBytes: MAX_UPLOAD_BYTES,
-};
-/** Pages with a path parameter, by pattern. */
-const PATTERNS: [RegExp, BodyLimit][] = [[/^\/account\/reviews\/[^/]+$/, REVIEW_LIMIT]];
-
-const LIMITS: Record<string, BodyLimit> = {
-  "/homes/new": UPLOAD_LIMIT,
-  "/become-a-provider": APPLICATION_LIMIT,
-  "/account/documents": RENEWAL_LIMIT,
-};
+let table: BodyLimitTable = { byPath: {}, byPattern: [] };
+export function setBodyLimits(limits: BodyLimitTable): void {
+  table = limits;
+}
 
 /** The limit for a request path (read as routes read it: any case); React Router's data requests (`/x.data`) share their page's. */
 export function bodyLimitFor(pathname: string): BodyLimit {
   const page = routePath(pathname).replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-  return LIMITS[page === "/_root" ? "/" : page] ?? PATTERNS.find(([pattern]) => pattern.test(page))?.[1] ?? FORM_LIMIT;
+  return table.byPath[page === "/_root" ? "/" : page] ?? table.byPattern.find(([pattern]) => pattern.test(page))?.[1] ?? FORM_LIMIT;
 }
