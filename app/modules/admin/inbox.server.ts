@@ -5,23 +5,14 @@ import { getRuntime } from "~/lib/runtime.server";
 import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
 import type { RequestStatus } from "~/modules/requests/status";
 import { INBOX_PAGE_SIZE, type InboxFilter } from "./inbox";
+import type { AdminRequest } from "./views";
 
 /**
  * The operators' inbox (ADR 12): every request customers submitted, of every kind,
  * newest first, filtered by kind (car requests also by type), status, date and text. Deleted
  * requests are gone from it (and from every other list). The filter: ./inbox.ts.
  */
-export type InboxItem = {
-  id: string;
-  reference: string;
-  kind: RequestKind;
-  status: RequestStatus;
-  title: string;
-  /** The title is someone's own words (translate="no"). */
-  titleAsWritten: boolean;
-  name: string;
-  email: string | null;
-  createdAt: string;
+export type InboxItem = Pick<AdminRequest, "id" | "reference" | "kind" | "status" | "title" | "titleAsWritten" | "name" | "email" | "createdAt"> & {
   /** Why its match fell through, while it waits for a new one ("needs a new match"). */
   rematchReason: string | null;
 };
