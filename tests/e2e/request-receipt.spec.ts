@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { labelled, OPERATOR_EMAIL, randomLetters, readEmails, waitForEmail } from "./support";
+import { labelled, OPERATOR_EMAIL, randomLetters, readEmails, toastRegion, torontoDate, waitForEmail, waitForHydration } from "./support";
 
 /**
  * Issue 33 items 3 and 4, as a person meets them: a double click on Send without JavaScript
@@ -118,5 +118,31 @@ test.describe("with JavaScript", () => {
     await expect(main(stranger).getByText(REFERENCE)).toHaveCount(0);
     await expect(main(stranger).getByRole("link", { name: "Track your request" })).toHaveCount(0);
     await other.close();
+  });
+
+  test("a rent request over the address's daily cap: the toast says it was not emailed, with the reference", async ({ page }) => {
+    const contact = `capped.rent.${randomLetters(8)}@example.com`;
+    // Five confirmations to that address already today (the cap).
+    for (let i = 0; i < 5; i++) {
+      const send = await fillServiceRequest(page, { term: `Capped rent ${i} ${randomLetters()}`, name: "Alan Capped", contact });
+      await send.click();
+      await expect(page).toHaveURL(/\/request-success$/);
+    }
+    await page.goto("/homes/h-annex-studio");
+    await waitForHydration(page);
+    await main(page).getByRole("link", { name: "Request to Rent" }).click();
+    const dialog = page.getByRole("dialog", { name: "Request to Rent" });
+    await dialog.getByLabel(labelled("Full name")).fill("Alan Capped");
+    await dialog.getByLabel(labelled("Email")).fill(contact);
+    await dialog.getByLabel(labelled("Phone")).fill("416-555-0134");
+    await dialog.getByLabel(labelled("Move-in date")).fill(torontoDate(3));
+    await dialog.getByLabel(labelled("Message")).fill("Could I see it this weekend?");
+    await dialog.getByRole("button", { name: "Send Request" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const { region } = toastRegion(page);
+    const toast = region.getByText("We did not email you a confirmation this time", { exact: false });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(REFERENCE);
+    await expect(region.getByText("We'll get back to you shortly", { exact: false })).toHaveCount(0);
   });
 });
