@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -40,12 +42,23 @@ export default tseslint.config(
   {
     // Domain modules never reach into routes or components (DESIGN.md § Layout).
     files: ["app/modules/**/*.{ts,tsx}"],
+    ignores: ["app/modules/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/routes/*", "~/components/*", "**/routes/*", "**/components/*"], message: "Modules must not import routes or components." }] },
+        {
+          patterns: [
+            { group: ["~/routes/*", "~/components/*", "**/routes/*", "**/components/*"], message: "Modules must not import routes or components." },
+            { group: ["**/db/seed/*"], message: "The seed depends on the domain, not the other way round: domain data lives in app/modules." },
+          ],
+        },
       ],
     },
+  },
+  {
+    // Pages show the domain's data, never the seed's (the seed is one way to fill a database).
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/db/seed/*"], message: "Routes read domain data from app/modules, not the seed." }] }] },
   },
   {
     // Components run in the browser: what they show is typed in a module both sides may import
@@ -54,5 +67,32 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ regex: "\\.server$", message: "Components must not import server modules (types included): move the type to a shared module." }] }],
     },
+  },
+  {
+    // Infrastructure knows no domain: what it needs of one (upload limits, the consent rule) is
+    // handed in by the server entry at start-up (server/app.ts). Its tests may use domain schemas.
+    files: ["app/lib/**/*.{ts,tsx}"],
+    ignores: ["app/lib/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/modules/*", "~/routes/*", "~/components/*", "**/modules/*", "**/routes/*", "**/components/*", "**/db/seed/*"],
+              message: "Infrastructure (app/lib) must not import the domain, routes, components or seed data: pass what it needs in.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A circle of imports means two modules are one that has not been named: break it by moving
+    // what both need into a third (DESIGN.md § Layout).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: { ...importX.flatConfigs.typescript.settings, "import-x/resolver": undefined, "import-x/resolver-next": [createTypeScriptImportResolver()] },
+    rules: { "import-x/no-cycle": "error" },
   },
 );

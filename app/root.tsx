@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rootData, headers } = await loadRootData(request, context.messageNamespaces);
-  rootData.bookingDraft = await bookingDraftFor(request, rootData.user?.id);
+  rootData.heldForm = await bookingDraftFor(request, rootData.user?.id);
   return data(rootData, { headers });
 }
 

@@ -3,6 +3,8 @@ import "react-router";
 import express from "express";
 import { sql } from "kysely";
 import { configureAuthEmails } from "~/lib/auth/auth.server";
+import { setConsentCheck } from "~/lib/auth/session.server";
+import { outdatedConsents } from "~/modules/legal/consents.server";
 import { cachePolicy } from "~/lib/http/cache-policy.server";
 import { createPageHandler } from "~/lib/http/page-handler.server";
 import { withoutLocalePrefix } from "~/lib/i18n/locales";
@@ -20,6 +22,7 @@ import { metricsHandler } from "~/lib/metrics.server";
 import { startDailyJobs } from "~/lib/jobs.server";
 import { startBackups } from "~/lib/backup-job.server";
 import { getRuntime, startRuntime, type StartOptions } from "~/lib/runtime.server";
+import { seedAtStart } from "../db/seed/start.server";
 import { startExportWorker } from "~/modules/privacy/exports.server";
 import { RETENTION_DAILY_JOB } from "~/modules/privacy/retention.server";
 import { PROVIDER_DAILY_JOB } from "~/modules/providers/expiry.server";
@@ -68,6 +71,8 @@ app.use(cachePolicy);
 // CSRF, content type and body size for every write, before any action code runs.
 // What each upload page may receive (the domain's table), before the guard that enforces it.
 setBodyLimits(BODY_LIMITS);
+// Who must accept the current Terms and Privacy Policy before a signed-in page (the guards ask).
+setConsentCheck((userId) => outdatedConsents(userId));
 app.use((req, res, next) => requestGuard(getRuntime().env.PUBLIC_URL)(req, res, next));
 
 // Uploaded files wait on disk, in a folder per request removed when the response is done.
@@ -118,7 +123,7 @@ app.use((req, res, next) => {
 
 /** Starts the runtime, then what the app needs before it serves: auth emails, the admin. */
 export async function start(env: Env, options?: StartOptions) {
-  const runtime = await startRuntime(env, options);
+  const runtime = await startRuntime(env, { seed: seedAtStart, ...options });
   // Daily jobs (document expiry reminders, retention deletes): claimed per day in the database,
   // so several app processes run each once. Unanswered matches are handed back every hour.
   startDailyJobs([PROVIDER_DAILY_JOB, RETENTION_DAILY_JOB, MATCH_EXPIRY_JOB]);

@@ -25,7 +25,7 @@ export async function loadRootData(request: Request, namespaces: Iterable<Namesp
       messages: pickMessages(messages, namespaces),
       user,
       toast,
-      bookingDraft: null,
+      heldForm: null,
       year: new Date().getFullYear(),
     },
     headers,

@@ -3,9 +3,11 @@ import type { Locale } from "./i18n/locales";
 import type { PageHead } from "./i18n/page-head";
 import type { Messages } from "./i18n/translate";
 import type { Toast } from "./toast/toast";
-import type { BookingDraftValues } from "~/modules/services/booking-draft";
 
 export type { SessionUser };
+
+/** What a form posted when it was refused for an ended session: which form, on which page, and its values. */
+export type HeldForm = { form: string; returnTo: string; values: Partial<Record<string, string>> };
 
 /**
  * What every page needs: brand, language, the signed-in user, a pending flash toast, and the
@@ -24,7 +26,7 @@ export type RootData = {
   messages: Messages;
   user: SessionUser | null;
   toast: Toast | null;
-  /** A booking refused because its session had ended, for this user's booking form to show again (root.tsx). */
-  bookingDraft: BookingDraftValues | null;
+  /** A form refused because its session had ended, for the same form to show again after log-in (root.tsx). */
+  heldForm: HeldForm | null;
   year: number;
 };

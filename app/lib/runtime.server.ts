@@ -11,8 +11,6 @@ import { secretBox } from "./mail/secrets.server";
 import { createTransport } from "./mail/transport.server";
 import { MailWorker, type MailWorkerOptions } from "./mail/worker.server";
 import { RateLimits } from "./rate-limit-store.server";
-import { seedSampleProviders } from "../../db/seed/sample-providers.server";
-import { seedOnce } from "../../db/seed/seed.server";
 
 /**
  * The process-wide resources: configuration, database and mail worker. Started once by the
@@ -33,7 +31,8 @@ export type Runtime = {
 const holder = globalThis as typeof globalThis & { __appRuntime?: Runtime };
 
 export type StartOptions = {
-  seed?: boolean;
+  /** Fills a new database (the server entry passes the sample data); run after migrating, one process at a time. */
+  seed?: (db: DB, env: Env, log: (message: string) => void) => Promise<void>;
   startMailWorker?: boolean;
   mail?: Partial<Pick<MailWorkerOptions, "pollMs" | "baseDelayMs" | "maxDelayMs" | "maxAttempts">>;
   log?: (message: string) => void;
@@ -50,14 +49,7 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     // seeds, the others wait for it and then find nothing left to do.
     await exclusively(handle, "start", async () => {
       await migrateToLatest(handle.db);
-      if (options.seed ?? true) {
-        // The sample providers come with the first seeding only: a database that already had a
-        // start (another process, another configuration) is left as it is.
-        if (await seedOnce(handle.db)) {
-          log("Seeded sample data.");
-          if (env.SAMPLE_PROVIDERS && (await seedSampleProviders(handle.db, env.UPLOADS_DIR))) log("Seeded sample providers.");
-        }
-      }
+      await options.seed?.(handle.db, env, log);
     });
   } catch (error) {
     await handle.destroy();

@@ -14,7 +14,7 @@ export function withBackOfficeRuntime(): void {
   test.beforeAll(async () => {
     const dataDir = process.env.E2E_DATA_DIR!;
     const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
-    runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
+    runtime = await startRuntime(env, { startMailWorker: false, log: () => {} });
   });
   test.afterAll(async () => {
     await runtime?.stop();

@@ -65,7 +65,7 @@ describe.each(DIALECTS)("admin dashboard and exports on %s", (dialect) => {
       PAGE_CACHE_SECONDS: "0",
     });
     const env = parseEnv({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, OPERATOR_EMAIL: "operator@example.test" });
-    runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
+    runtime = await startRuntime(env, { startMailWorker: false, log: () => {} });
     admin = new HttpClient(server.url);
     expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
     user = await account(`user.${stamp}@example.com`, "Uma User");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { seedAtStart } from "../../db/seed/start.server";
 import { monthlyPrice, searchText } from "~/modules/homes/derived";
 import { submitRequest } from "~/modules/requests/requests.server";
 import { signedInAccount } from "../support/accounts";
@@ -47,7 +48,7 @@ describe.each(DIALECTS)("listings moderation on %s", (dialect) => {
       PAGE_CACHE_SECONDS: "0",
     });
     const env = parseEnv({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, OPERATOR_EMAIL: "operator@example.test", PUBLIC_URL: server.url });
-    runtime = await startRuntime(env, { startMailWorker: false, log: () => {} });
+    runtime = await startRuntime(env, { startMailWorker: false, seed: seedAtStart, log: () => {} });
     Object.assign(owner, await account(owner.email, "Olivia Owner"));
     user = (await account(`user.${Date.now()}@example.com`, "Uma User")).client;
     admin = new HttpClient(server.url);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { RECIPIENT_CAPS } from "~/lib/mail/recipients.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { seedAtStart } from "../../db/seed/start.server";
 import { approveApplication, rejectApplication } from "~/modules/providers/decisions.server";
 import { purgeExpiredRetention } from "~/modules/providers/documents.server";
 import { signedInAccount } from "../support/accounts";
@@ -93,7 +94,7 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
       OPERATOR_EMAIL: "operator@example.test",
       PUBLIC_URL: server.url,
     });
-    runtime = await startRuntime(env, { startMailWorker: false, log: () => {} });
+    runtime = await startRuntime(env, { startMailWorker: false, seed: seedAtStart, log: () => {} });
     Object.assign(applicant, await account(applicantEmail, "Mario Plumber"));
     other = (await account(`other.${Date.now()}@example.com`, "Olive Other")).client;
     admin = new HttpClient(server.url);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { seedAtStart } from "../../db/seed/start.server";
 import { approveListing, rejectListing } from "~/modules/homes/moderation.server";
 import { submitRequest, transitionRequest } from "~/modules/requests/requests.server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
@@ -25,7 +26,7 @@ describe.each(DIALECTS)("request lifecycles on %s", (dialect) => {
       OPERATOR_EMAIL: "operator@example.test",
       PUBLIC_URL: "http://gta.test",
     });
-    runtime = await startRuntime(env, { startMailWorker: false, log: () => {} });
+    runtime = await startRuntime(env, { startMailWorker: false, seed: seedAtStart, log: () => {} });
   });
   afterAll(async () => {
     await runtime?.stop();

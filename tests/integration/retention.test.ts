@@ -377,7 +377,7 @@ describe.each(DIALECTS)("the back office shows a trimmed email on %s", (dialect)
     });
     // A second connection to the same database, to write and trim rows behind the server's back.
     const env = parseEnv({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, OPERATOR_EMAIL: "operator@example.test" });
-    runtime = await startRuntime(env, { startMailWorker: false, seed: false, log: () => {} });
+    runtime = await startRuntime(env, { startMailWorker: false, log: () => {} });
     admin = new HttpClient(server.url);
     expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { parseEnv } from "~/lib/env.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
+import { seedAtStart } from "../../db/seed/start.server";
 import { submitRequest, transitionRequest } from "~/modules/requests/requests.server";
 import { REVIEWABLE_KINDS } from "~/modules/reviews/eligibility";
 import { KINDS } from "~/modules/requests/kinds";
@@ -144,7 +145,7 @@ describe.each(DIALECTS)("community reviews on %s", (dialect) => {
       PAGE_CACHE_SECONDS: "0",
     });
     const env = parseEnv({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, OPERATOR_EMAIL: "operator@example.test", PUBLIC_URL: server.url });
-    runtime = await startRuntime(env, { startMailWorker: false, log: () => {} });
+    runtime = await startRuntime(env, { startMailWorker: false, seed: seedAtStart, log: () => {} });
     customer = await account(`cora.${stamp}@example.com`, "Cora Customer");
     other = await account(`olive.${stamp}@example.com`, "Olive Other");
     pro = await account(`pat.${stamp}@example.com`, "Pat Plumber");

@@ -35,8 +35,8 @@ export function BookingForm({
 }) {
   const t = useT();
   // What this account typed here before its session ended (kept by /book for the way back from log-in).
-  const { bookingDraft } = useRootData();
-  const draft = bookingDraft && bookingDraft.form === kind.form && bookingDraft.returnTo === returnTo ? bookingDraft.values : {};
+  const { heldForm } = useRootData();
+  const draft = heldForm && heldForm.form === kind.form && heldForm.returnTo === returnTo ? heldForm.values : {};
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
   const [form, fields] = useZodForm(
     () => import("~/modules/services/schema"),

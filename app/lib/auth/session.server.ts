@@ -2,7 +2,6 @@ import { href, redirect } from "react-router";
 import { withoutLocalePrefix } from "../i18n/locales";
 import { noteUser } from "../log.server";
 import { safeRedirectPath } from "../safe-redirect";
-import { outdatedConsents } from "~/modules/legal/consents.server";
 import { getAuth } from "./auth.server";
 import type { Role, SessionUser } from "./session";
 import { readStoredSession } from "./session-read.server";
@@ -94,6 +93,18 @@ export async function requireConsent(request: Request, user: SessionUser, return
 }
 
 const consentChecks = new WeakMap<Request, Promise<unknown[]>>();
+
+/**
+ * Which account documents a user has yet to accept: the legal module's rule, handed in by the
+ * server entry at start-up (infrastructure does not know the documents). Unset, every guarded
+ * page fails loudly rather than let a person past the consent page.
+ */
+let outdatedConsents: (userId: string) => Promise<unknown[]> = () => {
+  throw new Error("setConsentCheck was not called at start-up");
+};
+export function setConsentCheck(check: (userId: string) => Promise<unknown[]>) {
+  outdatedConsents = check;
+}
 
 /** This request's page without its language prefix (React Router adds the page's own). */
 const pathOf = (request: Request) => {
