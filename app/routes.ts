@@ -1,9 +1,15 @@
 import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { LEGAL_SLUGS } from "./modules/legal/documents";
 
 /**
  * The one URL map. (The last path that showed the under-construction placeholder, /reviews,
  * is real now; the UnderConstruction component remains for unknown services.)
  */
+
+/** One route module served at several paths: each route needs its own id (the prefix and the path). */
+function atEach(paths: readonly string[], file: string, idPrefix = "") {
+  return paths.map((path) => route(path, file, { id: `${idPrefix}${path}` }));
+}
 
 export default [
   index("routes/site/home.tsx"),
@@ -46,10 +52,7 @@ export default [
 
   ...prefix("legal", [
     index("routes/legal/index.tsx"),
-    route("terms", "routes/legal/document.tsx", { id: "legal-terms" }),
-    route("privacy", "routes/legal/document.tsx", { id: "legal-privacy" }),
-    route("reviews-policy", "routes/legal/document.tsx", { id: "legal-reviews-policy" }),
-    route("provider-guidelines", "routes/legal/document.tsx", { id: "legal-provider-guidelines" }),
+    ...atEach(LEGAL_SLUGS, "routes/legal/document.tsx", "legal-"),
   ]),
 
   route("services", "routes/services/index.tsx"),
@@ -57,8 +60,7 @@ export default [
   route("book", "routes/services/book.tsx"),
   route("search", "routes/search/index.tsx"),
   route("request", "routes/site/request.tsx"),
-  route("cars", "routes/cars/hub.tsx", { id: "cars" }),
-  route("cars-rental", "routes/cars/hub.tsx", { id: "cars-rental" }),
+  ...atEach(["cars", "cars-rental"], "routes/cars/hub.tsx"),
   route("cars/request", "routes/cars/request.tsx"),
   route("homes", "routes/homes/index.tsx"),
   route("homes/new", "routes/homes/new.tsx"),

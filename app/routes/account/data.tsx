@@ -1,9 +1,10 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
-import { data, Form, href } from "react-router";
-import { useIntentBusy } from "~/components/form/use-intent-busy";
+import { data, href } from "react-router";
+import { IntentButton } from "~/components/form/intent-button";
 import { Section } from "~/components/ui/section";
 import { requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
+import { loaderAndActionHeaders } from "~/lib/http/route-headers";
 import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
@@ -16,11 +17,7 @@ import type { Route } from "./+types/data";
 export const handle = { messages: ["account", "dataExport"] } satisfies MessagesHandle;
 
 /** The loader's (never cached) headers, and the action's status. */
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, name) => merged.set(name, value));
-  return merged;
-}
+export const headers = loaderAndActionHeaders;
 
 /**
  * My Account → Your data: one plain post queues an export of everything
@@ -45,7 +42,6 @@ export async function action({ request }: Route.ActionArgs) {
 export default function DataPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const format = useFormat();
-  const busy = useIntentBusy("export");
   const { current, days } = loaderData;
   const waiting = current?.status === "queued" || current?.status === "building";
   return (
@@ -74,12 +70,7 @@ export default function DataPage({ loaderData, actionData }: Route.ComponentProp
           )}
         </div>
         {waiting ? null : (
-          <Form method="post" className="mt-6">
-            <input type="hidden" name="intent" value="export" />
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {t("dataExport.request")}
-            </button>
-          </Form>
+          <IntentButton intent="export" label={t("dataExport.request")} className="mt-6" />
         )}
       </Section>
     </div>

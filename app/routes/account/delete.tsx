@@ -1,14 +1,14 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import { data, Form, href, Link } from "react-router";
-import { FormError, TextField } from "~/components/form/field";
-import { useIntentBusy } from "~/components/form/use-intent-busy";
+import { data, href, Link } from "react-router";
+import { TextField } from "~/components/form/field";
+import { IntentForm } from "~/components/form/intent-form";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { Section } from "~/components/ui/section";
 import { requireUser } from "~/lib/auth/session.server";
 import { redirectWith } from "~/lib/flash/flash.server";
 import { readForm } from "~/lib/http/form.server";
+import { loaderAndActionHeaders } from "~/lib/http/route-headers";
 import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { clear, hit, isLimited } from "~/lib/rate-limit.server";
@@ -24,11 +24,7 @@ import type { Route } from "./+types/delete";
 export const handle = { messages: ["account", "deleteAccount", "form", "status"] } satisfies MessagesHandle;
 
 /** The loader's (never cached) and the action's (Retry-After with a 429). */
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, name) => merged.set(name, value));
-  return merged;
-}
+export const headers = loaderAndActionHeaders;
 
 /**
  * My Account → Delete my account. The page lists first what stands in the way
@@ -149,13 +145,10 @@ function OpenRequests({ open }: { open: OpenRequestLine[] }) {
 
 function DeleteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
-  const busy = useIntentBusy("delete-account");
   const [form, fields] = useZodForm(() => import("~/modules/privacy/delete-schema"), (m) => m.deleteAccountSchema(t), lastResult, { id: "delete-account" });
   const word = t("deleteAccount.word");
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 grid max-w-md gap-5">
-      <input type="hidden" name="intent" value="delete-account" />
-      <FormError form={form} />
+    <IntentForm form={form} intent="delete-account" label={t("deleteAccount.submit")} submitClassName="btn-primary bg-red-700 hover:bg-red-800">
       <TextField field={fields.password} type="password" label={t("deleteAccount.password")} autoComplete="current-password" required />
       <TextField
         field={fields.confirmation}
@@ -166,11 +159,6 @@ function DeleteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
         spellCheck={false}
         required
       />
-      <div>
-        <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800" disabled={busy}>
-          {t("deleteAccount.submit")}
-        </button>
-      </div>
-    </Form>
+    </IntentForm>
   );
 }

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href } from "react-router";
 import { FormError } from "~/components/admin/form-error";
 import { Section } from "~/components/ui/section";
-import { requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useFormat } from "~/lib/i18n/format";
@@ -11,7 +10,7 @@ import { useT } from "~/lib/i18n/use-t";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { DOCUMENT_ACCEPT, DOCUMENT_ERROR_KEYS } from "~/modules/providers/application-options";
-import { providerOfUser } from "~/modules/providers/jobs.server";
+import { requireProvider } from "~/modules/providers/require-provider.server";
 import { RENEWAL_FIELDS, RENEWAL_NAME_KEYS, renewalSchema } from "~/modules/providers/renewal";
 import { DocumentRefused, renewableDocuments, submitRenewal } from "~/modules/providers/renewals.server";
 import type { Route } from "./+types/documents";
@@ -24,13 +23,6 @@ export const handle = { messages: ["account", "renewal", "provider", "form"] } s
  * its new expiry; the operator decides in the applications queue. Only the provider's own (the
  * session says whose); anyone without a provider profile gets a 404, loader and action alike.
  */
-async function requireProvider(request: Request) {
-  const user = await requireUser(request);
-  const provider = await providerOfUser(user);
-  if (!provider) throw data("Not found", { status: 404 });
-  return provider;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const provider = await requireProvider(request);
   return { documents: await renewableDocuments(provider.userId) };

@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { requireUser } from "~/lib/auth/session.server";
+import { calendarDownload } from "~/lib/http/calendar-download";
 import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { jobCalendar, providerOfUser } from "~/modules/providers/jobs.server";
 import type { Route } from "./+types/job-calendar";
@@ -13,14 +13,5 @@ import type { Route } from "./+types/job-calendar";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const provider = await providerOfUser(user);
-  const found = provider ? await jobCalendar(provider.id, params.reference, localeFromRequest(request)) : null;
-  if (!found) throw data(null, { status: 404 });
-  return new Response(found.ics, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${found.reference}.ics"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return calendarDownload(provider ? await jobCalendar(provider.id, params.reference, localeFromRequest(request)) : null);
 }

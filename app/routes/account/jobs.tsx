@@ -4,7 +4,6 @@ import { FormError } from "~/components/admin/form-error";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { EmptyState } from "~/components/empty-state";
 import { Section } from "~/components/ui/section";
-import { requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useFormat } from "~/lib/i18n/format";
@@ -14,7 +13,8 @@ import { useT } from "~/lib/i18n/use-t";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { DECLINE_NOTE_MAX, DECLINE_REASONS, JOB_FILTERS, jobActionSchema, type JobFilter, readJobFilter, REMATCH_REASON_KEYS } from "~/modules/providers/jobs";
-import { acceptJob, declineJob, type Job, listJobs, markJobDone, providerOfUser } from "~/modules/providers/jobs.server";
+import { acceptJob, declineJob, type Job, listJobs, markJobDone } from "~/modules/providers/jobs.server";
+import { requireProvider } from "~/modules/providers/require-provider.server";
 import { RENEWAL_NAME_KEYS } from "~/modules/providers/renewal";
 import { renewableDocuments } from "~/modules/providers/renewals.server";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
@@ -27,13 +27,6 @@ export const handle = { messages: ["account", "status", "jobs", "renewal", "prov
  * need to answer them; accept or decline within the window, then say the job is done. Only
  * providers: anyone else gets a 404 from the loader and the action alike.
  */
-async function requireProvider(request: Request) {
-  const user = await requireUser(request);
-  const provider = await providerOfUser(user);
-  if (!provider) throw data("Not found", { status: 404 });
-  return provider;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const provider = await requireProvider(request);
   const filter = readJobFilter(new URL(request.url).searchParams.get("show"));

@@ -72,28 +72,31 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <Link to="?edit" className="btn-secondary mt-6">
             {t("account.edit")}
           </Link>
-          {loaderData.provider ? (
-            <p className="mt-6 flex flex-wrap gap-3 border-t border-slate-200 pt-6 text-sm">
-              <Link to={href("/provider-profile-setup")} className="font-medium text-teal-800 underline">
-                {t("provider.account.setup")}
-              </Link>
-              <Link to={href("/account/availability")} className="font-medium text-teal-800 underline">
-                {t("provider.account.availability")}
-              </Link>
-              {/* Where an expiring licence, ID or permit is renewed (ADR 27). */}
-              <Link to={href("/account/documents")} className="font-medium text-teal-800 underline">
-                {t("renewal.accountLink")}
-              </Link>
-              {loaderData.provider.publicId ? (
-                <Link to={href("/providers/:id", { id: loaderData.provider.publicId })} className="font-medium text-teal-800 underline">
-                  {t("provider.account.public")}
-                </Link>
-              ) : null}
-            </p>
-          ) : null}
+          {loaderData.provider ? <ProviderLinks publicId={loaderData.provider.publicId} /> : null}
         </>
       )}
     </Section>
+  );
+}
+
+/** A provider's own pages, from My Account; the public profile once it is live. */
+function ProviderLinks({ publicId }: { publicId: string | null }) {
+  const t = useT();
+  const links = [
+    { to: href("/provider-profile-setup"), label: t("provider.account.setup") },
+    { to: href("/account/availability"), label: t("provider.account.availability") },
+    // Where an expiring licence, ID or permit is renewed (ADR 27).
+    { to: href("/account/documents"), label: t("renewal.accountLink") },
+    ...(publicId ? [{ to: href("/providers/:id", { id: publicId }), label: t("provider.account.public") }] : []),
+  ];
+  return (
+    <p className="mt-6 flex flex-wrap gap-3 border-t border-slate-200 pt-6 text-sm">
+      {links.map((link) => (
+        <Link key={link.to} to={link.to} className="font-medium text-teal-800 underline">
+          {link.label}
+        </Link>
+      ))}
+    </p>
   );
 }
 

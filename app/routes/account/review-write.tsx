@@ -2,12 +2,13 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { data, Form, href, useNavigation } from "react-router";
 import { FieldError, FieldLabel, FormError, TextAreaField } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { WizardChoiceGroup } from "~/components/homes/wizard-choice";
 import { ModerationNote } from "~/components/reviews/reviews";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
 import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
@@ -98,14 +99,12 @@ export default function WriteReviewPage({ loaderData, actionData }: Route.Compon
         </h2>
         <p className="mt-3 text-slate-700">{t(keys.text)}</p>
         <ModerationNote />
-        <p className="mt-6 flex flex-wrap gap-3">
-          <Link to={href("/account/reviews")} className="btn-primary">
-            {t("account.reviews")}
-          </Link>
-          <Link to={href("/account/bookings")} className="btn-secondary">
-            {t("account.bookings")}
-          </Link>
-        </p>
+        <ButtonLinks
+          links={[
+            { to: href("/account/reviews"), label: t("account.reviews") },
+            { to: href("/account/bookings"), label: t("account.bookings") },
+          ]}
+        />
       </section>
     );
   }

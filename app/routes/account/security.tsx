@@ -1,15 +1,16 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, Link } from "react-router";
-import { FormError, TextField } from "~/components/form/field";
-import { useIntentBusy } from "~/components/form/use-intent-busy";
+import { TextField } from "~/components/form/field";
+import { IntentButton } from "~/components/form/intent-button";
+import { IntentForm } from "~/components/form/intent-form";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { Section } from "~/components/ui/section";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth/password-policy";
 import { requireUser } from "~/lib/auth/session.server";
 import { redirectWith } from "~/lib/flash/flash.server";
 import { readForm } from "~/lib/http/form.server";
+import { loaderAndActionHeaders } from "~/lib/http/route-headers";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
@@ -25,11 +26,7 @@ export const handle = {
 } satisfies MessagesHandle;
 
 /** The loader's (never cached) and the action's (Retry-After with a 429). */
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, name) => merged.set(name, value));
-  return merged;
-}
+export const headers = loaderAndActionHeaders;
 
 /**
  * My Account → Security: change the password, and see and end the sessions
@@ -123,14 +120,11 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
 
 function ChangePasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
-  const busy = useIntentBusy("change-password");
   const [form, fields] = useZodForm(() => import("~/modules/accounts/security-schema"), (m) => m.changePasswordSchema(t), lastResult, {
     id: "change-password",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 grid max-w-md gap-5">
-      <input type="hidden" name="intent" value="change-password" />
-      <FormError form={form} />
+    <IntentForm form={form} intent="change-password" label={t("security.savePassword")}>
       <TextField field={fields.currentPassword} type="password" label={t("security.currentPassword")} autoComplete="current-password" required />
       <TextField
         field={fields.newPassword}
@@ -141,19 +135,13 @@ function ChangePasswordForm({ lastResult }: { lastResult: SubmissionResult<strin
         required
       />
       <TextField field={fields.confirm} type="password" label={t("security.confirmPassword")} autoComplete="new-password" required />
-      <div>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {t("security.savePassword")}
-        </button>
-      </div>
-    </Form>
+    </IntentForm>
   );
 }
 
 function Sessions({ sessions, error }: { sessions: SessionSummary[]; error: string | null }) {
   const t = useT();
   const format = useFormat();
-  const busyAll = useIntentBusy("revoke-others");
   const others = sessions.filter((s) => !s.current);
   const device = (s: SessionSummary) =>
     t("security.device", { browser: s.browser ?? t("security.unknownBrowser"), os: s.os ?? t("security.unknownSystem") });
@@ -201,12 +189,7 @@ function Sessions({ sessions, error }: { sessions: SessionSummary[]; error: stri
       {others.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t("security.noOtherSessions")}</p>
       ) : (
-        <Form method="post" className="mt-4">
-          <input type="hidden" name="intent" value="revoke-others" />
-          <button type="submit" className="btn-secondary" disabled={busyAll}>
-            {t("security.signOutOthers")}
-          </button>
-        </Form>
+        <IntentButton intent="revoke-others" label={t("security.signOutOthers")} className="mt-4" buttonClassName="btn-secondary" />
       )}
     </Section>
   );

@@ -1,5 +1,7 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
-import { data, href, Link } from "react-router";
+import { data, href } from "react-router";
+import { CardPage } from "~/components/layout/card-page";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
@@ -36,48 +38,43 @@ export default function ProviderPendingPage({ loaderData }: Route.ComponentProps
   const t = useT();
   const application = loaderData.application;
   return (
-    <div className="mx-auto max-w-2xl px-4 py-14">
-      <div className="card p-8">
-        <h1 className="text-3xl font-bold">{t("provider.pending.title")}</h1>
-        <p className="mt-4 text-slate-700">{t("provider.pending.underReview")}</p>
-        <p className="mt-3 text-slate-700">
-          {t("provider.pending.emailLine", { email: application?.email || t("provider.pending.yourEmail") })}
-        </p>
-        <p className="mt-3 text-slate-700">
-          {t("provider.pending.reviewTime", { time: t("provider.reviewTime") })}
-        </p>
-        {application ? (
-          <dl className="mt-6 space-y-2 text-sm">
+    <CardPage title={t("provider.pending.title")}>
+      <p className="mt-4 text-slate-700">{t("provider.pending.underReview")}</p>
+      <p className="mt-3 text-slate-700">
+        {t("provider.pending.emailLine", { email: application?.email || t("provider.pending.yourEmail") })}
+      </p>
+      <p className="mt-3 text-slate-700">
+        {t("provider.pending.reviewTime", { time: t("provider.reviewTime") })}
+      </p>
+      {application ? (
+        <dl className="mt-6 space-y-2 text-sm">
+          <div>
+            <dt className="font-medium">{t("provider.pending.reference")}</dt>
+            <dd>{application.reference}</dd>
+          </div>
+          {application.documents.length ? (
             <div>
-              <dt className="font-medium">{t("provider.pending.reference")}</dt>
-              <dd>{application.reference}</dd>
+              <dt className="font-medium">{t("provider.pending.documents")}</dt>
+              <dd>
+                <ul className="list-disc pl-5">
+                  {application.documents.map((name, i) => (
+                    <li key={i}>{name}</li>
+                  ))}
+                </ul>
+              </dd>
             </div>
-            {application.documents.length ? (
-              <div>
-                <dt className="font-medium">{t("provider.pending.documents")}</dt>
-                <dd>
-                  <ul className="list-disc pl-5">
-                    {application.documents.map((name, i) => (
-                      <li key={i}>{name}</li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-        ) : null}
-        <p className="mt-6 rounded-md bg-slate-100 p-3 text-xs text-slate-600">
-          {t("provider.pending.disclaimer")}
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={href("/")} className="btn-primary">
-            {t("placeholder.home")}
-          </Link>
-          <Link to={href("/account")} className="btn-secondary">
-            {t("nav.myAccount")}
-          </Link>
-        </div>
-      </div>
-    </div>
+          ) : null}
+        </dl>
+      ) : null}
+      <p className="mt-6 rounded-md bg-slate-100 p-3 text-xs text-slate-600">
+        {t("provider.pending.disclaimer")}
+      </p>
+      <ButtonLinks
+        links={[
+          { to: href("/"), label: t("placeholder.home") },
+          { to: href("/account"), label: t("nav.myAccount") },
+        ]}
+      />
+    </CardPage>
   );
 }

@@ -1,11 +1,13 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { data, Form, href, useNavigation } from "react-router";
 import { TextAreaField } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { WizardChoiceGroup } from "~/components/homes/wizard-choice";
+import { CardPage } from "~/components/layout/card-page";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
@@ -135,32 +137,21 @@ function ProfileForm({
 function NotApprovedYet({ pending }: { pending: boolean }) {
   const t = useT();
   return (
-    <div className="mx-auto max-w-2xl px-4 py-14">
-      <div className="card p-8">
-        <h1 className="text-3xl font-bold">{t(pending ? "provider.setup.pendingTitle" : "provider.setup.notProviderTitle")}</h1>
-        {pending ? (
-          <>
-            <p className="mt-4 text-slate-700">{t("provider.setup.pendingText")}</p>
-            <p className="mt-3 text-slate-700">{t("provider.pending.reviewTime", { time: t("provider.reviewTime") })}</p>
-          </>
-        ) : (
-          <p className="mt-4 text-slate-700">{t("provider.setup.notApproved")}</p>
-        )}
-        <div className="mt-6 flex flex-wrap gap-3">
-          {pending ? (
-            <Link to={href("/provider-pending")} className="btn-primary">
-              {t("provider.setup.seeApplication")}
-            </Link>
-          ) : (
-            <Link to={href("/become-a-provider")} className="btn-primary">
-              {t("provider.setup.apply")}
-            </Link>
-          )}
-          <Link to={href("/account")} className="btn-secondary">
-            {t("nav.myAccount")}
-          </Link>
-        </div>
-      </div>
-    </div>
+    <CardPage title={t(pending ? "provider.setup.pendingTitle" : "provider.setup.notProviderTitle")}>
+      {pending ? (
+        <>
+          <p className="mt-4 text-slate-700">{t("provider.setup.pendingText")}</p>
+          <p className="mt-3 text-slate-700">{t("provider.pending.reviewTime", { time: t("provider.reviewTime") })}</p>
+        </>
+      ) : (
+        <p className="mt-4 text-slate-700">{t("provider.setup.notApproved")}</p>
+      )}
+      <ButtonLinks
+        links={[
+          pending ? { to: href("/provider-pending"), label: t("provider.setup.seeApplication") } : { to: href("/become-a-provider"), label: t("provider.setup.apply") },
+          { to: href("/account"), label: t("nav.myAccount") },
+        ]}
+      />
+    </CardPage>
   );
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { calendarDownload } from "~/lib/http/calendar-download";
 import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { findCalendarByToken } from "~/modules/requests/requests.server";
 import type { Route } from "./+types/calendar";
@@ -9,15 +9,5 @@ import type { Route } from "./+types/calendar";
  * status page — whoever holds the private link — and 404 for a request without a date and time.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const found = await findCalendarByToken(params.token, localeFromRequest(request));
-  if (!found) throw data(null, { status: 404 });
-  return new Response(found.ics, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${found.reference}.ics"`,
-      "Cache-Control": "private, no-store",
-      "Referrer-Policy": "no-referrer",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return calendarDownload(await findCalendarByToken(params.token, localeFromRequest(request)), { "Referrer-Policy": "no-referrer" });
 }

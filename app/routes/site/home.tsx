@@ -1,6 +1,7 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href, Link } from "react-router";
 import { BookingDialog, useBookingDialog } from "~/components/booking/booking-dialog";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import type { MessageKey } from "~/lib/i18n/translate";
@@ -44,14 +45,14 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <span className="text-teal-700">{t("home.heroTitleB")}</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{t("home.heroSubtitle")}</p>
-          <div className="mt-10 flex flex-wrap justify-center gap-4">
-            <Link to={href("/signup")} className="btn-primary px-6 py-3 text-base">
-              {t("home.getStarted")}
-            </Link>
-            <Link to={href("/request")} className="btn-secondary px-6 py-3 text-base">
-              {t("home.requestQuote")}
-            </Link>
-          </div>
+          <ButtonLinks
+            className="mt-10 flex flex-wrap justify-center gap-4"
+            size="px-6 py-3 text-base"
+            links={[
+              { to: href("/signup"), label: t("home.getStarted") },
+              { to: href("/request"), label: t("home.requestQuote") },
+            ]}
+          />
         </div>
       </section>
 
