@@ -151,26 +151,7 @@ export async function rejectApplication(
   reason: string,
   actor: Actor = {},
 ): Promise<DecisionResult> {
-  const application = await loadApplication(requestId);
-  if (!application) return { ok: false, reason: "not-a-provider-application" };
-  const note = reason.trim() || null;
-  return transitionRequest(requestId, "rejected", note, {
-    effects: async (trx, move) => {
-      await scheduleDeletion(trx, application.data.applicationId);
-      await recordAudit(trx, {
-        actorId: actor.actorId ?? SYSTEM_ACTOR,
-        action: "provider-application.reject",
-        entityType: "request",
-        entityId: requestId,
-        before: { status: move.from, documents: "pending" },
-        after: { status: move.to, documents: "rejected", retentionDays: REJECTED_DOCUMENT_RETENTION_DAYS },
-        note,
-      });
-    },
-    email: (t) => ({
-      paragraphs: [t("provider.email.rejectedText", { days: REJECTED_DOCUMENT_RETENTION_DAYS })],
-    }),
-  });
+  return closeApplication(requestId, "rejected", reason, actor);
 }
 
 /** The applicant withdrew: like a rejection, the documents go after the retention period. */
@@ -179,15 +160,31 @@ export async function cancelApplication(
   note: string | null = null,
   actor: Actor = {},
 ): Promise<DecisionResult> {
+  return closeApplication(requestId, "cancelled", note, actor);
+}
+
+const CLOSE_ACTIONS = { rejected: "provider-application.reject", cancelled: "provider-application.cancel" } as const;
+
+/**
+ * Rejected or withdrawn, an application ends the same way: the note (trimmed, none when blank)
+ * is the transition's, the documents are marked for deletion after the retention period, and
+ * the applicant is told so.
+ */
+async function closeApplication(
+  requestId: string,
+  to: keyof typeof CLOSE_ACTIONS,
+  note: string | null,
+  actor: Actor,
+): Promise<DecisionResult> {
   const application = await loadApplication(requestId);
   if (!application) return { ok: false, reason: "not-a-provider-application" };
   const text = note?.trim() || null;
-  return transitionRequest(requestId, "cancelled", text, {
+  return transitionRequest(requestId, to, text, {
     effects: async (trx, move) => {
       await scheduleDeletion(trx, application.data.applicationId);
       await recordAudit(trx, {
         actorId: actor.actorId ?? SYSTEM_ACTOR,
-        action: "provider-application.cancel",
+        action: CLOSE_ACTIONS[to],
         entityType: "request",
         entityId: requestId,
         before: { status: move.from, documents: "pending" },
