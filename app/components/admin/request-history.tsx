@@ -5,6 +5,7 @@ import { useT } from "~/lib/i18n/use-t";
 import { NOTE_MAX } from "~/modules/admin/request-actions";
 import type { AdminRequest } from "~/modules/admin/views";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
+import { AdminPanel } from "./admin-panel";
 import { FormError } from "./form-error";
 import { OutboxStatusBadge } from "./outbox-status-badge";
 
@@ -15,10 +16,7 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
   const noteError = Boolean(noteResult?.error?.body?.length);
   return (
     <>
-      <section aria-labelledby="timeline-title" className="card p-6">
-        <h2 id="timeline-title" className="text-lg font-semibold">
-          {t("admin.request.timeline")}
-        </h2>
+      <AdminPanel id="timeline-title" title={t("admin.request.timeline")} className="card p-6">
         <ol className="mt-3 grid gap-2">
           {r.events.map((e, i) => (
             <li key={i} className="text-sm">
@@ -31,12 +29,9 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
             </li>
           ))}
         </ol>
-      </section>
+      </AdminPanel>
 
-      <section aria-labelledby="emails-title" className="card p-6">
-        <h2 id="emails-title" className="text-lg font-semibold">
-          {t("admin.request.emails")}
-        </h2>
+      <AdminPanel id="emails-title" title={t("admin.request.emails")} className="card p-6">
         {r.emails.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{t("admin.request.noEmails")}</p>
         ) : (
@@ -53,7 +48,7 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
             ))}
           </ul>
         )}
-      </section>
+      </AdminPanel>
 
       <section id="notes" aria-labelledby="notes-title" className="card scroll-mt-24 p-6">
         <h2 id="notes-title" className="text-lg font-semibold">
@@ -96,10 +91,7 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
         </Form>
       </section>
 
-      <section aria-labelledby="audit-title" className="card p-6">
-        <h2 id="audit-title" className="text-lg font-semibold">
-          {t("admin.request.audit")}
-        </h2>
+      <AdminPanel id="audit-title" title={t("admin.request.audit")} className="card p-6">
         {r.audit.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{t("admin.request.noAudit")}</p>
         ) : (
@@ -123,7 +115,7 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
             ))}
           </ol>
         )}
-      </section>
+      </AdminPanel>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { adminCell, adminNumberCell, adminOneLineCell, AdminTable } from "~/components/admin/admin-table";
+import { AdminPanel } from "~/components/admin/admin-panel";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { useFormat } from "~/lib/i18n/format";
@@ -32,10 +33,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-8">
       <h1 className="text-2xl font-bold">{t("admin.dashboard.title")}</h1>
 
-      <section aria-labelledby="open-title" className="grid gap-3">
-        <h2 id="open-title" className="text-lg font-semibold">
-          {t("admin.dashboard.open")}
-        </h2>
+      <AdminPanel id="open-title" title={t("admin.dashboard.open")} className="grid gap-3">
         <p className="text-sm text-slate-600">{t("admin.dashboard.openIntro")}</p>
         <AdminTable
           caption={t("admin.dashboard.open")}
@@ -65,13 +63,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
         </AdminTable>
-      </section>
+      </AdminPanel>
 
       {oldest.length > 0 ? (
-        <section aria-labelledby="oldest-title" className="grid gap-3">
-          <h2 id="oldest-title" className="text-lg font-semibold">
-            {t("admin.dashboard.waitingLongest")}
-          </h2>
+        <AdminPanel id="oldest-title" title={t("admin.dashboard.waitingLongest")} className="grid gap-3">
           <AdminTable caption={t("admin.dashboard.waitingLongest")} head={[t("admin.dashboard.reference"), t("admin.dashboard.kind"), t("admin.dashboard.name"), t("admin.dashboard.status"), t("admin.dashboard.waiting")]}>
             {oldest.map((r) => {
               const days = waitedDays(r.createdAt, now);
@@ -98,13 +93,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               );
             })}
           </AdminTable>
-        </section>
+        </AdminPanel>
       ) : null}
 
-      <section aria-labelledby="clicks-title" className="grid gap-3">
-        <h2 id="clicks-title" className="text-lg font-semibold">
-          {t("admin.dashboard.clicks")}
-        </h2>
+      <AdminPanel id="clicks-title" title={t("admin.dashboard.clicks")} className="grid gap-3">
         <AdminTable
           caption={t("admin.dashboard.clicks")}
           head={[t("admin.dashboard.event"), { label: t("admin.dashboard.last7"), numeric: true }, { label: t("admin.dashboard.last30"), numeric: true }]}
@@ -117,12 +109,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </tr>
             ))}
         </AdminTable>
-      </section>
+      </AdminPanel>
 
-      <section aria-labelledby="exports-title" className="grid gap-3">
-        <h2 id="exports-title" className="text-lg font-semibold">
-          {t("admin.dashboard.exports")}
-        </h2>
+      <AdminPanel id="exports-title" title={t("admin.dashboard.exports")} className="grid gap-3">
         <p className="text-sm text-slate-600">{t("admin.dashboard.exportsIntro")}</p>
         <ul className="flex flex-wrap gap-2">
           {EXPORT_LISTS.map((list) => (
@@ -134,7 +123,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </AdminPanel>
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link } from "react-router";
-import { StatusBadge } from "~/components/admin/status-badge";
-import { CheckboxField, FormError, TextAreaField } from "~/components/form/field";
-import { SubmitButton } from "~/components/form/form-actions";
+import { AdminFacts, AdminPanel } from "~/components/admin/admin-panel";
+import { AdminDecisionPage, type DecisionAnswer, DecisionForm, DecisionPanel } from "~/components/admin/decision-page";
+import { CheckboxField } from "~/components/form/field";
 import { useIntentBusy } from "~/components/form/use-intent-busy";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { priceLabel, propertyTypeLabel } from "~/components/homes/listing-labels";
@@ -42,8 +42,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...found, request: found.request ? { reference: found.request.reference, status: found.request.status } : null };
 }
 
-type Intent = "approve" | "reject";
-type ActionAnswer = { intent: Intent; result: SubmissionResult<string[]> };
 
 /** Why a decision was refused, as a message on the form (or on the field it is about). */
 function refusalReply(t: Translate, reason: ModerationRefusal): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
@@ -85,9 +83,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (intent === "approve") {
     const submission = parseWithZod(form, { schema: approveListingSchema(t, found.shortTerm) });
-    if (submission.status !== "success") return data<ActionAnswer>({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data<DecisionAnswer>({ intent, result: submission.reply() }, { status: 400 });
     const result = await approveListing(listing.id, { actorId: admin.id, strChecked: submission.value.strChecked });
-    if (!result.ok) return data<ActionAnswer>({ intent, result: submission.reply(refusalReply(t, result.reason)) }, { status: 409 });
+    if (!result.ok) return data<DecisionAnswer>({ intent, result: submission.reply(refusalReply(t, result.reason)) }, { status: 409 });
     return redirectWithToast(
       here,
       { title: t("admin.listing.toast.approvedTitle"), description: t("admin.listing.toast.approvedText", { title: listing.title }) },
@@ -96,9 +94,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (intent === "reject") {
     const submission = parseWithZod(form, { schema: rejectListingSchema(t) });
-    if (submission.status !== "success") return data<ActionAnswer>({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data<DecisionAnswer>({ intent, result: submission.reply() }, { status: 400 });
     const result = await rejectListing(listing.id, { actorId: admin.id, reason: submission.value.reason });
-    if (!result.ok) return data<ActionAnswer>({ intent, result: submission.reply(refusalReply(t, result.reason)) }, { status: 409 });
+    if (!result.ok) return data<DecisionAnswer>({ intent, result: submission.reply(refusalReply(t, result.reason)) }, { status: 409 });
     return redirectWithToast(
       here,
       { title: t("admin.listing.toast.rejectedTitle"), description: t("admin.listing.toast.rejectedText") },
@@ -113,7 +111,6 @@ export default function AdminListing({ loaderData, actionData }: Route.Component
   const t = useT();
   const dates = useFormat();
   const { listing: l, owner, str, request, can, shortTerm } = loaderData;
-  const answer = actionData as ActionAnswer | undefined;
   const yesNo = (v: boolean) => (v ? t("homes.yes") : t("homes.no"));
   // [label, value, the owner's own words (not translated)]
   const facts: (readonly [string, string, boolean?])[] = [
@@ -137,120 +134,93 @@ export default function AdminListing({ loaderData, actionData }: Route.Component
     [t("admin.listing.submitted"), dates.dateTime(l.createdAt)],
   ];
 
+  const note = !request ? t("admin.listing.noRequest") : !can.approve && !can.reject ? t("admin.listing.noDecision") : null;
+
   return (
-    <article aria-labelledby="admin-listing-title" className="space-y-8">
-      <div>
-        <Link to={href("/admin/listings")} className="text-sm text-teal-800 underline">
-          ← {t("admin.listing.back")}
-        </Link>
-        <h1 id="admin-listing-title" className="mt-3 text-2xl font-bold" translate="no">
-          {l.title}
-        </h1>
-        <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
-          {request ? <StatusBadge status={request.status} /> : <span>{t("admin.listings.sample")}</span>}
-          {request ? (
-            <Link to={href("/admin/requests/:reference", { reference: request.reference })} className="text-teal-800 underline">
-              {t("admin.listing.request", { reference: request.reference })}
-            </Link>
-          ) : null}
+    <AdminDecisionPage
+      id="admin-listing-title"
+      back={href("/admin/listings")}
+      backLabel={t("admin.listing.back")}
+      title={l.title}
+      request={request}
+      meta={
+        <>
+          {request ? null : <span>{t("admin.listings.sample")}</span>}
           {l.visibility === "published" ? (
             <Link to={href("/homes/:id", { id: l.id })} className="text-teal-800 underline">
               {t("admin.listing.viewPublic")}
             </Link>
           ) : null}
-        </p>
-      </div>
-
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-8">
-          <section aria-labelledby="listing-photos" className="card p-5">
-            <h2 id="listing-photos" className="text-lg font-semibold">
-              {t("admin.listing.photos")}
-            </h2>
-            <Photos listing={l} />
-          </section>
-
-          <section aria-labelledby="listing-details" className="card p-5">
-            <h2 id="listing-details" className="text-lg font-semibold">
-              {t("admin.listing.details")}
-            </h2>
-            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-              {facts.map(([label, value, own]) => (
-                <div key={label}>
-                  <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-                  <dd className="mt-0.5 text-slate-900" translate={own ? "no" : undefined}>
-                    {value}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            <h3 className="mt-6 text-sm font-semibold text-slate-700">{t("wizard.field.description")}</h3>
-            <p className="mt-1 whitespace-pre-line text-slate-800" translate="no">
-              {l.description}
-            </p>
-          </section>
-        </div>
-
-        <div className="space-y-6">
+        </>
+      }
+      aside={
+        <>
           {str ? <StrPanel str={str} /> : null}
           <OwnerPanel owner={owner} />
-          <section aria-labelledby="listing-decision" className="card space-y-6 p-5">
-            <h2 id="listing-decision" className="text-lg font-semibold">
-              {t("admin.listing.decision")}
-            </h2>
-            {!request ? <p className="text-sm text-slate-600">{t("admin.listing.noRequest")}</p> : null}
-            {request && !can.approve && !can.reject ? <p className="text-sm text-slate-600">{t("admin.listing.noDecision")}</p> : null}
-            {can.approve ? (
-              <ApproveForm shortTerm={shortTerm} strNumber={str?.number ?? null} lastResult={answer?.intent === "approve" ? answer.result : undefined} />
-            ) : null}
-            {can.reject ? (
-              <RejectForm published={request?.status === "published"} lastResult={answer?.intent === "reject" ? answer.result : undefined} />
-            ) : null}
-          </section>
-        </div>
-      </div>
-    </article>
+          <DecisionPanel
+            id="listing-decision"
+            note={note}
+            can={can}
+            answer={actionData as DecisionAnswer | undefined}
+            approve={(lastResult) => <ApproveForm shortTerm={shortTerm} strNumber={str?.number ?? null} lastResult={lastResult} />}
+            reject={{
+              id: "reject-listing",
+              load: () => import("~/modules/homes/moderation"),
+              pick: (m) => m.rejectListingSchema(t),
+              reasonLabel: t("admin.listing.reason"),
+              label: request?.status === "published" ? t("admin.listing.takeDown") : t("admin.listing.reject"),
+            }}
+          />
+        </>
+      }
+    >
+      <AdminPanel id="listing-photos" title={t("admin.listing.photos")}>
+        <Photos listing={l} />
+      </AdminPanel>
+
+      <AdminPanel id="listing-details" title={t("admin.listing.details")}>
+        <AdminFacts facts={facts.map(([label, value, asWritten]) => ({ label, value, asWritten }))} />
+        <h3 className="mt-6 text-sm font-semibold text-slate-700">{t("wizard.field.description")}</h3>
+        <p className="mt-1 whitespace-pre-line text-slate-800" translate="no">
+          {l.description}
+        </p>
+      </AdminPanel>
+    </AdminDecisionPage>
   );
 }
 
+/** Uploaded photos, each a link to its full size; or a sample listing's static images. */
 function Photos({ listing }: { listing: ListingForModeration["listing"] }) {
   const t = useT();
-  if (listing.photos) {
-    const total = listing.photos.length;
-    return (
-      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {listing.photos.map((p, i) => (
-          <li key={p.id}>
-            <a href={listingPhotoPath(p.id, "gallery")} className="block rounded-md focus-visible:outline-3 focus-visible:outline-teal-600">
-              <img
-                src={listingPhotoPath(p.id, "card")}
-                alt={t("admin.listing.photo", { n: i + 1, total })}
-                width={p.width}
-                height={p.height}
-                loading="lazy"
-                className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"
-              />
-            </a>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (listing.staticImages.length === 0) return <p className="mt-3 text-sm text-slate-600">{t("admin.listing.noPhotos")}</p>;
+  const shown = listing.photos
+    ? listing.photos.map((p) => ({ key: p.id, src: listingPhotoPath(p.id, "card"), full: listingPhotoPath(p.id, "gallery"), width: p.width, height: p.height }))
+    : listing.staticImages.map((src) => ({ key: src, src, full: null, width: 1200, height: 800 }));
+  if (shown.length === 0) return <p className="mt-3 text-sm text-slate-600">{t("admin.listing.noPhotos")}</p>;
   return (
     <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-      {listing.staticImages.map((src, i) => (
-        <li key={src}>
+      {shown.map((photo, i) => {
+        const image = (
           <img
-            src={src}
-            alt={t("admin.listing.photo", { n: i + 1, total: listing.staticImages.length })}
-            width={1200}
-            height={800}
+            src={photo.src}
+            alt={t("admin.listing.photo", { n: i + 1, total: shown.length })}
+            width={photo.width}
+            height={photo.height}
             loading="lazy"
             className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"
           />
-        </li>
-      ))}
+        );
+        return (
+          <li key={photo.key}>
+            {photo.full ? (
+              <a href={photo.full} className="block rounded-md focus-visible:outline-3 focus-visible:outline-teal-600">
+                {image}
+              </a>
+            ) : (
+              image
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -258,10 +228,7 @@ function Photos({ listing }: { listing: ListingForModeration["listing"] }) {
 function StrPanel({ str }: { str: NonNullable<ListingForModeration["str"]> }) {
   const t = useT();
   return (
-    <section aria-labelledby="listing-str" className="card border-amber-200 bg-amber-50/50 p-5">
-      <h2 id="listing-str" className="text-lg font-semibold">
-        {t("admin.listing.str.title")}
-      </h2>
+    <AdminPanel id="listing-str" title={t("admin.listing.str.title")} className="card border-amber-200 bg-amber-50/50 p-5">
       <p className="mt-1 text-sm text-slate-600">{t("admin.listing.str.help", { nights: SHORT_TERM_MAX_NIGHTS })}</p>
       <dl className="mt-3 space-y-2">
         <div>
@@ -278,7 +245,7 @@ function StrPanel({ str }: { str: NonNullable<ListingForModeration["str"]> }) {
           </dd>
         </div>
       </dl>
-    </section>
+    </AdminPanel>
   );
 }
 
@@ -288,10 +255,7 @@ function OwnerPanel({ owner }: { owner: ListingForModeration["owner"] }) {
   const unverifying = useIntentBusy("unverify");
   const busy = verifying || unverifying;
   return (
-    <section aria-labelledby="listing-owner" className="card p-5">
-      <h2 id="listing-owner" className="text-lg font-semibold">
-        {t("admin.listing.owner.title")}
-      </h2>
+    <AdminPanel id="listing-owner" title={t("admin.listing.owner.title")}>
       <dl className="mt-3 space-y-2 text-sm">
         <div>
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("wizard.field.ownerName")}</dt>
@@ -334,41 +298,21 @@ function OwnerPanel({ owner }: { owner: ListingForModeration["owner"] }) {
           {owner.verified ? t("admin.listing.owner.unverify") : t("admin.listing.owner.verify")}
         </button>
       </Form>
-    </section>
+    </AdminPanel>
   );
 }
 
 
 function ApproveForm({ shortTerm, strNumber, lastResult }: { shortTerm: boolean; strNumber: string | null; lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
-  const busy = useIntentBusy("approve");
   const [form, fields] = useZodForm(() => import("~/modules/homes/moderation"), (m) => m.approveListingSchema(t, shortTerm), lastResult, {
     id: "approve-listing",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3">
-      <input type="hidden" name="intent" value="approve" />
-      <FormError form={form} />
+    <DecisionForm intent="approve" form={form} label={t("admin.listing.approve")}>
       {shortTerm ? (
         <CheckboxField field={fields.strChecked} label={t("admin.listing.strChecked", { number: strNumber || t("admin.listing.str.missing") })} />
       ) : null}
-      <SubmitButton busy={busy} label={t("admin.listing.approve")} className="btn-primary w-full" />
-    </Form>
-  );
-}
-
-function RejectForm({ published, lastResult }: { published: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
-  const t = useT();
-  const busy = useIntentBusy("reject");
-  const [form, fields] = useZodForm(() => import("~/modules/homes/moderation"), (m) => m.rejectListingSchema(t), lastResult, {
-    id: "reject-listing",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3 border-t border-slate-200 pt-5">
-      <input type="hidden" name="intent" value="reject" />
-      <FormError form={form} />
-      <TextAreaField field={fields.reason} label={t("admin.listing.reason")} required rows={4} />
-      <SubmitButton busy={busy} label={published ? t("admin.listing.takeDown") : t("admin.listing.reject")} className="btn-secondary w-full border-red-300 text-red-800 hover:bg-red-50" />
-    </Form>
+    </DecisionForm>
   );
 }

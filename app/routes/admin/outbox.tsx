@@ -1,6 +1,5 @@
 import { Form, href, Link } from "react-router";
-import { adminCell, adminOneLineCell, AdminTable } from "~/components/admin/admin-table";
-import { AdminPagination } from "~/components/admin/moderation";
+import { adminCell, adminOneLineCell, AdminPagination, AdminTable } from "~/components/admin/admin-table";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";

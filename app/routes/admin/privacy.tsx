@@ -1,5 +1,6 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
-import { data, Form, href, Link } from "react-router";
+import type { ReactNode } from "react";
+import { data, Form, type FormProps, href, Link } from "react-router";
 import { useIntentBusy } from "~/components/form/use-intent-busy";
 import { Section } from "~/components/ui/section";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -137,11 +138,33 @@ export default function AdminPrivacyPage({ actionData }: Route.ComponentProps) {
   );
 }
 
-function Hidden({ query }: { query: Query }) {
+/** A step on what was found: a post that carries the query (never in a URL) and the step's intent. */
+function SubjectButton({
+  query,
+  intent,
+  label,
+  className = "btn-secondary",
+  ...form
+}: { query: Query; intent?: string; label: string; className?: string } & Pick<FormProps, "action" | "reloadDocument">) {
   return (
-    <>
+    <Form method="post" {...form}>
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <input type="hidden" name="email" value={query.email} />
       <input type="hidden" name="phone" value={query.phone} />
+      <button type="submit" className={className}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/** One kind of record found: its heading, then the records, or that there are none. */
+function Found({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  const t = useT();
+  return (
+    <>
+      <h3 className="mt-6 font-semibold">{title}</h3>
+      {count ? children : <p className="mt-2 text-sm text-slate-600">{t("admin.privacy.none")}</p>}
     </>
   );
 }
@@ -164,8 +187,7 @@ function Findings({ query, findings, confirm }: { query: Query; findings: Subjec
       ) : (
         <>
           {findings.accounts ? <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t("admin.privacy.accounts")}</p> : null}
-          <h3 className="mt-6 font-semibold">{t("admin.privacy.requests")}</h3>
-          {findings.requests.length ? (
+          <Found title={t("admin.privacy.requests")} count={findings.requests.length}>
             <div className="mt-2 overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead>
@@ -188,11 +210,8 @@ function Findings({ query, findings, confirm }: { query: Query; findings: Subjec
                 </tbody>
               </table>
             </div>
-          ) : (
-            <p className="mt-2 text-sm text-slate-600">{t("admin.privacy.none")}</p>
-          )}
-          <h3 className="mt-6 font-semibold">{t("admin.privacy.contactMessages")}</h3>
-          {findings.contactMessages.length ? (
+          </Found>
+          <Found title={t("admin.privacy.contactMessages")} count={findings.contactMessages.length}>
             <ul className="mt-2 space-y-1 text-sm">
               {findings.contactMessages.map((m) => (
                 <li key={m.reference}>
@@ -200,11 +219,8 @@ function Findings({ query, findings, confirm }: { query: Query; findings: Subjec
                 </li>
               ))}
             </ul>
-          ) : (
-            <p className="mt-2 text-sm text-slate-600">{t("admin.privacy.none")}</p>
-          )}
-          <h3 className="mt-6 font-semibold">{t("admin.privacy.reviews")}</h3>
-          {findings.reviews.length ? (
+          </Found>
+          <Found title={t("admin.privacy.reviews")} count={findings.reviews.length}>
             <ul className="mt-2 space-y-1 text-sm">
               {findings.reviews.map((r) => (
                 <li key={r.id}>
@@ -212,27 +228,12 @@ function Findings({ query, findings, confirm }: { query: Query; findings: Subjec
                 </li>
               ))}
             </ul>
-          ) : (
-            <p className="mt-2 text-sm text-slate-600">{t("admin.privacy.none")}</p>
-          )}
+          </Found>
           <p className="mt-6 text-sm">{t("admin.privacy.emails", { total: findings.emails })}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             {/* A native post: the answer is a file, not a page. */}
-            <Form method="post" action={href("/admin/privacy/export")} reloadDocument>
-              <Hidden query={query} />
-              <button type="submit" className="btn-secondary">
-                {t("admin.privacy.export")}
-              </button>
-            </Form>
-            {confirm ? null : (
-              <Form method="post">
-                <input type="hidden" name="intent" value="confirm" />
-                <Hidden query={query} />
-                <button type="submit" className="btn-secondary">
-                  {t("admin.privacy.erase")}
-                </button>
-              </Form>
-            )}
+            <SubjectButton query={query} action={href("/admin/privacy/export")} reloadDocument label={t("admin.privacy.export")} />
+            {confirm ? null : <SubjectButton query={query} intent="confirm" label={t("admin.privacy.erase")} />}
           </div>
         </>
       )}
@@ -245,20 +246,8 @@ function Findings({ query, findings, confirm }: { query: Query; findings: Subjec
             {t("admin.privacy.confirmText")}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="erase" />
-              <Hidden query={query} />
-              <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
-                {t("admin.privacy.confirm")}
-              </button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value="find" />
-              <Hidden query={query} />
-              <button type="submit" className="btn-secondary">
-                {t("admin.privacy.cancel")}
-              </button>
-            </Form>
+            <SubjectButton query={query} intent="erase" label={t("admin.privacy.confirm")} className="btn-primary bg-red-700 hover:bg-red-800" />
+            <SubjectButton query={query} intent="find" label={t("admin.privacy.cancel")} />
           </div>
         </section>
       ) : null}

@@ -1,10 +1,8 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link } from "react-router";
-import { StatusBadge } from "~/components/admin/status-badge";
-import { FormError, TextAreaField } from "~/components/form/field";
-import { SubmitButton } from "~/components/form/form-actions";
-import { useIntentBusy } from "~/components/form/use-intent-busy";
+import { data, href } from "react-router";
+import { AdminFacts, AdminPanel } from "~/components/admin/admin-panel";
+import { AdminDecisionPage, type DecisionAnswer, DecisionForm, DecisionPanel } from "~/components/admin/decision-page";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { WizardChoiceGroup } from "~/components/homes/wizard-choice";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -38,9 +36,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return shown;
 }
 
-type Intent = "approve" | "reject";
-type ActionAnswer = { intent: Intent; result: SubmissionResult<string[]> };
-
 function refusalReply(t: Translate, result: Exclude<DecisionResult, { ok: true }>) {
   return result.reason === "no-services"
     ? { fieldErrors: { services: [t("admin.provider.error.services")] } }
@@ -59,9 +54,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "approve") {
     const offered = application.services.map((s) => s.slug);
     const submission = parseWithZod(form, { schema: approveApplicationSchema(t, offered) });
-    if (submission.status !== "success") return data<ActionAnswer>({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data<DecisionAnswer>({ intent, result: submission.reply() }, { status: 400 });
     const result = await approveApplication(application.requestId, { services: submission.value.services, actorId: admin.id });
-    if (!result.ok) return data<ActionAnswer>({ intent, result: submission.reply(refusalReply(t, result)) }, { status: 409 });
+    if (!result.ok) return data<DecisionAnswer>({ intent, result: submission.reply(refusalReply(t, result)) }, { status: 409 });
     return redirectWithToast(
       here,
       { title: t("admin.provider.toast.approvedTitle"), description: t("admin.provider.toast.approvedText", { name: application.name }) },
@@ -70,9 +65,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (intent === "reject") {
     const submission = parseWithZod(form, { schema: rejectApplicationSchema(t) });
-    if (submission.status !== "success") return data<ActionAnswer>({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data<DecisionAnswer>({ intent, result: submission.reply() }, { status: 400 });
     const result = await rejectApplication(application.requestId, submission.value.reason, { actorId: admin.id });
-    if (!result.ok) return data<ActionAnswer>({ intent, result: submission.reply(refusalReply(t, result)) }, { status: 409 });
+    if (!result.ok) return data<DecisionAnswer>({ intent, result: submission.reply(refusalReply(t, result)) }, { status: 409 });
     return redirectWithToast(
       here,
       { title: t("admin.provider.toast.rejectedTitle"), description: t("admin.provider.toast.rejectedText", { name: application.name }) },
@@ -96,75 +91,52 @@ export default function AdminProvider({ loaderData, actionData }: Route.Componen
   const t = useT();
   const dates = useFormat();
   const a = loaderData;
-  const answer = actionData as ActionAnswer | undefined;
+  const decided = !a.can.approve && !a.can.reject;
   return (
-    <article aria-labelledby="admin-provider-title" className="space-y-8">
-      <div>
-        <Link to={href("/admin/providers")} className="text-sm text-teal-800 underline">
-          ← {t("admin.provider.back")}
-        </Link>
-        <h1 id="admin-provider-title" className="mt-3 text-2xl font-bold" translate="no">
-          {a.name}
-        </h1>
-        <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
-          <StatusBadge status={a.status} />
-          <Link to={href("/admin/requests/:reference", { reference: a.reference })} className="text-teal-800 underline">
-            {t("admin.listing.request", { reference: a.reference })}
-          </Link>
-          <span>{t("admin.provider.submitted", { date: dates.dateTime(a.createdAt) })}</span>
-        </p>
-      </div>
-
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-8">
-          <section aria-labelledby="provider-documents" className="card p-5">
-            <h2 id="provider-documents" className="text-lg font-semibold">
-              {t("admin.provider.documents")}
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">{t("admin.provider.documentsHint")}</p>
-            {a.documents.length === 0 ? (
-              <p className="mt-3 text-sm text-slate-600">{t("admin.provider.noDocuments")}</p>
-            ) : (
-              <ul className="mt-4 space-y-6">
-                {a.documents.map((d) => (
-                  <DocumentViewer key={d.id} doc={d} />
-                ))}
-              </ul>
-            )}
-          </section>
-
-          <section aria-labelledby="provider-fields" className="card p-5">
-            <h2 id="provider-fields" className="text-lg font-semibold">
-              {t("admin.provider.fields")}
-            </h2>
-            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-              {a.fields.map((f) => (
-                <div key={f.label}>
-                  <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{f.label}</dt>
-                  <dd className="mt-0.5 text-slate-900 [overflow-wrap:anywhere]" translate={f.asWritten ? "no" : undefined}>
-                    {f.value ?? t("status.notGiven")}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        </div>
-
-        <div className="space-y-6">
-          <section aria-labelledby="provider-decision" className="card space-y-6 p-5">
-            <h2 id="provider-decision" className="text-lg font-semibold">
-              {t("admin.listing.decision")}
-            </h2>
-            {!a.can.approve && !a.can.reject ? (
-              <p className="text-sm text-slate-600">{t("admin.provider.decided", { status: t(STATUS_LABEL_KEYS[a.status]) })}</p>
-            ) : null}
-            {a.can.approve ? <ApproveForm services={a.services} lastResult={answer?.intent === "approve" ? answer.result : undefined} /> : null}
-            {a.can.reject ? <RejectForm lastResult={answer?.intent === "reject" ? answer.result : undefined} /> : null}
-          </section>
+    <AdminDecisionPage
+      id="admin-provider-title"
+      back={href("/admin/providers")}
+      backLabel={t("admin.provider.back")}
+      title={a.name}
+      request={{ reference: a.reference, status: a.status }}
+      meta={<span>{t("admin.provider.submitted", { date: dates.dateTime(a.createdAt) })}</span>}
+      aside={
+        <>
+          <DecisionPanel
+            id="provider-decision"
+            note={decided ? t("admin.provider.decided", { status: t(STATUS_LABEL_KEYS[a.status]) }) : null}
+            can={a.can}
+            answer={actionData as DecisionAnswer | undefined}
+            approve={(lastResult) => <ApproveForm services={a.services} lastResult={lastResult} />}
+            reject={{
+              id: "reject-application",
+              load: () => import("~/modules/providers/review"),
+              pick: (m) => m.rejectApplicationSchema(t),
+              reasonLabel: t("admin.provider.reason"),
+              label: t("admin.provider.reject"),
+            }}
+          />
           <History events={a.events} />
-        </div>
-      </div>
-    </article>
+        </>
+      }
+    >
+      <AdminPanel id="provider-documents" title={t("admin.provider.documents")}>
+        <p className="mt-1 text-sm text-slate-600">{t("admin.provider.documentsHint")}</p>
+        {a.documents.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{t("admin.provider.noDocuments")}</p>
+        ) : (
+          <ul className="mt-4 space-y-6">
+            {a.documents.map((d) => (
+              <DocumentViewer key={d.id} doc={d} />
+            ))}
+          </ul>
+        )}
+      </AdminPanel>
+
+      <AdminPanel id="provider-fields" title={t("admin.provider.fields")}>
+        <AdminFacts facts={a.fields} />
+      </AdminPanel>
+    </AdminDecisionPage>
   );
 }
 
@@ -208,10 +180,7 @@ function History({ events }: { events: ApplicationForReview["events"] }) {
   const t = useT();
   const dates = useFormat();
   return (
-    <section aria-labelledby="provider-history" className="card p-5">
-      <h2 id="provider-history" className="text-lg font-semibold">
-        {t("admin.provider.history")}
-      </h2>
+    <AdminPanel id="provider-history" title={t("admin.provider.history")}>
       <ol className="mt-3 space-y-3 text-sm">
         {events.map((e) => (
           <li key={`${e.at}-${e.status}`}>
@@ -221,14 +190,13 @@ function History({ events }: { events: ApplicationForReview["events"] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </AdminPanel>
   );
 }
 
 
 function ApproveForm({ services, lastResult }: { services: ApplicationForReview["services"]; lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
-  const busy = useIntentBusy("approve");
   const offered = services.map((s) => s.slug);
   const [form, fields] = useZodForm(() => import("~/modules/providers/review"), (m) => m.approveApplicationSchema(t, offered), lastResult, {
     id: "approve-application",
@@ -236,9 +204,7 @@ function ApproveForm({ services, lastResult }: { services: ApplicationForReview[
     defaultValue: { services: offered } as never,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="approve" />
-      <FormError form={form} />
+    <DecisionForm intent="approve" form={form} label={t("admin.provider.approve")}>
       <WizardChoiceGroup
         field={fields.services!}
         legend={t("admin.provider.servicesGranted")}
@@ -246,23 +212,6 @@ function ApproveForm({ services, lastResult }: { services: ApplicationForReview[
         options={services.map((s) => ({ value: s.slug, label: s.name }))}
         required
       />
-      <SubmitButton busy={busy} label={t("admin.provider.approve")} className="btn-primary w-full" />
-    </Form>
-  );
-}
-
-function RejectForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const t = useT();
-  const busy = useIntentBusy("reject");
-  const [form, fields] = useZodForm(() => import("~/modules/providers/review"), (m) => m.rejectApplicationSchema(t), lastResult, {
-    id: "reject-application",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3 border-t border-slate-200 pt-5">
-      <input type="hidden" name="intent" value="reject" />
-      <FormError form={form} />
-      <TextAreaField field={fields.reason} label={t("admin.provider.reason")} required rows={4} />
-      <SubmitButton busy={busy} label={t("admin.provider.reject")} className="btn-secondary w-full border-red-300 text-red-800 hover:bg-red-50" />
-    </Form>
+    </DecisionForm>
   );
 }

@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link } from "react-router";
 import { FormError } from "~/components/admin/form-error";
-import { adminCell, adminOneLineCell, AdminStatusFilter, AdminTable } from "~/components/admin/admin-table";
-import { AdminPagination } from "~/components/admin/moderation";
+import { adminCell, adminOneLineCell, AdminStatusList, readStatusQuery } from "~/components/admin/admin-table";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
@@ -27,10 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
 /** Provider applications (ADR 14): waiting ones first, filter by status, paginated. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const status = url.searchParams.get("status");
-  const filter: ApplicationFilter = isApplicationFilter(status) ? status : "all";
-  const page = Number(url.searchParams.get("page") ?? "1");
+  const { filter, page } = readStatusQuery(request.url, isApplicationFilter);
   return { filter, renewals: await listPendingRenewals(), ...(await listApplications({ filter, page })) };
 }
 
@@ -65,66 +61,47 @@ const FILTER_KEYS: Record<ApplicationFilter, MessageKey> = {
   rejected: "admin.providers.filter.rejected",
   cancelled: "admin.providers.filter.cancelled",
 };
-const FILTERS = Object.keys(FILTER_KEYS) as ApplicationFilter[];
-
 
 export default function AdminProviders({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const dates = useFormat();
-  const { rows, filter, page, pages, total, renewals } = loaderData;
-  const pageUrl = (n: number) => `${href("/admin/providers")}?${new URLSearchParams({ ...(filter !== "all" ? { status: filter } : {}), page: String(n) })}`;
+  const { rows, renewals } = loaderData;
   return (
-    <section aria-labelledby="admin-providers-title" className="space-y-6">
-      <header>
-        <h1 id="admin-providers-title" className="text-2xl font-bold">
-          {t("admin.providers.title")}
-        </h1>
-        <p className="mt-1 text-slate-600">{t("admin.providers.intro")}</p>
-      </header>
-
-      <Renewals renewals={renewals} result={actionData?.result} />
-
-      <AdminStatusFilter
-        id="providers-status"
-        label={t("admin.providers.filterLabel")}
-        value={filter}
-        options={FILTERS.map((f) => ({ value: f, label: t(FILTER_KEYS[f]) }))}
-        apply={t("admin.inbox.apply")}
-        total={t("admin.moderation.total", { total })}
-      />
-
-      <AdminTable
-        caption={t("admin.providers.title")}
-        head={[t("admin.providers.col.applicant"), t("admin.providers.col.services"), t("admin.providers.col.status"), t("admin.providers.col.submitted")]}
-        rows={rows.length}
-        empty={t("admin.providers.empty")}
-        minWidth="min-w-[40rem]"
-      >
-        {rows.map((r) => (
-          <tr key={r.applicationId}>
-            <td className={adminCell}>
-              <Link
-                to={href("/admin/providers/:applicationId", { applicationId: r.applicationId })}
-                className="font-medium text-teal-800 underline"
-                translate="no"
-              >
-                {r.name}
-              </Link>
-              <p className="text-slate-500" translate="no">
-                {r.reference}
-                {r.email ? ` · ${r.email}` : ""}
-              </p>
-            </td>
-            <td className={adminCell}>{r.services.map((s) => providerServiceName(t, s)).join(", ")}</td>
-            <td className={adminCell}>
-              <StatusBadge status={r.status} />
-            </td>
-            <td className={`${adminOneLineCell} text-slate-600`}>{dates.dateTime(r.createdAt)}</td>
-          </tr>
-        ))}
-      </AdminTable>
-      <AdminPagination page={page} pages={pages} pageUrl={pageUrl} />
-    </section>
+    <AdminStatusList
+      name="providers"
+      path={href("/admin/providers")}
+      title={t("admin.providers.title")}
+      intro={t("admin.providers.intro")}
+      above={<Renewals renewals={renewals} result={actionData?.result} />}
+      filterLabel={t("admin.providers.filterLabel")}
+      filters={FILTER_KEYS}
+      list={loaderData}
+      head={[t("admin.providers.col.applicant"), t("admin.providers.col.services"), t("admin.providers.col.status"), t("admin.providers.col.submitted")]}
+      empty={t("admin.providers.empty")}
+    >
+      {rows.map((r) => (
+        <tr key={r.applicationId}>
+          <td className={adminCell}>
+            <Link
+              to={href("/admin/providers/:applicationId", { applicationId: r.applicationId })}
+              className="font-medium text-teal-800 underline"
+              translate="no"
+            >
+              {r.name}
+            </Link>
+            <p className="text-slate-500" translate="no">
+              {r.reference}
+              {r.email ? ` · ${r.email}` : ""}
+            </p>
+          </td>
+          <td className={adminCell}>{r.services.map((s) => providerServiceName(t, s)).join(", ")}</td>
+          <td className={adminCell}>
+            <StatusBadge status={r.status} />
+          </td>
+          <td className={`${adminOneLineCell} text-slate-600`}>{dates.dateTime(r.createdAt)}</td>
+        </tr>
+      ))}
+    </AdminStatusList>
   );
 }
 

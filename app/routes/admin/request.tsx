@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
+import { AdminFacts, AdminPanel } from "~/components/admin/admin-panel";
 import { MatchingWorkbench } from "~/components/admin/matching-workbench";
 import { ProviderAnswer } from "~/components/admin/provider-answer";
 import { RequestHistory } from "~/components/admin/request-history";
@@ -166,21 +167,9 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
           ) : null}
           {r.job ? <ProviderAnswer job={r.job} providerName={r.match?.provider?.name ?? null} /> : null}
           {workbench ? <MatchingWorkbench workbench={workbench} result={intent === "match" ? result : undefined} /> : null}
-          <section aria-labelledby="details-title" className="card p-6">
-            <h2 id="details-title" className="text-lg font-semibold">
-              {t("admin.request.details")}
-            </h2>
-            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-              {r.fields.map((f) => (
-                <div key={f.label}>
-                  <dt className="text-sm text-slate-500">{f.label}</dt>
-                  <dd className="whitespace-pre-line [overflow-wrap:anywhere]" translate={f.asWritten ? "no" : undefined}>
-                    {f.value ?? t("status.notGiven")}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          <AdminPanel id="details-title" title={t("admin.request.details")} className="card p-6">
+            <AdminFacts facts={r.fields} />
+          </AdminPanel>
           <RequestHistory request={r} noteResult={intent === "note" ? result : undefined} />
         </div>
         <RequestWorkflow reference={r.reference} moves={r.moves} status={r.status} result={intent === "move" ? result : undefined} />
