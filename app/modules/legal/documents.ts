@@ -32,13 +32,22 @@ export type LegalDocument = {
 export type LegalContext = { brand: string; supportEmail: string };
 
 /**
- * The four documents in another language (documents.<locale>.ts): the same slugs, sections
- * and figures as the English ones, a template notice, and the statement that English prevails.
+ * A section in another language: its heading, then the text of each of the English section's
+ * blocks in their order (a list of items for a bulleted list).
+ */
+export type SectionTexts = readonly [heading: string, ...blocks: (string | readonly string[])[]];
+/** A document in another language: its texts only; slugs, section ids and shape are the English document's. */
+export type DocumentTexts = { title: string; summary: string; sections: readonly SectionTexts[] };
+export type LegalTexts = Record<LegalDocument["slug"], DocumentTexts>;
+
+/**
+ * The four documents in another language (documents.<locale>.ts): the texts of the English
+ * ones, with the same figures, a template notice, and the statement that English prevails.
  */
 export type LegalTranslation = {
   englishPrevails: string;
   templateNotice: string;
-  documents: (ctx: LegalContext) => LegalDocument[];
+  texts: (ctx: LegalContext) => LegalTexts;
 };
 
 export const LEGAL_SLUGS = ["terms", "privacy", "reviews-policy", "provider-guidelines"] as const;
@@ -47,8 +56,8 @@ export const TEMPLATE_NOTICE =
   "This document is a template provided for general information and is not legal advice. " +
   "It should be reviewed by a qualified lawyer before it is relied on.";
 
-/** "10 MB", derived from the enforced byte limit so the text can never drift from it. */
-const MAX_UPLOAD_TEXT = `${Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))} MB`;
+/** The upload limit in megabytes ("10 MB"), derived from the enforced byte limit so no text can drift from it. */
+export const MAX_UPLOAD_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
 
 /** The license each regulated service needs (provider service catalogue in the spec). */
 const LICENSED_SERVICES: ReadonlyArray<readonly [service: string, license: string]> = [
@@ -592,7 +601,7 @@ function providerGuidelines({ brand, supportEmail }: LegalContext): LegalDocumen
         heading: "Document requirements",
         blocks: [
           ul(
-            `Upload documents as PNG, JPG or PDF files under ${MAX_UPLOAD_TEXT} each.`,
+            `Upload documents as PNG, JPG or PDF files under ${MAX_UPLOAD_MB} MB each.`,
             "Make sure the whole document is visible, in focus, and not cropped, covered or edited.",
             "Documents must be valid on the day you submit them.",
           ),

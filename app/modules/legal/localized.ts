@@ -1,6 +1,14 @@
 import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
 import { POLICIES_EFFECTIVE_DATE } from "../site/constants";
-import { getLegalDocuments, type LegalContext, type LegalDocument, type LegalTranslation, TEMPLATE_NOTICE } from "./documents";
+import {
+  getLegalDocuments,
+  type LegalBlock,
+  type LegalContext,
+  type LegalDocument,
+  type LegalTexts,
+  type LegalTranslation,
+  TEMPLATE_NOTICE,
+} from "./documents";
 import { esLegal } from "./documents.es";
 import { frCALegal } from "./documents.fr-CA";
 import { ptBRLegal } from "./documents.pt-BR";
@@ -24,9 +32,42 @@ export function getLocalizedLegalDocuments(locale: Locale, ctx: LegalContext): L
   if (!translation) return { contentLocale: DEFAULT_LOCALE, documents: getLegalDocuments(ctx), notice: TEMPLATE_NOTICE };
   return {
     contentLocale: locale,
-    documents: translation.documents(ctx).map((doc) => ({ ...doc, translationNotice: translation.englishPrevails })),
+    documents: translated(getLegalDocuments(ctx), translation.texts(ctx)).map((doc) => ({
+      ...doc,
+      translationNotice: translation.englishPrevails,
+    })),
     notice: translation.templateNotice,
   };
+}
+
+/**
+ * The English documents with a translation's texts: the slugs, section ids, order and blocks are
+ * the English ones, so a translation cannot drift from them; a text that does not fit throws.
+ */
+function translated(english: LegalDocument[], texts: LegalTexts): LegalDocument[] {
+  return english.map(({ slug, sections }) => {
+    const { title, summary, sections: translations } = texts[slug];
+    if (translations.length !== sections.length)
+      throw new Error(`${slug}: ${translations.length} sections, not ${sections.length}`);
+    return {
+      slug,
+      title,
+      summary,
+      sections: sections.map(({ id, blocks }, i) => {
+        const [heading, ...blockTexts] = translations[i]!;
+        if (blockTexts.length !== blocks.length)
+          throw new Error(`${slug}#${id}: ${blockTexts.length} blocks, not ${blocks.length}`);
+        return { id, heading, blocks: blocks.map((block, j) => translatedBlock(block, blockTexts[j]!, `${slug}#${id}`)) };
+      }),
+    };
+  });
+}
+
+function translatedBlock(block: LegalBlock, text: string | readonly string[], where: string): LegalBlock {
+  if (block.kind === "p" && typeof text === "string") return { kind: "p", text };
+  if (block.kind === "ul" && typeof text !== "string" && text.length === block.items.length)
+    return { kind: "ul", items: [...text] };
+  throw new Error(`${where}: a translated block does not have the English block's shape`);
 }
 
 /** Tests only: the English documents in the pseudo-locale (app/lib/i18n/pseudo.server.ts). */
