@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~/lib/db/schema";
+import type { Database, RequestTable } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
 
 /**
@@ -80,20 +80,22 @@ function payloadPhones(data: string): string[] {
   return out;
 }
 
-export type SubjectRequest = {
-  id: string;
-  reference: string;
-  kind: string;
-  status: string;
-  user_id: string | null;
-  name: string;
-  email: string | null;
-  data: string;
-  created_at: string;
-  provider_id: string | null;
-  subject_id: string | null;
-  deleted_at: string | null;
-};
+/** What a privacy action needs of each of the subject's requests. */
+const SUBJECT_REQUEST_COLUMNS = [
+  "id",
+  "reference",
+  "kind",
+  "status",
+  "user_id",
+  "name",
+  "email",
+  "data",
+  "created_at",
+  "provider_id",
+  "subject_id",
+  "deleted_at",
+] as const;
+export type SubjectRequest = Pick<RequestTable, (typeof SUBJECT_REQUEST_COLUMNS)[number]>;
 
 /**
  * The subject's requests of every kind: sent from their account, or giving their address (the
@@ -104,7 +106,7 @@ export async function requestsOfSubject(db: Executor, subject: PrivacySubject): 
   if (subject.userIds.length === 0 && subject.emails.length === 0 && subject.phones.length === 0) return [];
   const rows = await db
     .selectFrom("requests")
-    .select(["id", "reference", "kind", "status", "user_id", "name", "email", "data", "created_at", "provider_id", "subject_id", "deleted_at"])
+    .select(SUBJECT_REQUEST_COLUMNS)
     .where((eb) => {
       const or = [];
       if (subject.userIds.length) or.push(eb("user_id", "in", subject.userIds));
