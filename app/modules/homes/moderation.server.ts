@@ -28,6 +28,17 @@ export type ModerationResult = { ok: true; from: RequestStatus; to: RequestStatu
 
 type Actor = { actorId: string };
 
+/** The listing's live request (its newest one not deleted): the listing's moderation status is that request's. */
+function liveRequestOf(listingId: string) {
+  return getRuntime()
+    .db.selectFrom("requests")
+    .where("kind", "=", "listing")
+    .where("subject_type", "=", "listing")
+    .where("subject_id", "=", listingId)
+    .where("deleted_at", "is", null)
+    .orderBy("created_at", "desc");
+}
+
 /** The listing and its (live) request, as the decisions need them. */
 async function loadForDecision(listingId: string) {
   const { db } = getRuntime();
@@ -37,15 +48,7 @@ async function loadForDecision(listingId: string) {
     .where("id", "=", listingId)
     .executeTakeFirst();
   if (!listing) return null;
-  const request = await db
-    .selectFrom("requests")
-    .select(["id", "status"])
-    .where("kind", "=", "listing")
-    .where("subject_type", "=", "listing")
-    .where("subject_id", "=", listingId)
-    .where("deleted_at", "is", null)
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
+  const request = await liveRequestOf(listingId).select(["id", "status"]).executeTakeFirst();
   return { listing, request: request ?? null };
 }
 
@@ -240,15 +243,7 @@ export async function getListingForModeration(listingId: string) {
     .where("home_listings.id", "=", listingId)
     .executeTakeFirst();
   if (!l) return null;
-  const request = await db
-    .selectFrom("requests")
-    .select(["id", "reference", "status", "created_at"])
-    .where("kind", "=", "listing")
-    .where("subject_type", "=", "listing")
-    .where("subject_id", "=", listingId)
-    .where("deleted_at", "is", null)
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
+  const request = await liveRequestOf(listingId).select(["id", "reference", "status", "created_at"]).executeTakeFirst();
   const photos = await db.selectFrom("listing_photos").select(["id", "width", "height"]).where("listing_id", "=", listingId).orderBy("position").execute();
   const status = request && isRequestStatus(request.status) ? request.status : null;
   const shortTerm = isShortTerm(l.price_unit);
