@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Translate } from "~/lib/i18n/translate";
 import { getRuntime } from "~/lib/runtime.server";
 import { renderFields } from "~/modules/requests/kind";
+import { requestEvents } from "~/modules/requests/requests.server";
 import { providerApplication, type ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { canMove, isRequestStatus, PROVIDER_APPLICATION_LIFECYCLE, type RequestStatus } from "~/modules/requests/status";
 import { providerServiceName } from "./catalogue";
@@ -118,12 +119,7 @@ export async function getApplicationForReview(applicationId: string, t: Translat
     .where("application_id", "=", applicationId)
     .orderBy("created_at")
     .execute();
-  const events = await db
-    .selectFrom("request_events")
-    .select(["status", "note", "created_at"])
-    .where("request_id", "=", row.id)
-    .orderBy("created_at")
-    .execute();
+  const events = await requestEvents(db, row.id);
   const status = row.status;
   return {
     requestId: row.id,
@@ -149,7 +145,7 @@ export async function getApplicationForReview(applicationId: string, t: Translat
         deleted: d.deleted_at !== null,
       }),
     ),
-    events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
+    events,
     can: {
       approve: row.user_id !== null && canMove(PROVIDER_APPLICATION_LIFECYCLE, status, "approved"),
       reject: canMove(PROVIDER_APPLICATION_LIFECYCLE, status, "rejected"),

@@ -19,7 +19,7 @@ import { renderFields } from "./kind";
 import { requestOutcome } from "./outcome.server";
 import { isRequestKind, type KindData, kindOf, type RequestKind } from "./kinds";
 import { canMove, isRequestStatus, type Lifecycle, type RequestStatus, STATUS_LABEL_KEYS } from "./status";
-import type { RequestView } from "./views";
+import type { RequestEventView, RequestView } from "./views";
 
 export { REQUEST_KINDS, type RequestKind } from "./kinds";
 
@@ -320,14 +320,20 @@ function titleOf(row: Pick<StoredRow, "kind" | "data">, t: Translate): string {
   return isRequestKind(row.kind) ? kindOf(row.kind).title(readData(row), t) : row.kind;
 }
 
-async function view(row: StoredRow, t: Translate): Promise<RequestView> {
-  const { db } = getRuntime();
-  const events = await db
+/** A request's moves, oldest first: the timeline of every page that shows one. */
+export async function requestEvents(db: Kysely<Database>, requestId: string): Promise<RequestEventView[]> {
+  const rows = await db
     .selectFrom("request_events")
     .select(["status", "note", "created_at"])
-    .where("request_id", "=", row.id)
+    .where("request_id", "=", requestId)
     .orderBy("created_at")
     .execute();
+  return rows.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at }));
+}
+
+async function view(row: StoredRow, t: Translate): Promise<RequestView> {
+  const { db } = getRuntime();
+  const events = await requestEvents(db, row.id);
   const kind = isRequestKind(row.kind) ? kindOf(row.kind) : null;
   const data = readData(row);
   const lifecycle = lifecycleOf(row.kind);
@@ -338,7 +344,7 @@ async function view(row: StoredRow, t: Translate): Promise<RequestView> {
     title: titleOf(row, t),
     createdAt: row.created_at,
     details: kind ? renderFields(kind, data, t) : [],
-    events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
+    events,
     timeline: { steps: [...(lifecycle?.steps ?? [])], endings: [...(lifecycle?.endings ?? [])] },
     hasCalendar: slotOf(row) !== null,
     // Who was matched, and why it ended: the customer's pages say so.

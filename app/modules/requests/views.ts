@@ -11,6 +11,9 @@ export type RequestOutcome = {
   reason: string | null;
 };
 
+/** One move of a request, as its timelines show it. */
+export type RequestEventView = { status: RequestStatus; note: string | null; at: string };
+
 /** A stored request as the reader sees it: every text rendered in their language. */
 export type RequestView = {
   reference: string;
@@ -19,7 +22,7 @@ export type RequestView = {
   title: string;
   createdAt: string;
   details: { label: string; value: string | number | null }[];
-  events: { status: RequestStatus; note: string | null; at: string }[];
+  events: RequestEventView[];
   timeline: { steps: RequestStatus[]; endings: RequestStatus[] };
   /** It happens at a date and time: the status page offers its calendar file. */
   hasCalendar: boolean;
