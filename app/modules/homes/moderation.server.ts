@@ -53,45 +53,50 @@ async function loadForDecision(listingId: string) {
 }
 
 export async function approveListing(listingId: string, input: Actor & { strChecked: boolean }): Promise<ModerationResult> {
-  const found = await loadForDecision(listingId);
-  if (!found) return { ok: false, reason: "not-found" };
-  const { listing, request } = found;
-  if (!request) return { ok: false, reason: "no-request" };
-  const shortTerm = isShortTerm(listing.price_unit);
-  if (shortTerm && !isStrRegistration(listing.str_registration)) return { ok: false, reason: "str-invalid" };
-  if (shortTerm && !input.strChecked) return { ok: false, reason: "str-unchecked" };
-  const result = await transitionRequest(request.id, "published", null, {
-    effects: (trx, move) =>
-      recordAudit(trx, {
-        actorId: input.actorId,
-        action: "listing.approve",
-        entityType: "listing",
-        entityId: listingId,
-        before: { status: move.from, visibility: listing.status },
-        after: { status: move.to, visibility: "published", ...(shortTerm ? { strRegistration: listing.str_registration, strChecked: true } : {}) },
-      }),
+  return decide(listingId, input.actorId, "published", null, (listing) => {
+    if (!isShortTerm(listing.price_unit)) return { audited: {} };
+    if (!isStrRegistration(listing.str_registration)) return { refused: "str-invalid" };
+    if (!input.strChecked) return { refused: "str-unchecked" };
+    return { audited: { strRegistration: listing.str_registration, strChecked: true } };
   });
-  if (result.ok) forgetCityCounts();
-  return result.ok ? result : { ok: false, reason: result.reason };
 }
 
 export async function rejectListing(listingId: string, input: Actor & { reason: string }): Promise<ModerationResult> {
   const reason = input.reason.trim();
   if (!reason || reason.length > MAX_REASON) return { ok: false, reason: "reason-required" };
+  return decide(listingId, input.actorId, "rejected", reason, () => ({ audited: {} }));
+}
+
+type DecisionListing = NonNullable<Awaited<ReturnType<typeof loadForDecision>>>["listing"];
+
+/**
+ * Moves the listing's live request to `to` with `note`, once `check` allows it, and writes the
+ * audit entry (the listing's visibility before and after, and what `check` adds) in the same
+ * transaction.
+ */
+async function decide(
+  listingId: string,
+  actorId: string,
+  to: "published" | "rejected",
+  note: string | null,
+  check: (listing: DecisionListing) => { refused: ModerationRefusal } | { audited: Record<string, unknown> },
+): Promise<ModerationResult> {
   const found = await loadForDecision(listingId);
   if (!found) return { ok: false, reason: "not-found" };
   const { listing, request } = found;
   if (!request) return { ok: false, reason: "no-request" };
-  const result = await transitionRequest(request.id, "rejected", reason, {
+  const checked = check(listing);
+  if ("refused" in checked) return { ok: false, reason: checked.refused };
+  const result = await transitionRequest(request.id, to, note, {
     effects: (trx, move) =>
       recordAudit(trx, {
-        actorId: input.actorId,
-        action: "listing.reject",
+        actorId,
+        action: to === "published" ? "listing.approve" : "listing.reject",
         entityType: "listing",
         entityId: listingId,
         before: { status: move.from, visibility: listing.status },
-        after: { status: move.to, visibility: "rejected" },
-        note: reason,
+        after: { status: move.to, visibility: to, ...checked.audited },
+        note,
       }),
   });
   if (result.ok) forgetCityCounts();
