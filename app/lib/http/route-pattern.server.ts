@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { localeOfPath, withoutLocalePrefix } from "../i18n/locales";
-import { matchedRoutes, rememberedByPath } from "./route-tree.server";
+import { matchedRoutes, pageOfPath, rememberedByPath } from "./route-tree.server";
 
 /**
  * The route pattern a path belongs to (`/homes/:id`, `/fr/homes/:id`, `/homes/:id.data`), for
@@ -17,12 +17,11 @@ export const routePattern = rememberedByPath((build: ServerBuild, pathname: stri
     return "/*";
   }
   const prefix = localeOfPath(pathname)?.prefix ?? "";
-  let path = withoutLocalePrefix(pathname);
+  const path = withoutLocalePrefix(pathname);
   // React Router's route discovery (the browser asks which routes a link leads to).
   if (path === "/__manifest") return "/__manifest";
   const data = path.endsWith(".data");
-  if (data) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
-  const parts = matchedRoutes(build, path)
+  const parts = matchedRoutes(build, pageOfPath(path))
     .map((route) => route.path)
     .filter((p): p is string => !!p && p !== "/");
   const joined = `/${parts.join("/")}`.replace(/\/+/g, "/");
@@ -37,9 +36,8 @@ export const routePattern = rememberedByPath((build: ServerBuild, pathname: stri
  * route's own URL.
  */
 export function isResourceRouteData(build: ServerBuild, pathname: string): boolean {
-  let path = withoutLocalePrefix(pathname);
+  const path = withoutLocalePrefix(pathname);
   if (!path.endsWith(".data")) return false;
-  path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
-  const module = matchedRoutes(build, path).at(-1)?.module;
+  const module = matchedRoutes(build, pageOfPath(path)).at(-1)?.module;
   return module !== undefined && module.default == null && module.ErrorBoundary == null;
 }

@@ -28,6 +28,9 @@ function treeOf(build: ServerBuild): RouteObject[] {
   return tree;
 }
 
+/** The page a React Router data request is for (`/homes.data`, and `/_root.data` for `/`); any other path as it is. */
+export const pageOfPath = (path: string) => (path === "/_root.data" ? "/" : path.replace(/\.data$/, ""));
+
 /** The routes a path (without locale prefix or `.data`) matches, from the root route to the page's own. */
 export function matchedRoutes(build: ServerBuild, path: string): BuildRoute[] {
   return (matchRoutes(treeOf(build), path) ?? []).flatMap((m) => build.routes[m.route.id!] ?? []);

@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { matchedRoutes, rememberedByPath } from "../http/route-tree.server";
+import { matchedRoutes, pageOfPath, rememberedByPath } from "../http/route-tree.server";
 import type { MessagesHandle, Namespace } from "./namespaces";
 
 /**
@@ -7,10 +7,8 @@ import type { MessagesHandle, Namespace } from "./namespaces";
  * route modules declare. Worked out before the loaders run, so the root loader can send only
  * those texts.
  */
-export const pageNamespaces = rememberedByPath((build: ServerBuild, pathname: string): readonly Namespace[] => {
-  // Data requests: /homes.data, and /_root.data for the home page.
-  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-  return matchedRoutes(build, page).flatMap(
+export const pageNamespaces = rememberedByPath((build: ServerBuild, pathname: string): readonly Namespace[] =>
+  matchedRoutes(build, pageOfPath(pathname)).flatMap(
     (route) => (route.module.handle as Partial<MessagesHandle> | undefined)?.messages ?? [],
-  );
-});
+  ),
+);
