@@ -1,10 +1,8 @@
-import { getFormProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/zod/v4";
-import { Form, href, Link, useNavigation } from "react-router";
-import { FormError, TextField } from "~/components/form/field";
-import { SubmitButton } from "~/components/form/form-actions";
-import { useZodForm } from "~/components/form/use-zod-form";
+import { href, Link } from "react-router";
+import { FormError, PasswordField, TextField } from "~/components/form/field";
 import { useT } from "~/lib/i18n/use-t";
+import { AccountForm, useAccountForm } from "./account-form";
 
 /** The log-in form (loaded as a form island by routes/auth/login.tsx). */
 export function LoginForm({
@@ -17,37 +15,19 @@ export function LoginForm({
   resume: string;
 }) {
   const t = useT();
-  const navigation = useNavigation();
-  const [form, fields] = useZodForm(
-    () => import("~/modules/accounts/schema"),
-    (m) => m.loginSchema(t),
-    lastResult,
-  );
-  const busy = navigation.state === "submitting";
+  const [form, fields] = useAccountForm((m) => m.loginSchema(t), lastResult);
   return (
-    <Form method="post" {...getFormProps(form)} className="card mt-8 grid gap-5 p-6">
+    <AccountForm form={form} submit={t("login.submit")} submitting={t("login.submitting")}>
       <FormError form={form} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {resume ? <input type="hidden" name="resume" value={resume} /> : null}
       <TextField field={fields.email} type="email" label={t("login.email")} autoComplete="email" required />
-      <TextField
-        field={fields.password}
-        type="password"
-        label={t("login.password")}
-        autoComplete="current-password"
-        required
-      />
+      <PasswordField field={fields.password} label={t("login.password")} purpose="current" required />
       <p className="-mt-2 text-sm">
         <Link to={href("/auth/forgot")} className="text-teal-800 underline">
           {t("login.forgot")}
         </Link>
       </p>
-      <SubmitButton
-        className="btn-primary w-full py-3"
-        busy={busy}
-        label={t("login.submit")}
-        busyLabel={t("login.submitting")}
-      />
-    </Form>
+    </AccountForm>
   );
 }

@@ -1,12 +1,10 @@
-import { getFormProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
-import { FormActions } from "~/components/form/form-actions";
+import { RequestForm } from "~/components/form/request-form";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
-import { FormToken } from "~/components/form/form-token";
 
 /** The contact page's form (loaded as a form island by routes/site/contact.tsx). */
 export function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
@@ -25,8 +23,7 @@ export function ContactForm({ lastResult }: { lastResult: SubmissionResult<strin
       titleClassName="text-lg font-semibold"
       className="card p-6"
     >
-      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
-        <FormToken />
+      <RequestForm form={form} busy={busy} submit={t("contact.send")} sending={t("contact.sending")}>
         <TextField field={fields.name} label={t("contact.name")} autoComplete="name" required />
         <TextField
           field={fields.email}
@@ -43,13 +40,7 @@ export function ContactForm({ lastResult }: { lastResult: SubmissionResult<strin
           required
           rows={6}
         />
-        <FormActions
-          className="sm:col-span-2"
-          busy={busy}
-          label={t("contact.send")}
-          busyLabel={t("contact.sending")}
-        />
-      </Form>
+      </RequestForm>
     </Section>
   );
 }

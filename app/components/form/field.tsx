@@ -52,6 +52,17 @@ export function NumberField({
   );
 }
 
+/**
+ * A password. `purpose` tells password managers what to do with it: fill in the saved one
+ * ("current") or offer to generate and save a new one ("new").
+ */
+export function PasswordField({
+  purpose,
+  ...rest
+}: Omit<React.ComponentProps<typeof TextField>, "type" | "autoComplete"> & { purpose: "current" | "new" }) {
+  return <TextField {...rest} type="password" autoComplete={`${purpose}-password`} />;
+}
+
 export function TextAreaField({
   field,
   label,

@@ -9,6 +9,7 @@ import { WizardChoiceGroup } from "~/components/homes/wizard-choice";
 import { useToast } from "~/components/toaster";
 import { Section } from "~/components/ui/section";
 import { torontoToday } from "~/lib/forms/formats";
+import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import {
   DOCUMENT_ACCEPT,
@@ -60,6 +61,50 @@ const CONDITIONS_CSS = (() => {
     `#${FORM}:has(input[name="idType"][value="national_id"]:checked) .unless-national-id { display: none; }`,
   ].join("\n");
 })();
+
+/**
+ * The form's required text inputs, section by section, each labelled by its name in the
+ * catalogue. A date is a document's expiry: it must not be past.
+ */
+type TextInput = {
+  name: TextInputName;
+  type?: "email" | "tel" | "date";
+  autoComplete?: string;
+  hint?: MessageKey;
+  className?: string;
+};
+type TextInputName =
+  | "fullName"
+  | "email"
+  | "phone"
+  | "address"
+  | "serviceArea"
+  | "licenseType"
+  | "licenseNumber"
+  | "licenseRegion"
+  | "licenseExpiry"
+  | "workPermitExpiry"
+  | "idNumber"
+  | "idExpiry";
+
+const ABOUT_INPUTS: readonly TextInput[] = [
+  { name: "fullName", autoComplete: "name" },
+  { name: "email", type: "email", autoComplete: "email" },
+  { name: "phone", type: "tel", autoComplete: "tel" },
+  { name: "address", autoComplete: "address-line1" },
+  { name: "serviceArea", hint: "provider.hint.serviceArea", className: "sm:col-span-2" },
+];
+const LICENCE_INPUTS: readonly TextInput[] = [
+  { name: "licenseType" },
+  { name: "licenseNumber" },
+  { name: "licenseRegion" },
+  { name: "licenseExpiry", type: "date" },
+];
+const PERMIT_INPUTS: readonly TextInput[] = [{ name: "workPermitExpiry", type: "date" }];
+const IDENTITY_INPUTS: readonly TextInput[] = [
+  { name: "idNumber" },
+  { name: "idExpiry", type: "date", className: "unless-national-id" },
+];
 
 export function ApplicationForm({
   answer,
@@ -150,49 +195,13 @@ export function ApplicationForm({
         </div>
       ) : null}
 
-      <Section id="provider-about" title={t("provider.section.about")} className="card space-y-5 p-5 sm:p-8">
+      <Part name="about">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            field={fields.fullName}
-            label={t("provider.field.fullName")}
-            autoComplete="name"
-            required
-          />
-          <TextField
-            field={fields.email}
-            type="email"
-            label={t("provider.field.email")}
-            autoComplete="email"
-            required
-          />
-          <TextField
-            field={fields.phone}
-            type="tel"
-            label={t("provider.field.phone")}
-            autoComplete="tel"
-            required
-          />
-          <TextField
-            field={fields.address}
-            label={t("provider.field.address")}
-            autoComplete="address-line1"
-            required
-          />
-          <TextField
-            field={fields.serviceArea}
-            label={t("provider.field.serviceArea")}
-            hint={t("provider.hint.serviceArea")}
-            className="sm:col-span-2"
-            required
-          />
+          <TextInputs inputs={ABOUT_INPUTS} fields={fields} />
         </div>
-      </Section>
+      </Part>
 
-      <Section
-        id="provider-services"
-        title={t("provider.section.services")}
-        className="card space-y-5 p-5 sm:p-8"
-      >
+      <Part name="services">
         <p className="text-sm text-slate-600">
           {t("provider.hint.services", { max: MAX_PROVIDER_SERVICES })}
         </p>
@@ -218,42 +227,17 @@ export function ApplicationForm({
           <h3 className="font-semibold">{t("provider.section.licence")}</h3>
           <p className="text-sm text-slate-700">{t("provider.hint.licence")}</p>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField field={fields.licenseType} label={t("provider.field.licenseType")} required />
-            <TextField field={fields.licenseNumber} label={t("provider.field.licenseNumber")} required />
-            <TextField field={fields.licenseRegion} label={t("provider.field.licenseRegion")} required />
-            <TextField
-              field={fields.licenseExpiry}
-              type="date"
-              label={t("provider.field.licenseExpiry")}
-              min={torontoToday()}
-              required
-            />
+            <TextInputs inputs={LICENCE_INPUTS} fields={fields} />
           </div>
           <DocumentInput field={fields.licenseFile} kept={kept.licenseFile} label={t("provider.field.licenseFile")} required />
         </div>
-      </Section>
+      </Part>
 
-      <Section
-        id="provider-eligibility"
-        title={t("provider.section.eligibility")}
-        className="card space-y-5 p-5 sm:p-8"
-      >
-        <WizardChoiceGroup
-          field={fields.workStatus}
-          legend={t("provider.field.workStatus")}
-          type="radio"
-          options={WORK_STATUSES.map((s) => ({ value: s, label: t(WORK_STATUS_LABEL_KEYS[s]) }))}
-          required
-        />
+      <Part name="eligibility">
+        <RadioChoice field={fields.workStatus} name="workStatus" values={WORK_STATUSES} labels={WORK_STATUS_LABEL_KEYS} />
         <div className="when-permit">
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              field={fields.workPermitExpiry}
-              type="date"
-              label={t("provider.field.workPermitExpiry")}
-              min={torontoToday()}
-              required
-            />
+            <TextInputs inputs={PERMIT_INPUTS} fields={fields} />
             <DocumentInput
               field={fields.workPermitFile} kept={kept.workPermitFile}
               label={t("provider.field.workPermitFile")}
@@ -262,40 +246,18 @@ export function ApplicationForm({
           </div>
         </div>
         <CheckboxField field={fields.confirmEligibility} label={t("provider.field.confirmEligibility")} />
-      </Section>
+      </Part>
 
-      <Section
-        id="provider-identity"
-        title={t("provider.section.identity")}
-        className="card space-y-5 p-5 sm:p-8"
-      >
-        <WizardChoiceGroup
-          field={fields.idType}
-          legend={t("provider.field.idType")}
-          type="radio"
-          options={ID_TYPES.map((s) => ({ value: s, label: t(ID_TYPE_LABEL_KEYS[s]) }))}
-          required
-        />
+      <Part name="identity">
+        <RadioChoice field={fields.idType} name="idType" values={ID_TYPES} labels={ID_TYPE_LABEL_KEYS} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField field={fields.idNumber} label={t("provider.field.idNumber")} required />
-          <TextField
-            field={fields.idExpiry}
-            type="date"
-            label={t("provider.field.idExpiry")}
-            className="unless-national-id"
-            min={torontoToday()}
-            required
-          />
+          <TextInputs inputs={IDENTITY_INPUTS} fields={fields} />
           <DocumentInput field={fields.govIdFileFront} kept={kept.govIdFileFront} label={t("provider.field.govIdFileFront")} required />
           <DocumentInput field={fields.govIdFileBack} kept={kept.govIdFileBack} label={t("provider.field.govIdFileBack")} />
         </div>
-      </Section>
+      </Part>
 
-      <Section
-        id="provider-agreements"
-        title={t("provider.section.agreements")}
-        className="card space-y-5 p-5 sm:p-8"
-      >
+      <Part name="agreements">
         <CheckboxField
           field={fields.agreeToPolicies}
           label={t("provider.field.agreeToPolicies")}
@@ -313,9 +275,72 @@ export function ApplicationForm({
           busyLabel={t("provider.submitting")}
           className="btn-primary w-full py-3 sm:w-auto sm:px-8"
         />
-      </Section>
+      </Part>
     </Form>
   );
+}
+
+/** One part of the application: a card section titled by its name in the catalogue. */
+function Part({
+  name,
+  children,
+}: {
+  name: "about" | "services" | "eligibility" | "identity" | "agreements";
+  children: React.ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Section id={`provider-${name}`} title={t(`provider.section.${name}`)} className="card space-y-5 p-5 sm:p-8">
+      {children}
+    </Section>
+  );
+}
+
+/** A required choice of one, its legend the field's name in the catalogue, its options' labels the keys given. */
+function RadioChoice<Value extends string>({
+  field,
+  name,
+  values,
+  labels,
+}: {
+  field: FieldMetadata<string | undefined>;
+  name: "workStatus" | "idType";
+  values: readonly Value[];
+  labels: Record<Value, MessageKey>;
+}) {
+  const t = useT();
+  return (
+    <WizardChoiceGroup
+      field={field}
+      legend={t(`provider.field.${name}`)}
+      type="radio"
+      options={values.map((value) => ({ value, label: t<MessageKey>(labels[value]) }))}
+      required
+    />
+  );
+}
+
+function TextInputs({
+  inputs,
+  fields,
+}: {
+  inputs: readonly TextInput[];
+  fields: Record<TextInputName, FieldMetadata<string | undefined>>;
+}) {
+  const t = useT();
+  return inputs.map((input) => (
+    <TextField
+      key={input.name}
+      field={fields[input.name]}
+      type={input.type}
+      label={t(`provider.field.${input.name}`)}
+      hint={input.hint ? t(input.hint) : undefined}
+      autoComplete={input.autoComplete}
+      className={input.className}
+      min={input.type === "date" ? torontoToday() : undefined}
+      required
+    />
+  ));
 }
 
 /**
