@@ -66,13 +66,6 @@ const CONDITIONS_CSS = (() => {
  * The form's required text inputs, section by section, each labelled by its name in the
  * catalogue. A date is a document's expiry: it must not be past.
  */
-type TextInput = {
-  name: TextInputName;
-  type?: "email" | "tel" | "date";
-  autoComplete?: string;
-  hint?: MessageKey;
-  className?: string;
-};
 type TextInputName =
   | "fullName"
   | "email"
@@ -86,6 +79,13 @@ type TextInputName =
   | "workPermitExpiry"
   | "idNumber"
   | "idExpiry";
+type TextInput = {
+  name: TextInputName;
+  type?: "email" | "tel" | "date";
+  autoComplete?: string;
+  hint?: MessageKey;
+  className?: string;
+};
 
 const ABOUT_INPUTS: readonly TextInput[] = [
   { name: "fullName", autoComplete: "name" },
