@@ -17,17 +17,14 @@ import { adminMeta } from "~/modules/admin/meta";
 import { describeOpen, eraseSubject, type OpenRequestLine } from "~/modules/privacy/erase.server";
 import { findingsFor, type SubjectFindings, subjectDigest, subjectOfContact } from "~/modules/privacy/subject.server";
 import { isRequestStatus, STATUS_LABEL_KEYS } from "~/modules/requests/status";
+import { loaderAndActionHeaders } from "~/lib/http/route-headers";
 import type { Route } from "./+types/privacy";
 
 export const handle = { messages: ["admin", "status"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.privacy.title");
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, name) => merged.set(name, value));
-  return merged;
-}
+export const headers = loaderAndActionHeaders;
 
 /**
  * Back office → Privacy: requests from people, with or without an account,
