@@ -1,8 +1,8 @@
 import type { EntryContext } from "react-router";
 import type { RootData } from "../root-data";
 import type { MessagesHandle } from "./namespaces";
+import { escapeHtml } from "../html-escape";
 
-const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * A page's canonical address and its versions in each language (hreflang), for search engines
@@ -24,7 +24,7 @@ export function searchEngineLinks(context: EntryContext, status: number): string
   const head = (handler.loaderData.root as RootData | undefined)?.head;
   if (!head) return "";
   return (
-    `<link rel="canonical" href="${escapeAttribute(head.canonical)}"/>` +
-    head.alternates.map(([lang, href]) => `<link rel="alternate" hrefLang="${escapeAttribute(lang)}" href="${escapeAttribute(href)}"/>`).join("")
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}"/>` +
+    head.alternates.map(([lang, href]) => `<link rel="alternate" hrefLang="${escapeHtml(lang)}" href="${escapeHtml(href)}"/>`).join("")
   );
 }

@@ -1,3 +1,5 @@
+import { escapeHtml } from "../html-escape";
+
 /**
  * Every email we send has the same shape: a heading, a few paragraphs, optionally a table of
  * labelled fields (operator notifications list each field with its value or "N/A") and an
@@ -65,9 +67,6 @@ function quote(value: string, max: number, notGiven: string, lang?: string): str
   const [open, close] = quotationMarks(lang);
   return `${open}${chars.length > max ? `${chars.slice(0, max).join("")}…` : value}${close}`;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
 
 export function renderEmail(content: EmailContent, brand: string): RenderedEmail {
   const paragraphs = content.paragraphs ?? [];

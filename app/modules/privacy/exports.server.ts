@@ -13,6 +13,7 @@ import { deleteObject, getObject, putObject } from "~/lib/storage.server";
 import type { DataExportStatus } from "~/lib/db/schema";
 import { collectExportData, type ExportData, type ExportOf } from "./export-data.server";
 import { RETENTION_DAYS } from "./retention";
+import { escapeHtml } from "~/lib/html-escape";
 
 /**
  * "Download my data". A click queues a row; a worker in every app process
@@ -98,28 +99,25 @@ function readerOf(locale: string) {
   return { t, locale: contentLocale, format: formattersFor(contentLocale) };
 }
 
-const escape = (s: unknown) =>
-  String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** summary.html: the same data for a person to read, in their language. Plain HTML, no scripts. */
 export function renderSummary(data: ExportData, t: Translate, locale: string): string {
   const f = formattersFor(locale);
-  const when = (v: string | null | undefined) => (v ? escape(f.dateTime(v)) : "—");
-  const row = (label: string, value: string) => `<tr><th scope="row">${escape(label)}</th><td>${value}</td></tr>`;
+  const when = (v: string | null | undefined) => (v ? escapeHtml(f.dateTime(v)) : "—");
+  const row = (label: string, value: string) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${value}</td></tr>`;
   const section = (title: string, body: string, count: number) =>
-    `<section><h2>${escape(title)}</h2>${count === 0 ? `<p>${escape(t("dataExport.summary.none"))}</p>` : body}</section>`;
+    `<section><h2>${escapeHtml(title)}</h2>${count === 0 ? `<p>${escapeHtml(t("dataExport.summary.none"))}</p>` : body}</section>`;
   const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
   const p = data.profile;
   const parts = [
-    `<h1>${escape(t("dataExport.summary.title", { name: p.name }))}</h1>`,
-    `<p>${escape(t("dataExport.summary.intro", { date: f.dateTime(data.generatedAt) }))}</p>`,
-    `<section><h2>${escape(t("dataExport.summary.profile"))}</h2><table>${[
-      row(t("dataExport.summary.name"), escape(p.name)),
-      row(t("dataExport.summary.email"), escape(p.email)),
-      row(t("dataExport.summary.phone"), escape(p.phone ?? "—")),
-      row(t("dataExport.summary.role"), escape(p.role)),
+    `<h1>${escapeHtml(t("dataExport.summary.title", { name: p.name }))}</h1>`,
+    `<p>${escapeHtml(t("dataExport.summary.intro", { date: f.dateTime(data.generatedAt) }))}</p>`,
+    `<section><h2>${escapeHtml(t("dataExport.summary.profile"))}</h2><table>${[
+      row(t("dataExport.summary.name"), escapeHtml(p.name)),
+      row(t("dataExport.summary.email"), escapeHtml(p.email)),
+      row(t("dataExport.summary.phone"), escapeHtml(p.phone ?? "—")),
+      row(t("dataExport.summary.role"), escapeHtml(p.role)),
       row(t("dataExport.summary.created"), when(p.createdAt)),
-      row(t("dataExport.summary.verified"), escape(p.emailVerified ? t("dataExport.summary.yes") : t("dataExport.summary.no"))),
+      row(t("dataExport.summary.verified"), escapeHtml(p.emailVerified ? t("dataExport.summary.yes") : t("dataExport.summary.no"))),
       row(t("dataExport.summary.termsAccepted"), when(data.consents.termsAcceptedAt)),
     ].join("")}</table></section>`,
     section(
@@ -127,29 +125,29 @@ export function renderSummary(data: ExportData, t: Translate, locale: string): s
       list(
         data.requests.map(
           (r) =>
-            `<strong>${escape(r.reference)}</strong> · ${escape(r.kind)} · ${escape(r.status)} · ${when(r.createdAt)}` +
-            (r.emails.length ? list(r.emails.map((m) => `${when(m.sentAt ?? m.createdAt)} — ${escape(m.subject)}`)) : ""),
+            `<strong>${escapeHtml(r.reference)}</strong> · ${escapeHtml(r.kind)} · ${escapeHtml(r.status)} · ${when(r.createdAt)}` +
+            (r.emails.length ? list(r.emails.map((m) => `${when(m.sentAt ?? m.createdAt)} — ${escapeHtml(m.subject)}`)) : ""),
         ),
       ),
       data.requests.length,
     ),
     section(
       t("dataExport.summary.listings"),
-      list(data.listings.map((l) => `${escape(l.title)} · ${escape(l.city)} · ${escape(l.status)} · ${escape(t("dataExport.summary.photos", { count: l.photos.length }))}`)),
+      list(data.listings.map((l) => `${escapeHtml(l.title)} · ${escapeHtml(l.city)} · ${escapeHtml(l.status)} · ${escapeHtml(t("dataExport.summary.photos", { count: l.photos.length }))}`)),
       data.listings.length,
     ),
     section(
       t("dataExport.summary.reviews"),
-      list(data.reviews.map((r) => `${escape(`${r.rating}/5`)} · ${escape(r.service)} · ${when(r.createdAt)} — “${escape(r.comment)}”`)),
+      list(data.reviews.map((r) => `${escapeHtml(`${r.rating}/5`)} · ${escapeHtml(r.service)} · ${when(r.createdAt)} — “${escapeHtml(r.comment)}”`)),
       data.reviews.length,
     ),
-    section(t("dataExport.summary.replies"), list(data.reviewReplies.map((r) => `${when(r.createdAt)} — “${escape(r.body)}”`)), data.reviewReplies.length),
+    section(t("dataExport.summary.replies"), list(data.reviewReplies.map((r) => `${when(r.createdAt)} — “${escapeHtml(r.body)}”`)), data.reviewReplies.length),
     section(
       t("dataExport.summary.provider"),
       data.provider
-        ? `<p>${escape(data.provider.name)} · ${escape(data.provider.status)}</p>` +
-            list(data.providerDocuments.map((d) => `${escape(d.name)} (${escape(d.type)}) · ${escape(d.status)} · ${when(d.uploadedAt)}`))
-        : list(data.providerDocuments.map((d) => `${escape(d.name)} (${escape(d.type)}) · ${escape(d.status)} · ${when(d.uploadedAt)}`)),
+        ? `<p>${escapeHtml(data.provider.name)} · ${escapeHtml(data.provider.status)}</p>` +
+            list(data.providerDocuments.map((d) => `${escapeHtml(d.name)} (${escapeHtml(d.type)}) · ${escapeHtml(d.status)} · ${when(d.uploadedAt)}`))
+        : list(data.providerDocuments.map((d) => `${escapeHtml(d.name)} (${escapeHtml(d.type)}) · ${escapeHtml(d.status)} · ${when(d.uploadedAt)}`)),
       data.provider || data.providerDocuments.length ? 1 : 0,
     ),
     section(
@@ -157,14 +155,14 @@ export function renderSummary(data: ExportData, t: Translate, locale: string): s
       list(
         data.sessions.map(
           (s) =>
-            `${escape(t("security.device", { browser: s.browser ?? t("security.unknownBrowser"), os: s.os ?? t("security.unknownSystem") }))} · ${when(s.signedInAt)} · ${when(s.lastActiveAt)}`,
+            `${escapeHtml(t("security.device", { browser: s.browser ?? t("security.unknownBrowser"), os: s.os ?? t("security.unknownSystem") }))} · ${when(s.signedInAt)} · ${when(s.lastActiveAt)}`,
         ),
       ),
       data.sessions.length,
     ),
-    `<p>${escape(t("dataExport.summary.machine"))}</p>`,
+    `<p>${escapeHtml(t("dataExport.summary.machine"))}</p>`,
   ];
-  return `<!doctype html><html lang="${escape(locale)}"><head><meta charset="utf-8"><title>${escape(
+  return `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(
     t("dataExport.summary.title", { name: p.name }),
   )}</title><style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;line-height:1.5}th{text-align:left;padding-right:1rem}</style></head><body>${parts.join(
     "\n",

@@ -6,6 +6,7 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { exportForDownload } from "~/modules/privacy/exports.server";
 import { RETENTION_DAYS } from "~/modules/privacy/retention";
 import type { Route } from "./+types/data-export";
+import { escapeHtml } from "~/lib/html-escape";
 
 /**
  * The ZIP of a data export, for its owner only: logged out → log in first;
@@ -16,9 +17,6 @@ import type { Route } from "./+types/data-export";
 export const handle = { messages: ["dataExport"] } satisfies MessagesHandle;
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
-
-const escape = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -32,10 +30,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (found.state === "pending")
     return new Response(null, { status: 303, headers: { ...NO_STORE, Location: href("/account/data") } });
   if (found.state === "expired") {
-    const title = escape(t("dataExport.expiredTitle"));
-    const body = `<!doctype html><html lang="${localeFromRequest(request)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><h1>${title}</h1><p>${escape(
+    const title = escapeHtml(t("dataExport.expiredTitle"));
+    const body = `<!doctype html><html lang="${localeFromRequest(request)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(
       t("dataExport.expiredText", { days: RETENTION_DAYS.dataExports }),
-    )}</p><p><a href="${href("/account/data")}">${escape(t("dataExport.backToData"))}</a></p></body></html>`;
+    )}</p><p><a href="${href("/account/data")}">${escapeHtml(t("dataExport.backToData"))}</a></p></body></html>`;
     return new Response(body, {
       status: 410,
       headers: { ...NO_STORE, "Content-Type": "text/html; charset=utf-8" },
