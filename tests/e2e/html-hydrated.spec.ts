@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { hasJava, validateHtml } from "../support/vnu";
-import { labelled, randomLetters, signUpAndVerify, torontoDate, uniqueAccount, waitForHydration } from "./support";
+import { axeViolations, describeViolations, labelled, randomLetters, signUpAndVerify, torontoDate, uniqueAccount, waitForHydration } from "./support";
 
 /**
  * The crawl (tests/integration/site-crawl.test.ts) validates every page as the server sends it;
@@ -11,7 +10,6 @@ import { labelled, randomLetters, signUpAndVerify, torontoDate, uniqueAccount, w
  * run at the end (vnu takes seconds to start): 0 errors; axe runs on each state as it is reached
  * (0 violations of any impact).
  */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const main = (page: Page) => page.getByRole("main");
 const banner = (page: Page) => page.getByRole("banner");
 const DIALOG = "[role=dialog]";
@@ -23,16 +21,12 @@ test("every dialog, menu, wizard step and refused form has valid HTML and 0 axe 
   const states: { label: string; html: string }[] = [];
   const violations: string[] = [];
   /**
-   * Keeps the state on screen: its DOM for vnu, and with `axe` an axe scan of the whole page now
-   * (a modal hides the rest of the page: aria-hidden on focusable parts shows up there). Forms
-   * refused and wizard steps are scanned by their own journeys (listing-wizard, services, cars…):
-   * axe takes seconds a page, so here it runs where something opened over the page.
+   * Keeps the state on screen: its DOM for vnu, and an axe scan of the whole page now (a modal
+   * hides the rest of the page: aria-hidden on focusable parts shows up there).
    */
-  async function snap(label: string, { axe = false } = {}) {
+  async function snap(label: string) {
     states.push({ label, html: await page.content() });
-    if (!axe) return;
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    for (const v of results.violations) violations.push(`${label}: [${v.impact}] ${v.id} — ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+    violations.push(...describeViolations(label, await axeViolations(page)));
   }
   async function open(path: string) {
     await page.goto(path);
@@ -49,7 +43,7 @@ test("every dialog, menu, wizard step and refused form has valid HTML and 0 axe 
     await open(path);
     await main(page).getByRole("combobox", { name: box }).fill(text);
     await expect(page.getByRole("listbox", { name: list })).toBeVisible();
-    await snap(`${path}: suggestions for "${text}"`, { axe: true });
+    await snap(`${path}: suggestions for "${text}"`);
   }
 
   /* ------------------------------------- Anonymous ------------------------------------------ */
@@ -57,7 +51,7 @@ test("every dialog, menu, wizard step and refused form has valid HTML and 0 axe 
     await open(prefix || "/");
     await banner(page).getByLabel(/^(Language|Langue)\s?:/).click();
     await expect(banner(page).getByRole("button", { name: "FR (Canada)", exact: true })).toBeVisible();
-    await snap(`${prefix || "/"}: language menu open`, { axe: !prefix });
+    await snap(`${prefix || "/"}: language menu open`);
   }
   await suggestions("/services", "Search services", "plu", "Suggestions");
   await suggestions("/homes", "Search homes", "tor", "Cities");
@@ -65,20 +59,20 @@ test("every dialog, menu, wizard step and refused form has valid HTML and 0 axe 
   await open("/services/handyman");
   await main(page).getByRole("link", { name: "Book Handyman" }).click();
   await expect(page.getByRole("dialog", { name: "Login Required" })).toBeVisible();
-  await snap("/services/handyman: Login Required", { axe: true });
+  await snap("/services/handyman: Login Required");
 
   await open("/cars");
   await main(page).getByRole("link", { name: "Contact a Chauffeur" }).click();
   const chauffeur = page.getByRole("dialog", { name: "Contact a Chauffeur" });
   await expect(chauffeur).toBeVisible();
-  await snap("/cars: Contact a Chauffeur", { axe: true });
+  await snap("/cars: Contact a Chauffeur");
   await refuse("/cars: Contact a Chauffeur, refused", DIALOG, "Send");
 
   await open("/homes/h-annex-studio");
   await main(page).getByRole("link", { name: "Request to Rent" }).click();
   const rent = page.getByRole("dialog", { name: "Request to Rent" });
   await expect(rent).toBeVisible();
-  await snap("/homes/h-annex-studio: Request to Rent", { axe: true });
+  await snap("/homes/h-annex-studio: Request to Rent");
   await refuse("/homes/h-annex-studio: Request to Rent, refused", DIALOG, "Send Request");
 
   for (const [path, button] of [
@@ -99,13 +93,13 @@ test("every dialog, menu, wizard step and refused form has valid HTML and 0 axe 
   await waitForHydration(page);
   await banner(page).getByRole("button", { name: `account menu for ${account.name}` }).click();
   await expect(page.getByRole("menu")).toBeVisible();
-  await snap("/account: account menu open", { axe: true });
+  await snap("/account: account menu open");
 
   await open("/services/handyman");
   await main(page).getByRole("link", { name: "Book Handyman" }).click();
   const booking = page.getByRole("dialog", { name: "Request a booking" });
   await expect(booking).toBeVisible();
-  await snap("/services/handyman: Request a booking", { axe: true });
+  await snap("/services/handyman: Request a booking");
   await booking.getByRole("textbox", { name: labelled("Area / neighborhood") }).fill("");
   await refuse("/services/handyman: Request a booking, refused", DIALOG, "Submit Request");
 
