@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { countUpload } from "./metrics.server";
 import { getAppEnv } from "./runtime.server";
@@ -19,6 +19,8 @@ export type ObjectStore = {
   get: (key: string) => Promise<Buffer | null>;
   /** Deletes one object or everything under a prefix (`listings/<photoId>/`). Missing is fine. */
   delete: (prefix: string) => Promise<void>;
+  /** Every object under a prefix (a folder: `provider-documents/held/`) with when it was last written. */
+  list: (prefix: string) => Promise<{ key: string; writtenAt: Date }[]>;
 };
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -87,6 +89,26 @@ export function folderStore(root: string): ObjectStore {
       if (!isValidPrefix(prefix)) throw new InvalidKeyError(`Invalid storage key: ${JSON.stringify(prefix)}`);
       await rm(resolveKey(prefix.replace(/\/$/, ""), root), { recursive: true, force: true });
     },
+    list: async (prefix) => {
+      if (!isValidPrefix(prefix)) throw new InvalidKeyError(`Invalid storage key: ${JSON.stringify(prefix)}`);
+      const folder = resolveKey(prefix.replace(/\/$/, ""), root);
+      let names: string[];
+      try {
+        names = await readdir(folder, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+      const found: { key: string; writtenAt: Date }[] = [];
+      for (const name of names) {
+        const key = `${prefix.replace(/\/$/, "")}/${name.split(path.sep).join("/")}`;
+        // A write in progress (its temporary file) is not an object yet.
+        if (name.endsWith(".tmp") || !isValidKey(key)) continue;
+        const info = await stat(path.join(folder, name)).catch(() => null);
+        if (info?.isFile()) found.push({ key, writtenAt: info.mtime });
+      }
+      return found;
+    },
   };
 }
 
@@ -99,3 +121,4 @@ export const putObject = async (key: string, body: Uint8Array, root?: string) =>
 };
 export const getObject = (key: string, root?: string) => storeFor(root).get(key);
 export const deleteObject = (prefix: string, root?: string) => storeFor(root).delete(prefix);
+export const listObjects = (prefix: string, root?: string) => storeFor(root).list(prefix);

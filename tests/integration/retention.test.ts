@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { utimes } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { runDailyJobs } from "~/lib/jobs.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
-import { getObject, putObject } from "~/lib/storage.server";
+import { getObject, putObject, resolveKey } from "~/lib/storage.server";
+import { heldFolder } from "~/modules/providers/documents.server";
 import { getOutboxMessage, listOutbox } from "~/modules/admin/outbox.server";
 import { RETENTION_DAYS } from "~/modules/privacy/retention";
 import { applyRetention, RETENTION_BATCH, RETENTION_DAILY_JOB } from "~/modules/privacy/retention.server";
@@ -246,7 +248,7 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     expect(contactInsideMail).toHaveLength(1);
 
     const first = await applyRetention(NOW);
-    expect(first).toEqual({ deletedRequests: 3, contactMessages: 1, emailBodies: 3, unverifiedAccounts: 1, dataExports: 0 });
+    expect(first).toEqual({ deletedRequests: 3, contactMessages: 1, emailBodies: 3, unverifiedAccounts: 1, dataExports: 0, heldProviderDocuments: 0 });
 
     // Deleted requests: gone past the period with their timeline, notes and sent mail.
     for (const id of [deletedPast, deletedPastContact, contactPast, rejectedApplication]) {
@@ -295,7 +297,7 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
 
     // Idempotent: a second run (and a later one the same instant) finds nothing more.
     const before = await snapshot();
-    expect(await applyRetention(NOW)).toEqual({ deletedRequests: 0, contactMessages: 0, emailBodies: 0, unverifiedAccounts: 0, dataExports: 0 });
+    expect(await applyRetention(NOW)).toEqual({ deletedRequests: 0, contactMessages: 0, emailBodies: 0, unverifiedAccounts: 0, dataExports: 0, heldProviderDocuments: 0 });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -340,6 +342,29 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     expect((await applyRetention(NOW)).dataExports).toBe(0);
     expect((await applyRetention(new Date(NOW.getTime() + 2 * MINUTE))).dataExports).toBe(1);
     expect(await getObject(kept.key)).toBeNull();
+  });
+
+  it("deletes a document held from a provider application form nobody sent, a day after its upload", async () => {
+    /** A file in storage, last written at `writtenAt` (the held folder's clock is the file's). */
+    async function stored(key: string, writtenAt: string) {
+      await putObject(key, new Uint8Array([37, 80, 68, 70]));
+      const when = new Date(writtenAt);
+      await utimes(resolveKey(key), when, when);
+      return key;
+    }
+    const held = (userId: string, field: string) => `${heldFolder(userId)}${field}.pdf`;
+    const [a, b] = [randomUUID(), randomUUID()];
+    const gone = [await stored(held(a, "governmentId"), past(RETENTION_DAYS.heldProviderDocuments)), await stored(held(b, "insurance"), ago(30))];
+    const kept = [
+      await stored(held(a, "insurance"), inside(RETENTION_DAYS.heldProviderDocuments)),
+      // An application's own document is not held: only the held folder expires this way.
+      await stored(`provider-documents/${randomUUID()}.pdf`, ago(30)),
+    ];
+
+    expect((await applyRetention(NOW)).heldProviderDocuments).toBe(2);
+    for (const key of gone) expect(await getObject(key), key).toBeNull();
+    for (const key of kept) expect(await getObject(key), key).not.toBeNull();
+    expect((await applyRetention(NOW)).heldProviderDocuments).toBe(0);
   });
 
   it("runs once a day as a daily job: two concurrent runs apply it once", async () => {

@@ -3,6 +3,7 @@ import type { DB } from "~/lib/db/db.server";
 import type { DailyJob } from "~/lib/jobs.server";
 import { log } from "~/lib/log.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { expireHeldDocuments } from "~/modules/providers/documents.server";
 import { expireDataExports } from "./exports.server";
 import { RETENTION_DAYS } from "./retention";
 
@@ -29,6 +30,8 @@ export type RetentionCounts = {
   unverifiedAccounts: number;
   /** Data export ZIPs deleted after their link expired (exports.server.ts). */
   dataExports: number;
+  /** Files held from provider application forms that were never sent (documents.server.ts). */
+  heldProviderDocuments: number;
 };
 
 /**
@@ -182,6 +185,7 @@ export async function applyRetention(now = new Date()): Promise<RetentionCounts>
     emailBodies: await trimEmailBodies(now),
     unverifiedAccounts: await deleteUnverifiedAccounts(now),
     dataExports: await expireDataExports(now),
+    heldProviderDocuments: await expireHeldDocuments(new Date(cutoff(now, RETENTION_DAYS.heldProviderDocuments))),
   };
   log().info({ event: "retention.done", ...counts }, "retention periods applied");
   return counts;

@@ -37,6 +37,12 @@ export const RETENTION_DAYS = {
    * days to answer questions about the decision; the providers' daily job deletes the files.
    */
   rejectedProviderDocuments: 30,
+  /**
+   * A document held from a provider application form that was sent back (a missing field, one
+   * refused file) and never sent again, counted from its upload: a day covers correcting the form
+   * in the same sitting; an identity document nobody submitted is not kept longer.
+   */
+  heldProviderDocuments: 1,
   /** A data export's ZIP, counted from its creation: its link is valid this long. */
   dataExports: 7,
 } as const;

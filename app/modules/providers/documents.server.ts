@@ -4,7 +4,7 @@ import type { SessionUser } from "~/lib/auth/session.server";
 import type { DB } from "~/lib/db/db.server";
 import type { ProviderDocumentTable } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
-import { deleteObject, getObject, putObject } from "~/lib/storage.server";
+import { deleteObject, getObject, listObjects, putObject } from "~/lib/storage.server";
 import { stripActiveContent } from "~/lib/pdf.server";
 import { sniffUpload, UploadRefused } from "~/lib/uploads.server";
 import { MAX_DOCUMENT_BYTES, REJECTED_DOCUMENT_RETENTION_DAYS } from "~/modules/site/constants";
@@ -257,9 +257,11 @@ export async function purgeExpiredRetention(now = new Date()): Promise<number> {
  * good file is therefore checked, prepared as above and held in the applicant's own private
  * folder, one per input (`provider-documents/held/<userId>/<field>.<ext>`); the form comes back
  * with a hidden `kept.<field>` naming it, so only a refused file is chosen again. The folder is
- * emptied when the application is sent, and goes with the account when it is erased.
+ * emptied when the application is sent, goes with the account when it is erased, and a file
+ * nobody sent is deleted by the retention job after RETENTION_DAYS.heldProviderDocuments.
  */
-export const heldFolder = (userId: string) => `provider-documents/held/${userId}/`;
+const HELD_ROOT = "provider-documents/held/";
+export const heldFolder = (userId: string) => `${HELD_ROOT}${userId}/`;
 const heldKey = (userId: string, field: DocumentField, ext: string) => `${heldFolder(userId)}${field}.${ext}`;
 const HELD_TYPES: Record<KeptDocument["ext"], string> = { png: "image/png", jpg: "image/jpeg", pdf: "application/pdf" };
 
@@ -321,6 +323,13 @@ export async function heldDocuments(
     docs.push({ id: randomUUID(), field, kind: DOCUMENT_KIND[field], name: ref.name, contentType: HELD_TYPES[ref.ext], body });
   }
   return docs;
+}
+
+/** Deletes held files written before `before` (forms sent back and never sent); returns how many. */
+export async function expireHeldDocuments(before: Date): Promise<number> {
+  const due = (await listObjects(HELD_ROOT)).filter((o) => o.writtenAt < before);
+  for (const { key } of due) await deleteObject(key);
+  return due.length;
 }
 
 /** Empties the applicant's held folder (the application is sent). */
