@@ -16,7 +16,7 @@ import { windowHours } from "~/modules/providers/jobs.server";
 import { formattersFor } from "~/lib/i18n/format";
 import { slotOf } from "~/modules/requests/calendar.server";
 import { listPublicProviders } from "~/modules/providers/providers.server";
-import { emailFormat, transitionRequest, translatorFor, type TransitionResult } from "~/modules/requests/requests.server";
+import { emailFormat, requestEvents, transitionRequest, translatorFor, type TransitionResult } from "~/modules/requests/requests.server";
 import { isRequestStatus, type RequestStatus } from "~/modules/requests/status";
 import { auditTrail, recordAudit } from "./audit.server";
 import { displayStatus } from "./outbox.server";
@@ -39,7 +39,7 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
   const data = parseData(kind, row.data);
   const subject = row.subject_type && row.subject_id ? { type: row.subject_type, id: row.subject_id } : null;
   const [events, notes, emails, audit, provider] = await Promise.all([
-    db.selectFrom("request_events").select(["status", "note", "created_at"]).where("request_id", "=", row.id).orderBy("created_at").execute(),
+    requestEvents(db, row.id),
     db.selectFrom("request_notes").select(["id", "author_name", "body", "created_at"]).where("request_id", "=", row.id).orderBy("created_at").execute(),
     db
       .selectFrom("mail_outbox")
@@ -75,7 +75,7 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
     createdAt: row.created_at,
     subject,
     fields: renderFields(kind, data, t),
-    events: events.map((e) => ({ status: e.status as RequestStatus, note: e.note, at: e.created_at })),
+    events,
     notes: notes.map((n) => ({ id: n.id, author: n.author_name, body: n.body, at: n.created_at })),
     emails: emails.map((e) => ({ id: e.id, kind: e.kind, to: e.to_address, subject: e.subject, status: displayStatus(e.status), at: e.created_at })),
     audit,
