@@ -141,6 +141,14 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
     expect(kept).toMatchObject({ name: "Deleted user", email: null, kind: "rent-request", status: "cancelled" });
     expect(JSON.parse(kept.data)).toMatchObject({ lengthOfStay: "3-6 months", fullName: "", phone: "", message: "" });
     expect(await db.db.selectFrom("requests").selectAll().where("id", "=", others.id).executeTakeFirstOrThrow()).toEqual(others);
+    // Stored as a marker in no one's language; each operator reads it in theirs.
+    for (const [prefix, shown] of [["", "Deleted user"], ["/fr", "Utilisateur supprimé"], ["/es", "Usuario eliminado"], ["/pt", "Usuário excluído"]] as const) {
+      for (const path of [`/admin/requests/${rental.reference}`, `/admin/requests?q=${rental.reference}`]) {
+        const html = await pageHtml(await admin.get(`${prefix}${path}`));
+        expect(html, `${prefix}${path}`).toContain(shown);
+        if (prefix) expect(html, `${prefix}${path}`).not.toContain("Deleted user");
+      }
+    }
 
     // The audit log: each step, by the operator, under the same pseudonym, never the address.
     const adminId = (await db.db.selectFrom("user").select("id").where("email", "=", ADMIN.email).executeTakeFirstOrThrow()).id;

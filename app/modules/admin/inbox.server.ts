@@ -6,6 +6,7 @@ import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kind
 import type { RequestStatus } from "~/modules/requests/status";
 import { INBOX_PAGE_SIZE, type InboxFilter } from "./inbox";
 import type { AdminRequest } from "./views";
+import { shownName } from "~/modules/privacy/deleted-name";
 
 /**
  * The operators' inbox (ADR 12): every request customers submitted, of every kind,
@@ -71,7 +72,7 @@ function toItem(row: Row, t: Translate): InboxItem {
     status: row.status as RequestStatus,
     title,
     titleAsWritten,
-    name: row.name,
+    name: shownName(row.name, t),
     email: row.email,
     createdAt: row.created_at,
     // Flagged only while the request still waits for its new match.

@@ -21,6 +21,7 @@ import { isRequestStatus, type RequestStatus } from "~/modules/requests/status";
 import { auditTrail, recordAudit } from "./audit.server";
 import { displayStatus } from "./outbox.server";
 import type { AdminRequest, ShortlistEntry, ShortlistFilter } from "./views";
+import { shownName } from "~/modules/privacy/deleted-name";
 
 export type { AdminRequest, ShortlistEntry, ShortlistFilter };
 
@@ -69,7 +70,7 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
     status,
     title: kind.title(data, t),
     titleAsWritten: Boolean(kind.titleAsWritten),
-    name: row.name,
+    name: shownName(row.name, t),
     email: row.email,
     locale: row.locale,
     createdAt: row.created_at,

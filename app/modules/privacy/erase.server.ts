@@ -15,6 +15,7 @@ import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { isRequestKind, kindOf } from "~/modules/requests/kinds";
 import type { RequestStatus } from "~/modules/requests/status";
 import { type PrivacySubject, requestsOfSubject, type SubjectRequest, subjectDigest, subjectOfUser } from "./subject.server";
+import { DELETED_NAME } from "./deleted-name";
 
 /**
  * Erasure: ONE module for "Delete my account" and for the operator's
@@ -47,7 +48,6 @@ import { type PrivacySubject, requestsOfSubject, type SubjectRequest, subjectDig
  * audit_log: entries about their account lose its id, and their name, address or phone in an
  *   entry's before/after/note is replaced; the erasure itself is logged without who it was.
  */
-export const DELETED_NAME = "Deleted user";
 
 /** Payload fields that say what was asked, never who asked: kept when a request is anonymized. */
 export const KEPT_FIELDS = new Set([

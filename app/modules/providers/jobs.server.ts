@@ -16,6 +16,7 @@ import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kind
 import { emailFormat, transitionRequest, translatorFor } from "~/modules/requests/requests.server";
 import { isRequestStatus, type RequestStatus } from "~/modules/requests/status";
 import { DEFAULT_WINDOW_HOURS, type DeclineReason, type JobFilter, MATCHED_KINDS, type MatchedKind, type RematchReason, REMATCH_REASON_KEYS } from "./jobs";
+import { shownName } from "~/modules/privacy/deleted-name";
 
 /**
  * Providers answer their matches (ADR 24).
@@ -158,7 +159,7 @@ export async function listJobs(providerId: string, filter: JobFilter, t: Transla
         respondBy: answer === "pending" ? r.respond_by : null,
         doneAt: mine(r) ? r.provider_done_at : null,
         fields: renderFields(kind, data, t).filter((_f, i) => !hidden.has(names[i]!)),
-        customer: contact ? { name: r.name, email: r.email } : null,
+        customer: contact ? { name: shownName(r.name, t), email: r.email } : null,
         // A provider who handed the job back sees its timeline up to then, not what followed.
         events: events
           .filter((e) => e.request_id === r.id && isRequestStatus(e.status) && (!gone || e.created_at <= gone.at))

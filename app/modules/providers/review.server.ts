@@ -7,6 +7,7 @@ import { providerApplication, type ProviderApplicationData } from "~/modules/req
 import { canMove, isRequestStatus, PROVIDER_APPLICATION_LIFECYCLE, type RequestStatus } from "~/modules/requests/status";
 import { providerServiceName } from "./catalogue";
 import type { DocumentKind } from "./application";
+import { shownName } from "~/modules/privacy/deleted-name";
 
 /**
  * What the back office reads of provider applications (ADR 14): the list, waiting
@@ -44,7 +45,7 @@ const parseData = (json: string): Partial<ProviderApplicationData> => {
 };
 
 /** Applications, those waiting for a decision first (oldest first), then the rest newest first. */
-export async function listApplications(params: { filter: ApplicationFilter; page: number }) {
+export async function listApplications(params: { filter: ApplicationFilter; page: number }, t: Translate) {
   const { db } = getRuntime();
   const page = Math.max(1, Math.floor(params.page) || 1);
   const base = () => {
@@ -72,7 +73,7 @@ export async function listApplications(params: { filter: ApplicationFilter; page
       (r): ApplicationRow => ({
         applicationId: r.subject_id ?? "",
         reference: r.reference,
-        name: r.name,
+        name: shownName(r.name, t),
         email: r.email,
         status: isRequestStatus(r.status) ? r.status : "received",
         /** Slugs: the page names them in the reader's language (providerServiceName). */
@@ -126,7 +127,7 @@ export async function getApplicationForReview(applicationId: string, t: Translat
     applicationId,
     reference: row.reference,
     status,
-    name: row.name,
+    name: shownName(row.name, t),
     email: row.email,
     hasAccount: row.user_id !== null,
     createdAt: row.created_at,

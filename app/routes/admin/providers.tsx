@@ -27,7 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { filter, page } = readStatusQuery(request.url, isApplicationFilter);
-  return { filter, renewals: await listPendingRenewals(), ...(await listApplications({ filter, page })) };
+  const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  return { filter, renewals: await listPendingRenewals(), ...(await listApplications({ filter, page }, t)) };
 }
 
 /**

@@ -1974,6 +1974,7 @@ export const en = {
   "deleteAccount.intro": "Deleting your account is permanent. Here is what happens:",
   "deleteAccount.deletes": "Your account, sign-ins, profile, provider profile and documents, listings and their photos, and your data downloads are deleted.",
   "deleteAccount.keeps": "Your past requests stay with us for the other party and our records, but as \"Deleted user\": your name, email, phone and what you wrote are removed.",
+  "deleteAccount.deletedUser": "Deleted user",
   "deleteAccount.reviews": "Your reviews and their photos are removed from the site.",
   "deleteAccount.exportFirst": "Want a copy first?",
   "deleteAccount.exportLink": "Download your data",

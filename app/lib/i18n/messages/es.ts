@@ -2064,6 +2064,7 @@ export const es = {
   "deleteAccount.intro": "Eliminar su cuenta es definitivo. Esto es lo que sucede:",
   "deleteAccount.deletes": "Se eliminan su cuenta, sus sesiones, su perfil, su perfil de proveedor y sus documentos, sus anuncios y sus fotos, y sus descargas de datos.",
   "deleteAccount.keeps": "Sus solicitudes anteriores se conservan para la otra parte y nuestros registros, pero como “Usuario eliminado”: se quitan su nombre, correo, teléfono y lo que escribió.",
+  "deleteAccount.deletedUser": "Usuario eliminado",
   "deleteAccount.reviews": "Sus reseñas y sus fotos se retiran del sitio.",
   "deleteAccount.exportFirst": "¿Quiere antes una copia?",
   "deleteAccount.exportLink": "Descargar sus datos",

@@ -2087,6 +2087,7 @@ export const frCA = {
   "deleteAccount.intro": "La suppression de votre compte est définitive. Voici ce qui se passe :",
   "deleteAccount.deletes": "Votre compte, vos connexions, votre profil, votre profil de fournisseur et vos documents, vos annonces et leurs photos ainsi que vos téléchargements de données sont supprimés.",
   "deleteAccount.keeps": "Vos demandes passées restent chez nous pour l'autre partie et nos dossiers, mais au nom d'« Utilisateur supprimé » : votre nom, votre courriel, votre téléphone et ce que vous avez écrit sont retirés.",
+  "deleteAccount.deletedUser": "Utilisateur supprimé",
   "deleteAccount.reviews": "Vos avis et leurs photos sont retirés du site.",
   "deleteAccount.exportFirst": "Vous voulez d'abord une copie?",
   "deleteAccount.exportLink": "Télécharger vos données",

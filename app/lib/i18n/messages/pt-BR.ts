@@ -2048,6 +2048,7 @@ export const ptBR = {
   "deleteAccount.intro": "Excluir sua conta é definitivo. Veja o que acontece:",
   "deleteAccount.deletes": "Sua conta, seus acessos, seu perfil, seu perfil de prestador e documentos, seus anúncios e fotos e seus downloads de dados são excluídos.",
   "deleteAccount.keeps": "Suas solicitações anteriores ficam conosco para a outra parte e nossos registros, mas como “Usuário excluído”: seu nome, e-mail, telefone e o que você escreveu são removidos.",
+  "deleteAccount.deletedUser": "Usuário excluído",
   "deleteAccount.reviews": "Suas avaliações e fotos são removidas do site.",
   "deleteAccount.exportFirst": "Quer uma cópia antes?",
   "deleteAccount.exportLink": "Baixar seus dados",
