@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { type RecipientCap, recipientKey, withinRecipientCap } from "./recipients.server";
 import type { RenderedEmail } from "./template.server";
@@ -34,7 +34,26 @@ export type OutgoingEmail = RenderedEmail & {
 export async function enqueueEmail(db: Executor, email: OutgoingEmail & { cap: RecipientCap }): Promise<string | null>;
 export async function enqueueEmail(db: Executor, email: OutgoingEmail & { cap?: undefined }): Promise<string>;
 export async function enqueueEmail(db: Executor, email: OutgoingEmail): Promise<string | null> {
-  if (email.cap && !(await withinRecipientCap(db, email.cap, email.to))) return null;
+  const cap = email.cap;
+  if (!cap) return insertEmail(db, email);
+  // The count and the insert are one step per mailbox: two sends to one mailbox at once (two
+  // tabs, two app processes, a sign-up's email queued while the next request already runs)
+  // would otherwise both see room for one more. In a transaction (the caller's, or one of its
+  // own): SQLite runs one at a time; PostgreSQL also takes a lock on the mailbox's key, held
+  // until that transaction ends.
+  const capped = async (trx: Executor) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select pg_advisory_xact_lock(${MAILBOX_LOCKS}, hashtext(${recipientKey(cap, email.to)}))`.execute(trx);
+    }
+    return (await withinRecipientCap(trx, cap, email.to)) ? insertEmail(trx, email) : null;
+  };
+  return db.isTransaction ? capped(db) : (db as Kysely<Database>).transaction().execute(capped);
+}
+
+/** The first half of the two-number advisory lock keys that serialize sends to one mailbox. */
+const MAILBOX_LOCKS = 25;
+
+async function insertEmail(db: Executor, email: OutgoingEmail): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
   await db

@@ -4,6 +4,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/
 import { freePort, SmtpSink } from "../../../tests/support/smtp-sink";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/db.server";
 import { enqueueEmail } from "./outbox.server";
+import { RECIPIENT_CAPS, recipientKey } from "./recipients.server";
 import { renderEmail } from "./template.server";
 import { createTransport } from "./transport.server";
 import { isPermanent, MailWorker } from "./worker.server";
@@ -45,6 +46,26 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
       kind: "test",
       to: "operator@example.test",
     });
+  it("queues exactly a mailbox's cap when its sends race, in and out of transactions (PostgreSQL: from two pools)", async () => {
+    // A second app process's connections; SQLite is one process's (several processes need PostgreSQL).
+    const other = dialect === "postgres" ? openDatabase(database.url) : handle;
+    try {
+      const mailbox = `race.${Date.now().toString(36)}@gmail.com`;
+      const variants = (i: number) => mailbox.replace("@", `+${i}@`).replace("race.", i % 2 ? "r.ace." : "race.");
+      const send = (i: number) => {
+        const db = i % 2 ? other.db : handle.db;
+        const email = { ...renderEmail({ subject: `Race ${i}`, heading: "Race" }, "GTA Connect"), kind: "account.verify", to: variants(i), cap: "account" as const };
+        return i % 3 ? enqueueEmail(db, email) : db.transaction().execute((trx) => enqueueEmail(trx, email));
+      };
+      const results = await Promise.all(Array.from({ length: 16 }, (_, i) => send(i)));
+      expect(results.filter((id) => id !== null)).toHaveLength(RECIPIENT_CAPS.account.limit);
+      const stored = await handle.db.selectFrom("mail_outbox").select("id").where("subject", "like", "Race %").where("recipient_key", "=", recipientKey("account", mailbox)).execute();
+      expect(stored).toHaveLength(RECIPIENT_CAPS.account.limit);
+    } finally {
+      if (other !== handle) await other.destroy();
+    }
+  });
+
   const status = (id: string, db = handle.db) =>
     db
       .selectFrom("mail_outbox")
