@@ -102,10 +102,20 @@ test("matched → the provider accepts in My Jobs on a phone → the customer is
   await expect(card).not.toContainText(customer.email);
   await expectNoHorizontalScroll(pat.page);
   await expectNoSeriousA11yViolations(pat.page);
-  // By keyboard.
-  await card.getByRole("button", { name: "Accept job" }).focus();
+  // By keyboard. While the answer is on its way the button is disabled, so a second press sends nothing.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await pat.page.route("**/account/jobs*", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  const accept = card.getByRole("button", { name: "Accept job" });
+  await accept.focus();
   await pat.page.keyboard.press("Enter");
+  await expect(accept).toBeDisabled();
+  release();
   await expectToast(pat.page, "Job accepted", "The customer has been emailed your confirmation.");
+  await pat.page.unrouteAll({ behavior: "wait" });
   await expect(card).toContainText(customer.email);
 
   const confirmed = await waitForEmail((m) => m.to.includes(customer.email) && m.subject === `Your provider confirmed: request ${reference}`);

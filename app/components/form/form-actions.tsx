@@ -7,14 +7,16 @@ export function SubmitButton({
   label,
   busyLabel,
   className = "btn-primary",
+  describedBy,
 }: {
   busy: boolean;
   label: string;
   busyLabel?: string;
   className?: string;
+  describedBy?: string;
 }) {
   return (
-    <button type="submit" className={className} disabled={busy}>
+    <button type="submit" className={className} disabled={busy} aria-describedby={describedBy}>
       {busy && busyLabel ? busyLabel : label}
     </button>
   );

@@ -3,6 +3,9 @@ import { data, Form, href, Link } from "react-router";
 import { FormError } from "~/components/admin/form-error";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { EmptyState } from "~/components/empty-state";
+import { SubmitButton } from "~/components/form/form-actions";
+import { IntentButton } from "~/components/form/intent-button";
+import { useIntentBusy } from "~/components/form/use-intent-busy";
 import { Section } from "~/components/ui/section";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
@@ -117,6 +120,7 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
 
 function JobCard({ job, result }: { job: Job; result?: Parameters<typeof FormError>[0]["result"] }) {
   const t = useT();
+  const declining = useIntentBusy("decline", { reference: job.reference });
   const format = useFormat();
   const id = `job-${job.reference}`;
   return (
@@ -190,13 +194,13 @@ function JobCard({ job, result }: { job: Job; result?: Parameters<typeof FormErr
         <FormError result={result} />
         {job.answer === "pending" ? (
           <div className="mt-4 grid gap-4">
-            <Form method="post">
-              <input type="hidden" name="intent" value="accept" />
-              <input type="hidden" name="reference" value={job.reference} />
-              <button type="submit" className="btn-primary w-full sm:w-auto" aria-describedby={`${id}-title`}>
-                {t("jobs.accept")}
-              </button>
-            </Form>
+            <IntentButton
+              intent="accept"
+              fields={{ reference: job.reference }}
+              label={t("jobs.accept")}
+              buttonClassName="btn-primary w-full sm:w-auto"
+              describedBy={`${id}-title`}
+            />
             <details open={Boolean(result?.error?.reason?.length || result?.error?.note?.length) || undefined} className="rounded-md border border-slate-200 p-3">
               <summary className="cursor-pointer font-medium">{t("jobs.decline.open")}</summary>
               <Form method="post" className="mt-3 grid gap-3">
@@ -217,21 +221,19 @@ function JobCard({ job, result }: { job: Job; result?: Parameters<typeof FormErr
                   <textarea name="note" rows={3} maxLength={DECLINE_NOTE_MAX} className="field-input" aria-invalid={Boolean(result?.error?.note?.length) || undefined} aria-describedby={result?.error?.note?.length ? "note-error" : undefined} />
                   <FormError result={result} name="note" />
                 </label>
-                <button type="submit" className="btn-secondary w-full sm:w-auto">
-                  {t("jobs.decline.confirm")}
-                </button>
+                <SubmitButton busy={declining} label={t("jobs.decline.confirm")} className="btn-secondary w-full sm:w-auto" />
               </Form>
             </details>
           </div>
         ) : null}
         {job.answer === "accepted" && job.status === "accepted" && !job.doneAt ? (
-          <Form method="post" className="mt-4">
-            <input type="hidden" name="intent" value="done" />
-            <input type="hidden" name="reference" value={job.reference} />
-            <button type="submit" className="btn-primary w-full sm:w-auto">
-              {t("jobs.markDone")}
-            </button>
-          </Form>
+          <IntentButton
+            intent="done"
+            fields={{ reference: job.reference }}
+            label={t("jobs.markDone")}
+            className="mt-4"
+            buttonClassName="btn-primary w-full sm:w-auto"
+          />
         ) : null}
       </article>
     </li>
