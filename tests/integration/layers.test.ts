@@ -1,0 +1,55 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layers of DESIGN.md § Layout hold because `npm run lint` fails on a break (ADR 35): each
+ * rule is shown here failing on a small probe, so a config change that silently drops one is
+ * caught. And the ADR index names every decision.
+ */
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const eslint = new ESLint({ cwd: root });
+const ruleIds = async (code: string, filePath: string) =>
+  (await eslint.lintText(code, { filePath: path.join(root, filePath) }))[0]!.messages.map((m) => m.ruleId);
+
+describe("the layers npm run lint holds", () => {
+  it("fails on an import circle", async () => {
+    const dir = path.join(root, "app/lib", `layers-probe-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(path.join(dir, "a.ts"), 'import { b } from "./b";\nexport const a = () => b;\n');
+      writeFileSync(path.join(dir, "b.ts"), 'import { a } from "./a";\nexport const b = 1;\nexport const c = a;\n');
+      const results = await eslint.lintFiles([path.join(dir, "a.ts"), path.join(dir, "b.ts")]);
+      for (const r of results) expect(r.messages.map((m) => m.ruleId)).toContain("import-x/no-cycle");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("fails on a server module (even a type) imported into a component", async () => {
+    expect(await ruleIds('import type { Env } from "~/lib/env.server";\nexport type E = Env;\n', "app/components/layers-probe.tsx")).toContain("no-restricted-imports");
+  });
+
+  it("fails on infrastructure importing the domain, and on the domain or a route importing the seed", async () => {
+    expect(await ruleIds('import { RETENTION_DAYS } from "~/modules/privacy/retention";\nexport const d = RETENTION_DAYS;\n', "app/lib/layers-probe.ts")).toContain("no-restricted-imports");
+    const seed = 'import { HOME_LISTINGS } from "../../../db/seed/data";\nexport const h = HOME_LISTINGS;\n';
+    expect(await ruleIds(seed, "app/modules/homes/layers-probe.ts")).toContain("no-restricted-imports");
+    expect(await ruleIds(seed, "app/routes/homes/layers-probe.tsx")).toContain("no-restricted-imports");
+  });
+
+  it("lets a module import infrastructure", async () => {
+    expect(await ruleIds('import { escapeHtml } from "~/lib/html-escape";\nexport const e = escapeHtml;\n', "app/modules/site/layers-probe.ts")).toEqual([]);
+  });
+});
+
+describe("docs/decisions/README.md", () => {
+  it("indexes every ADR, one line each", () => {
+    const dir = path.join(root, "docs/decisions");
+    const index = readFileSync(path.join(dir, "README.md"), "utf8");
+    const adrs = readdirSync(dir).filter((f) => /^\d{4}-.*\.md$/.test(f));
+    expect(adrs.length).toBeGreaterThan(25);
+    for (const file of adrs) expect(index.split("\n").filter((line) => line.startsWith("|") && line.includes(`(${file})`)), file).toHaveLength(1);
+  });
+});
