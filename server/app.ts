@@ -121,6 +121,9 @@ app.use((req, res, next) => {
   return pages(req, res, next);
 });
 
+/** Answers a request from the page store if it can, before the rest of the middleware (server/main.ts). */
+export const servedFromStore = (req: express.Request, res: express.Response): boolean => pages?.serveStored(req, res) ?? false;
+
 /** Starts the runtime, then what the app needs before it serves: auth emails, the admin. */
 export async function start(env: Env, options?: StartOptions) {
   const runtime = await startRuntime(env, { seed: seedAtStart, ...options });

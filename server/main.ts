@@ -86,6 +86,9 @@ async function main() {
   );
   // Only GET, HEAD, POST and OPTIONS go further; any other method is answered 405 or 501 here.
   server.use(methodGuard(isFile));
+  // A page the store holds is answered here, with the headers its first whole answer had
+  // (app/lib/http/page-handler.server.ts): the middleware below would decide them again the same.
+  server.use((req, res, next) => (mod?.servedFromStore(req, res) ? undefined : next()));
   server.use(compression());
   if (!dev) {
     // Fingerprinted scripts and styles never change. They are served before the page headers

@@ -94,6 +94,34 @@ describe("anonymous page cache", () => {
     expect(b.headers["cache-control"]).toBe("no-cache");
   });
 
+  it("answers from the store with every header the page's first whole answer had, a new request id each time", async () => {
+    // The store answers before helmet, the cache policy and compression (server/main.ts): what
+    // they set on the first answer is what every later one carries, for each kind of visitor.
+    const perResponse = (headers: http.IncomingHttpHeaders) => {
+      const { date: _date, "x-request-id": _id, ...rest } = headers;
+      return rest;
+    };
+    for (const headers of [BROWSER, { ...BROWSER, Cookie: "lang=fr-CA" }, { "Accept-Language": "es-MX,es;q=0.9" }]) {
+      const path = `/about?headers=${encodeURIComponent(JSON.stringify(headers))}`;
+      const [first, second, third] = [await raw(path, headers), await raw(path, headers), await raw(path, headers)];
+      expect(first.status).toBe(200);
+      expect(first.headers).toMatchObject({
+        "x-frame-options": "DENY",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "cross-origin-opener-policy": "same-origin",
+        "permissions-policy": expect.stringContaining("camera=()"),
+        "content-security-policy": expect.stringContaining("frame-ancestors 'none'"),
+      });
+      for (const again of [second, third]) {
+        expect(perResponse(again.headers)).toEqual(perResponse(first.headers));
+        expect(again.body.equals(first.body)).toBe(true);
+        expect(again.headers["x-request-id"]).toMatch(/^[\w-]{36}$/);
+      }
+      expect(new Set([first, second, third].map((res) => res.headers["x-request-id"])).size).toBe(3);
+    }
+  });
+
   it("compresses a stored page once: Brotli, gzip or none as the request accepts, the same page in each", async () => {
     await get("/about"); // stored
     const br = await raw("/about", BROWSER);

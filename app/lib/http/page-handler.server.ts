@@ -43,7 +43,15 @@ type Entry = {
   /** CSP sources allowing the page's inline scripts: `'sha256-…'`, one per script. */
   scriptSources: string;
   storedAt: number;
+  /**
+   * Every header its first whole answer had (React Router's, the security headers, the cache
+   * policy), but those that differ per response: set by that answer, replayed by `serveStored`.
+   */
+  replay?: [string, string | number | string[]][];
 };
+
+/** Headers of a stored page's answer that belong to one response, not to the page. */
+const PER_RESPONSE = new Set(["date", "x-request-id", "content-length", "content-encoding", "connection", "keep-alive", "transfer-encoding"]);
 
 export function createPageHandler({
   build,
@@ -81,7 +89,26 @@ export function createPageHandler({
   // it meanwhile wait for that render instead of each starting their own.
   const pending = new Map<string, Promise<Entry | undefined>>();
 
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  /**
+   * A stored page answered before the rest of the middleware (server/main.ts), with the headers
+   * its first whole answer had: what helmet, the cache policy and compression decide depends
+   * only on what the store's key holds (the URL, the language, no cookie but `lang`), so the
+   * answer is the same as theirs, without their per-request work (~40 % of a stored page's CPU,
+   * ADR 23). Only a fresh entry that has had a whole answer; anything else goes the whole way.
+   */
+  const serveStored = (req: ExpressRequest, res: ExpressResponse): boolean => {
+    if (!store || req.method !== "GET") return false;
+    const key = cacheKey(req);
+    const hit = key === undefined ? undefined : store.get(key);
+    if (!hit?.replay || !fresh(hit)) return false;
+    countPageStore("hit");
+    res.statusCode = hit.status;
+    for (const [name, value] of hit.replay) res.setHeader(name, value);
+    writeEntry(req, res, hit);
+    return true;
+  };
+
+  const handler = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       if (req.method !== "GET" && req.method !== "HEAD") {
         store?.clear();
@@ -129,6 +156,7 @@ export function createPageHandler({
       next(error);
     }
   };
+  return Object.assign(handler, { serveStored });
 }
 
 type RequestLine = { method: string; path: string; originalUrl: string; headers: Record<string, string | string[] | undefined> };
@@ -216,6 +244,19 @@ function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, nonc
   }
   res.setHeader("ETag", entry.etag);
   res.vary("Accept-Encoding");
+  if (!entry.replay && entry.status === 200) {
+    res.once("finish", () => {
+      if (res.statusCode !== 200 || entry.replay) return;
+      entry.replay = Object.entries(res.getHeaders())
+        .filter(([name, value]) => value !== undefined && !PER_RESPONSE.has(name))
+        .map(([name, value]) => [name, value as string | number | string[]]);
+    });
+  }
+  writeEntry(req, res, entry);
+}
+
+/** The stored bytes the request accepts, or a 304 for a repeat visit; its headers are set. */
+function writeEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry) {
   // A repeat visit whose copy is still this page (If-None-Match): 304, no body.
   if (req.fresh) {
     res.status(304).end();
