@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
@@ -13,6 +14,8 @@ import { SmtpSink } from "../support/smtp-sink";
  * kind and age, oldest first, linking to their detail pages; the click counters for 7 and 30
  * days; every list as a spreadsheet-safe CSV download (a formula typed into a request arrives
  * as text), the requests export honouring the inbox's filters; admins only, files answer 403.
+ * Every export writes its dates and times in ISO 8601 and an erased person's name as an empty
+ * cell, never the screens' "Deleted user" in the admin's language.
  */
 const PASSWORD = "orchard by the river";
 const ADMIN = { email: "admin@example.test", password: "correct horse battery staple" };
@@ -20,6 +23,47 @@ const BOM = "\uFEFF";
 /** The body as written, byte-order mark included (Response.text() drops it). */
 const csvText = async (response: Response) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
 const EXPORTS = ["requests", "outbox", "listings", "provider-applications", "reviews"] as const;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The export columns that hold a date or a time, by heading (the provider application's by its English labels). */
+const DATE_COLUMNS: Record<string, RegExp> = {
+  created_at: INSTANT,
+  sent_at: INSTANT,
+  decided_at: INSTANT,
+  available_from: DAY,
+  review_date: DAY,
+  "Work permit expiry date": DAY,
+  "ID expiry date": DAY,
+  "License expiry date": DAY,
+};
+
+/** The records of a CSV document (RFC 4180, as app/lib/csv.ts writes it), each keyed by its heading. */
+function csvRecords(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, "");
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (quoted) {
+      if (c !== '"') cell += c;
+      else if (body[i + 1] === '"') cell += body[++i];
+      else quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && body[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      [row, cell] = [[], ""];
+      i++;
+    } else cell += c;
+  }
+  const [header = [], ...records] = rows;
+  return records.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
+}
 
 describe.each(DIALECTS)("admin dashboard and exports on %s", (dialect) => {
   let database: TestDatabase;
@@ -176,6 +220,80 @@ describe.each(DIALECTS)("admin dashboard and exports on %s", (dialect) => {
     expect((await (await admin.get("/admin/export/listings.csv")).text()).split("\r\n").length).toBeGreaterThan(2);
     expect(await (await admin.get("/admin/export/outbox.csv?status=sent")).text()).toContain("operator@example.test");
     expect((await admin.get("/admin/export/users.csv")).status).toBe(404);
+  });
+
+  it("writes every date in ISO 8601 and an erased person's name as an empty cell, in every export", async () => {
+    const { db } = getRuntime();
+    const now = new Date().toISOString();
+    const insertRequest = async (kind: string, status: string, name: string, email: string, data: Record<string, unknown>, subject?: string) => {
+      const reference = `GTA-X${randomUUID().slice(0, 6).toUpperCase()}`;
+      await db
+        .insertInto("requests")
+        .values({
+          id: randomUUID(), reference, token_hash: randomUUID(), kind, status, user_id: null, name, email, data: JSON.stringify(data), locale: "en-US",
+          subject_type: subject ? kind : null, subject_id: subject ?? null, created_at: now, updated_at: now, deleted_at: null, provider_id: null,
+        })
+        .execute();
+      return reference;
+    };
+    const application = (fullName: string, email: string) => ({
+      applicationId: randomUUID(), fullName, email, phone: "416-555-0199", address: "1 Bloor St W", serviceAreas: ["Toronto"], services: ["handyman"],
+      customService: null, workStatus: "work_permit", workPermitExpiry: "2027-05-01", confirmEligibility: true, idType: "passport", idNumber: "P1234567",
+      idExpiry: "2028-01-31", licenseType: null, licenseNumber: null, licenseRegion: null, licenseExpiry: null, agreeToPolicies: true, consentToChecks: true, documents: [],
+    });
+    const applied = application(`Priya Applicant ${stamp}`, `priya.${stamp}@example.com`);
+    const kept = await insertRequest("provider-application", "received", applied.fullName, applied.email, applied, applied.applicationId);
+    // A typed Toronto date and time: 15:40 on 11 December is 20:40 UTC.
+    const ride = await insertRequest("car-request", "received", `Carl Rider ${stamp}`, `carl.${stamp}@example.com`, {
+      type: "airport-transfer", fullName: `Carl Rider ${stamp}`, email: `carl.${stamp}@example.com`, direction: "Pickup from Airport", airport: "YYZ", flightNumber: "AC100", pickupTime: "2026-12-11T15:40",
+    });
+
+    // Erin asked through the contact form and applied; then asked to be erased, through the back office.
+    const erin = { name: `Erin Erased ${stamp}`, email: `erin.${stamp}@example.com` };
+    expect((await postForm(`${server.url}/contact`, { ...erin, subject: "About me", message: "Please erase me" })).status).toBe(302);
+    const erinsApplication = application(erin.name, erin.email);
+    const erased = await insertRequest("provider-application", "cancelled", erin.name, erin.email, erinsApplication, erinsApplication.applicationId);
+    const contacted = (await db.selectFrom("requests").select("reference").where("email", "=", erin.email).where("kind", "=", "contact-message").executeTakeFirstOrThrow()).reference;
+    expect((await admin.post("/admin/privacy", { intent: "erase", email: erin.email, phone: "" })).status).toBe(303);
+
+    // In French too: the screens' marker reads "Utilisateur supprimé" there.
+    const french = new HttpClient(server.url);
+    french.cookies.set("lang", "fr-CA");
+    expect((await french.post("/auth/login", ADMIN)).status).toBe(302);
+    for (const client of [admin, french]) {
+      const exported: Record<string, Record<string, string>[]> = {};
+      for (const list of EXPORTS) {
+        const text = await csvText(await client.get(`/admin/export/${list}.csv`));
+        for (const marker of ["Deleted user", "Utilisateur supprimé", erin.name, erin.email]) expect(text, list).not.toContain(marker);
+        exported[list] = csvRecords(text);
+        expect(exported[list].length, list).toBeGreaterThan(0);
+        for (const record of exported[list]) {
+          for (const [column, shape] of Object.entries(DATE_COLUMNS)) {
+            if (record[column]) expect(record[column], `${list} ${column}`).toMatch(shape);
+          }
+        }
+      }
+      const requests = exported.requests!;
+      // Erin's requests stay, for our books, with her name and address as empty cells.
+      for (const reference of [contacted, erased]) {
+        expect(requests.find((r) => r.reference === reference), reference).toMatchObject({ name: "", email: "" });
+      }
+      expect(requests.find((r) => r.reference === kept)).toMatchObject({ name: applied.fullName, email: applied.email });
+      expect(requests.find((r) => r.reference === ride)?.details).toContain(": 2026-12-11T20:40:00.000Z");
+      expect(requests.find((r) => r.reference === kept)?.details).toMatch(/: 2027-05-01(\n|$)/);
+
+      const applications = exported["provider-applications"]!;
+      const row = applications.find((r) => r.reference === kept);
+      expect(row?.created_at).toBe(now);
+      if (client === admin) {
+        expect(row).toMatchObject({ "Full name": applied.fullName, Email: applied.email, "Work permit expiry date": "2027-05-01", "ID expiry date": "2028-01-31", "License expiry date": "" });
+        expect(applications.find((r) => r.reference === erased)).toMatchObject({ "Full name": "", Email: "", "Work permit expiry date": "" });
+      } else {
+        expect(Object.values(row ?? {})).toEqual(expect.arrayContaining(["2027-05-01", "2028-01-31"]));
+      }
+      // The outbox's sent emails keep their times; Erin's are trimmed to nothing that names her.
+      expect(exported.outbox!.some((r) => INSTANT.test(r.sent_at ?? ""))).toBe(true);
+    }
   });
 
   it("answers 403 with no data to a logged-out visitor and to a regular user, on the dashboard's exports", async () => {

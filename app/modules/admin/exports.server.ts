@@ -1,9 +1,11 @@
 import { type CsvColumn, tableToCsv } from "~/lib/csv";
 import type { Translate } from "~/lib/i18n/translate";
 import { getRuntime } from "~/lib/runtime.server";
+import { exportedName } from "~/modules/privacy/deleted-name";
 import { isRequestKind, kindOf } from "~/modules/requests/kinds";
-import { renderFields } from "~/modules/requests/kind";
+import { asDate, asDateTime, asTime, type KindField, renderFields, type RequestKindDefinition } from "~/modules/requests/kind";
 import type { ExportList } from "./dashboard";
+import { type ExportedTemporal, isoCell } from "./export-dates";
 import { exportInbox, type InboxFilter, type InboxItem } from "./inbox.server";
 import type { OutboxFilter } from "./outbox";
 import { exportOutbox, type OutboxListItem } from "./outbox.server";
@@ -12,8 +14,54 @@ import { exportOutbox, type OutboxListItem } from "./outbox.server";
  * CSV exports of the back office's lists, spreadsheet-safe through
  * app/lib/csv.ts. Column headings are stable snake_case names rather than translated labels:
  * an export is data that sheets, formulas and scripts refer to by column name. Values a person
- * reads (a request's title and fields) are in the admin's language, as on the pages.
+ * reads (a request's title and fields) are in the admin's language, as on the pages; dates and
+ * times are not: every one is ISO 8601 (export-dates.ts), in every export kind. An erased person
+ * has an empty name cell, like every other cell the erasure emptied (deleted-name.ts).
  */
+
+/** The columns that hold a date or a time, by heading, in whichever export they appear. */
+const TEMPORAL_COLUMNS: Record<string, ExportedTemporal> = {
+  created_at: "instant",
+  sent_at: "instant",
+  decided_at: "instant",
+  available_from: "date",
+  review_date: "date",
+};
+/** The columns that hold a person's name. */
+const NAME_COLUMNS = new Set(["name", "owner_name", "username"]);
+
+/**
+ * Every export's table goes through here: its dates and times in ISO 8601 and its names as
+ * exported, by heading, so no export kind can write them its own way.
+ */
+function exportCsv<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Row>): string {
+  return tableToCsv(
+    columns.map(({ header, value }) => {
+      const temporal = TEMPORAL_COLUMNS[header];
+      if (temporal) return { header, value: (row: Row) => isoCell(value(row), temporal) };
+      if (NAME_COLUMNS.has(header)) return { header, value: (row: Row) => exportedName(value(row)) };
+      return { header, value };
+    }),
+    rows,
+  );
+}
+
+/** The kinds' date and time fields, read by their formatter (kind.ts). */
+const FIELD_TEMPORAL = new Map<KindField<never>["format"], ExportedTemporal>([
+  [asDate, "date"],
+  [asTime, "time"],
+  [asDateTime, "date-time"],
+]);
+
+/** A request's fields as renderFields gives them, but with dates and times in ISO 8601 rather than for reading. */
+function exportedFields<D extends Record<string, unknown>>(kind: RequestKindDefinition<D>, data: D, t: Translate) {
+  const fields = kind.fields(data);
+  return renderFields(kind, data, t).map((rendered, i) => {
+    const field = fields[i]!;
+    const temporal = FIELD_TEMPORAL.get(field.format as KindField<never>["format"]);
+    return temporal ? { ...rendered, value: isoCell(data[field.name], temporal) } : rendered;
+  });
+}
 
 export type ExportFilters = { inbox: InboxFilter; outbox: OutboxFilter };
 
@@ -25,7 +73,7 @@ function details(row: RequestRow, t: Translate): string {
   const kind = kindOf(row.kind);
   const parsed = kind.payload.safeParse(row.data);
   if (!parsed.success) return "";
-  return renderFields(kind, parsed.data, t)
+  return exportedFields(kind, parsed.data, t)
     .map((f) => `${f.label}: ${f.value ?? ""}`)
     .join("\n");
 }
@@ -42,7 +90,7 @@ const REQUEST_COLUMNS = (t: Translate): CsvColumn<RequestRow>[] => [
 ];
 
 async function requestsCsv(filter: InboxFilter, t: Translate): Promise<string> {
-  return tableToCsv(REQUEST_COLUMNS(t), await exportInbox(filter, t));
+  return exportCsv(REQUEST_COLUMNS(t), await exportInbox(filter, t));
 }
 
 /** Applications are requests of one kind: each of the kind's fields gets its own column. */
@@ -51,7 +99,7 @@ async function providerApplicationsCsv(t: Translate): Promise<string> {
   const rows = await exportInbox({ kind: "provider-application", page: 1 }, t);
   const rendered = rows.map((r) => {
     const parsed = kind.payload.safeParse(r.data);
-    return { row: r, fields: parsed.success ? renderFields(kind, parsed.data, t) : [] };
+    return { row: r, fields: parsed.success ? exportedFields(kind, parsed.data, t) : [] };
   });
   const labels = rendered.find((r) => r.fields.length)?.fields.map((f) => f.label) ?? [];
   const columns: CsvColumn<(typeof rendered)[number]>[] = [
@@ -60,7 +108,7 @@ async function providerApplicationsCsv(t: Translate): Promise<string> {
     { header: "created_at", value: (r) => r.row.createdAt },
     ...labels.map((label) => ({ header: label, value: (r: (typeof rendered)[number]) => r.fields.find((f) => f.label === label)?.value ?? null })),
   ];
-  return tableToCsv(columns, rendered);
+  return exportCsv(columns, rendered);
 }
 
 const OUTBOX_COLUMNS: CsvColumn<OutboxListItem>[] = [
@@ -105,7 +153,7 @@ async function listingsCsv(): Promise<string> {
     .orderBy("home_listings.created_at", "desc")
     .orderBy("home_listings.id")
     .execute();
-  return tableToCsv(
+  return exportCsv(
     LISTING_COLUMNS.map((c) => ({
       header: c,
       // 'Verified Owner': the owner's account is verified, or (sample listings, no account) the listing's own flag.
@@ -118,7 +166,7 @@ async function listingsCsv(): Promise<string> {
 async function reviewsCsv(): Promise<string> {
   const columns = ["id", "status", "rating", "service", "service_slug", "provider_id", "request_id", "username", "review_date", "comment", "reject_reason", "decided_at", "created_at"] as const;
   const rows = await getRuntime().db.selectFrom("community_reviews").select(columns).orderBy("created_at", "desc").orderBy("id").execute();
-  return tableToCsv(
+  return exportCsv(
     columns.map((c) => ({ header: c, value: (r: (typeof rows)[number]) => r[c] })),
     rows,
   );
@@ -135,7 +183,7 @@ export async function exportList(
     list === "requests"
       ? await requestsCsv(filters.inbox, t)
       : list === "outbox"
-        ? tableToCsv(OUTBOX_COLUMNS, await exportOutbox(filters.outbox))
+        ? exportCsv(OUTBOX_COLUMNS, await exportOutbox(filters.outbox))
         : list === "listings"
           ? await listingsCsv()
           : list === "provider-applications"

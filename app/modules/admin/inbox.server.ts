@@ -100,10 +100,13 @@ export async function listInbox(filter: InboxFilter, t: Translate): Promise<Inbo
   return { items: rows.map((r) => toItem(r, t)), total, page, pages };
 }
 
-/** Every request the filter matches (the CSV export), newest first, up to `limit`. */
+/**
+ * Every request the filter matches (the CSV export), newest first, up to `limit`. The name is
+ * as stored, an erased person's marker included: the export writes it its own way (exports.server.ts).
+ */
 export async function exportInbox(filter: InboxFilter, t: Translate, limit = 50_000): Promise<(InboxItem & { data: Record<string, unknown> })[]> {
   const rows = await applyFilter(filter).select(COLUMNS).orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
-  return rows.map((r) => ({ ...toItem(r, t), data: JSON.parse(r.data) as Record<string, unknown> }));
+  return rows.map((r) => ({ ...toItem(r, t), name: r.name, data: JSON.parse(r.data) as Record<string, unknown> }));
 }
 
 /** New (received, not deleted) requests per kind: the counts beside the back office's navigation. */
