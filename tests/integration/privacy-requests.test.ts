@@ -163,6 +163,42 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
     expect(await pageHtml(await admin.post("/admin/privacy", { intent: "find", email, phone: "" }))).toContain("Nothing matches.");
   }, 120_000);
 
+  it("sends the goodbye email, in the person's language, when the address erased has an account; none when it has no account", async () => {
+    const name = `Fleur Fontaine ${tag()}`;
+    const email = `fleur.${Date.now()}.${tag()}@example.com`;
+    const { client } = await signedInAccount(server.url, db.db, { email, name, password: PASSWORD, lang: "fr-CA" });
+    // She last wrote to us in French, from the French pages.
+    expect((await client.post("/fr/contact", { name, email, subject: "Mes données", message: "Effacez mes données, s'il vous plaît" })).status).toBeLessThan(400);
+    expect((await db.db.selectFrom("requests").select("locale").where("email", "=", email).executeTakeFirstOrThrow()).locale).toBe("fr-CA");
+    const nobody = `nadia.${Date.now()}.${tag()}@example.com`;
+    expect((await postForm(`${server.url}/contact`, { name: "Nadia Noaccount", email: nobody, subject: "Erase me", message: "I have no account" })).status).toBeLessThan(400);
+    const goodbyeSubjects = ["Your GTA Connect account has been deleted", "Votre compte GTA Connect a été supprimé", "Su cuenta de GTA Connect se eliminó", "Sua conta GTA Connect foi excluída"];
+
+    // The operator reads the back office in English.
+    const admin = new HttpClient(server.url);
+    expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
+
+    // No account at that address: erased, and no goodbye queued (the operator answers her).
+    expect((await admin.post("/admin/privacy", { intent: "erase", email: nobody, phone: "" })).status).toBe(303);
+    expect(await db.db.selectFrom("mail_outbox").select("kind").where("kind", "=", "account.deleted").where("to_address", "=", nobody).execute()).toEqual([]);
+
+    // An account: deleted, and the goodbye queued with it, in French.
+    expect((await admin.post("/admin/privacy", { intent: "erase", email, phone: "" })).status).toBe(303);
+    expect(await db.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
+    const outbox = await db.db.selectFrom("mail_outbox").select(["kind", "subject"]).where("to_address", "=", email).execute();
+    expect(outbox).toEqual([{ kind: "account.deleted", subject: "Votre compte GTA Connect a été supprimé" }]);
+    const goodbye = await sink.waitFor((m) => m.to.includes(email) && goodbyeSubjects.includes(m.subject), 30_000);
+    expect(goodbye.subject).toBe("Votre compte GTA Connect a été supprimé");
+    expect(goodbye.text).toContain("Votre compte a été supprimé");
+    expect(goodbye.text).not.toContain(name);
+    expect(await rowsContaining(db.db, dialect, [name])).toEqual([]);
+
+    // Her goodbye was queued after the other erasure: by now the worker would have sent one to the address without an account.
+    expect(sink.messages.filter((m) => m.to.includes(nobody) && goodbyeSubjects.includes(m.subject))).toEqual([]);
+    const erasures = await db.db.selectFrom("audit_log").select("after").where("action", "=", "privacy.erase").orderBy("created_at", "desc").limit(2).execute();
+    expect(erasures.map((e) => JSON.parse(e.after!).accounts)).toEqual([1, 0]);
+  }, 120_000);
+
   it("refuses everyone but an admin, for the page and every action", async () => {
     const email = `carl.${Date.now()}.${tag()}@example.com`;
     const customer = (await signedInAccount(server.url, db.db, { email, name: "Carl Customer", password: PASSWORD })).client;

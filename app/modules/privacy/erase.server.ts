@@ -365,10 +365,30 @@ export async function deleteAccount(userId: string, locale: string): Promise<Era
 }
 
 /**
+ * The language an account reads in. An account stores none: it is the one the person last wrote
+ * to us in (their latest request, else their latest data export), else the default. Read before
+ * the erasure, which unlinks their requests.
+ */
+async function accountLocale(trx: Trx, user: { id: string; email: string }): Promise<string> {
+  const request = await trx
+    .selectFrom("requests")
+    .select(["locale", "created_at"])
+    .where((eb) => eb.or([eb("user_id", "=", user.id), eb(eb.fn("lower", ["email"]), "=", user.email.toLowerCase())]))
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const dataExport = await trx.selectFrom("data_exports").select(["locale", "created_at"]).where("user_id", "=", user.id).orderBy("created_at", "desc").limit(1).executeTakeFirst();
+  const latest = [request, dataExport].filter((r) => r !== undefined).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  return latest?.locale ?? DEFAULT_LOCALE;
+}
+
+/**
  * The operator's erasure of what matches an address or a phone number (/admin/privacy), audited
  * with the operator, the counts and a pseudonym of the subject — never the address itself. An
- * account holding that address is deleted like "Delete my account" (without the goodbye email:
- * the operator answers the person who asked).
+ * account holding that address is deleted like "Delete my account", goodbye email included (the
+ * same kind, in the account's language, queued in the erasure's transaction): whoever asked the
+ * operator, the account holder learns their account is gone. A person without an account gets
+ * no email from us: the operator answers them.
  */
 export async function eraseSubject(actorId: string, subject: PrivacySubject): Promise<EraseOutcome> {
   const { db } = getRuntime();
@@ -377,11 +397,17 @@ export async function eraseSubject(actorId: string, subject: PrivacySubject): Pr
   const done = await db.transaction().execute(async (trx) => {
     const stillOpen = await openRequestsOf(subject, trx);
     if (stillOpen.length) return { open: stillOpen };
+    const accounts = subject.userIds.length ? await trx.selectFrom("user").select(["id", "email"]).where("id", "in", subject.userIds).execute() : [];
+    const goodbyes = [];
+    for (const a of accounts) goodbyes.push({ ...goodbyeEmail(await accountLocale(trx, a)), to: a.email });
     const result = await eraseInTransaction(trx, subject);
+    // After the erasure, which trims every earlier email to these addresses: these are the ones left.
+    for (const goodbye of goodbyes) await enqueueEmail(trx, { ...goodbye, kind: "account.deleted" });
     await recordAudit(trx, { actorId, action: "privacy.erase", entityType: "privacy-subject", entityId: subjectDigest(subject), after: result.counts });
     return result;
   });
   if ("open" in done) return { ok: false, reason: "open", open: done.open };
+  if (done.counts.accounts) mailQueued();
   await deleteFiles(done.files);
   return { ok: true, counts: done.counts };
 }
