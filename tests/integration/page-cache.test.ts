@@ -101,7 +101,8 @@ describe("anonymous page cache", () => {
       const { date: _date, "x-request-id": _id, ...rest } = headers;
       return rest;
     };
-    for (const headers of [BROWSER, { ...BROWSER, Cookie: "lang=fr-CA" }, { "Accept-Language": "es-MX,es;q=0.9" }]) {
+    const visitors: Record<string, string>[] = [BROWSER, { ...BROWSER, Cookie: "lang=fr-CA" }, { "Accept-Language": "es-MX,es;q=0.9" }];
+    for (const headers of visitors) {
       const path = `/about?headers=${encodeURIComponent(JSON.stringify(headers))}`;
       const [first, second, third] = [await raw(path, headers), await raw(path, headers), await raw(path, headers)];
       expect(first.status).toBe(200);
@@ -298,5 +299,44 @@ describe("anonymous page cache, after an entry's time", () => {
     const after = await retitle();
     await sleep(TTL * 2000 + 100);
     expect(await html()).toContain(after);
+  });
+});
+
+describe("page renders, in turn", () => {
+  // Without the store every page is rendered, and renders take turns (page-handler.server.ts):
+  // none is lost, mixed up or stuck behind a visitor who left while waiting.
+  const app = listingServer({ PAGE_CACHE_SECONDS: "0" });
+  const PAGES = ["/", "/services", "/homes", LISTING, "/about", "/contact", "/fr/services", "/es/homes"];
+
+  it("answers each of many pages asked for at once with its own page, even when some askers leave while they wait", async () => {
+    // Twelve who leave after a moment, while most of them are still waiting their turn.
+    const leaving = new AbortController();
+    const leavers = Array.from({ length: 12 }, () =>
+      fetch(`${app.server.url}/homes`, { signal: leaving.signal })
+        .then((res) => res.text())
+        .catch((error: Error) => error.name),
+    );
+    setTimeout(() => leaving.abort(), 30);
+    const asked = Array.from({ length: 40 }, (_, i) => PAGES[i % PAGES.length]!);
+    const answers = await Promise.all(
+      [...asked, "/homes.data", "/no-such-page"].map(async (path) => {
+        const res = await fetch(`${app.server.url}${path}`);
+        return { path, status: res.status, body: await res.text() };
+      }),
+    );
+    expect(await Promise.all(leavers)).toContain("AbortError");
+    for (const { path, status, body } of answers) {
+      if (path === "/no-such-page") expect(status).toBe(404);
+      else if (path === "/homes.data") {
+        expect(status).toBe(200);
+        expect(body).toMatch(/^\[/);
+      } else {
+        expect(status).toBe(200);
+        const canonical = body.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
+        expect(canonical && new URL(canonical).pathname).toBe(path);
+      }
+    }
+    // The server still answers at once afterwards (nothing holds a turn).
+    expect((await fetch(`${app.server.url}/about`)).status).toBe(200);
   });
 });
