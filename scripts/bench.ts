@@ -121,7 +121,7 @@ const server = await startAppServer({
   SMTP_URL: sink.url,
   ADMIN_EMAIL: admin.email,
   ADMIN_PASSWORD: admin.password,
-});
+}, { keepOutput: false });
 const rows: Row[] = [];
 try {
   const sessions = await signIn(server.url, sink, admin);

@@ -32,7 +32,7 @@ const server = await startAppServer({
   DATABASE_URL: `file:${dir}/app.db`,
   DATA_DIR: dir,
   SMTP_URL: sink.url,
-}, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}/prof`] });
+}, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}/prof`], keepOutput: false });
 let headers: Record<string, string> = BROWSER;
 try {
   if (mode === "loggedIn") {

@@ -9,9 +9,15 @@ export type AppServer = { url: string; child: ChildProcess; output: () => string
 /**
  * Starts the real production server (the compiled server and app, as `npm start` runs them) in a child process
  * on a free port. Needs `npm run build` first; `npm test` does that. `nodeArgs`: options for node
- * itself (the profiler's `--cpu-prof`, which NODE_OPTIONS may not carry).
+ * itself (the profiler's `--cpu-prof`, which NODE_OPTIONS may not carry). `keepOutput: false`: the
+ * log is kept until the server listens, then read and dropped — for load generators, which share
+ * the machine's cores with the server: keeping a line per request made the bench's own process
+ * slower page after page.
  */
-export async function startAppServer(env: Record<string, string>, { nodeArgs = [] as string[] } = {}): Promise<AppServer> {
+export async function startAppServer(
+  env: Record<string, string>,
+  { nodeArgs = [] as string[], keepOutput = true } = {},
+): Promise<AppServer> {
   if (!existsSync(`${root}/build/server/index.js`) || !existsSync(`${root}/build/server/main.js`)) {
     throw new Error("No production build: run `npm run build` before the integration tests.");
   }
@@ -31,8 +37,12 @@ export async function startAppServer(env: Record<string, string>, { nodeArgs = [
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
-  child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+  let keeping = true;
+  const keep = (d: Buffer) => {
+    if (keeping) log += d.toString();
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Server did not start:\n${log}`)), 30_000);
@@ -40,6 +50,8 @@ export async function startAppServer(env: Record<string, string>, { nodeArgs = [
       const m = log.match(/listening on (http:\/\/localhost:\d+)/);
       if (m?.[1]) {
         clearTimeout(timer);
+        child.stdout?.off("data", check);
+        keeping = keepOutput;
         resolve(m[1].replace("localhost", "127.0.0.1"));
       }
     };
