@@ -74,17 +74,14 @@ export default function ProviderProfileSetupPage({ loaderData, actionData }: Rou
   const { setup, refused } = loaderData;
   if (!setup) return <NotApprovedYet pending={refused.pending} />;
   return (
-    <div className="mx-auto max-w-2xl px-4 py-14">
-      <div className="card p-8">
-        <h1 className="text-3xl font-bold">{t("provider.setup.title")}</h1>
-        <p className="mt-3 text-slate-600">{t("provider.setup.intro")}</p>
-        <ProfileForm
-          lastResult={actionData?.result}
-          defaults={{ bio: setup.bio, categories: setup.categories }}
-          approved={setup.approved}
-        />
-      </div>
-    </div>
+    <CardPage title={t("provider.setup.title")}>
+      <p className="mt-3 text-slate-600">{t("provider.setup.intro")}</p>
+      <ProfileForm
+        lastResult={actionData?.result}
+        defaults={{ bio: setup.bio, categories: setup.categories }}
+        approved={setup.approved}
+      />
+    </CardPage>
   );
 }
 
