@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { useT } from "~/lib/i18n/use-t";
 
 /**
@@ -9,13 +9,13 @@ import { useT } from "~/lib/i18n/use-t";
 export function LoginPrompt({ logIn, signUp, centered = false }: { logIn: string; signUp: string; centered?: boolean }) {
   const t = useT();
   return (
-    <div className={`mt-6 flex flex-col gap-3 sm:flex-row ${centered ? "justify-center" : ""}`}>
-      <Link to={logIn} className="btn-primary px-6">
-        {t("loginPrompt.logIn")}
-      </Link>
-      <Link to={signUp} className="btn-secondary px-6">
-        {t("loginPrompt.signUp")}
-      </Link>
-    </div>
+    <ButtonLinks
+      className={`mt-6 flex flex-col gap-3 sm:flex-row ${centered ? "justify-center" : ""}`}
+      size="px-6"
+      links={[
+        { to: logIn, label: t("loginPrompt.logIn") },
+        { to: signUp, label: t("loginPrompt.signUp") },
+      ]}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
-import { href, Link } from "react-router";
+import { href } from "react-router";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
@@ -51,22 +52,18 @@ export default function ProviderSignupPage() {
         <p className="mt-4 font-medium">{t("provider.signup.reviewTime", { time: t("provider.reviewTime") })}</p>
       </Section>
 
-      <div className="mt-8 flex flex-wrap gap-3">
-        {user ? (
-          <Link to={href("/become-a-provider")} className="btn-primary px-6">
-            {t("provider.signup.start")}
-          </Link>
-        ) : (
-          <>
-            <Link to={`${href("/auth/signup")}?${back}`} className="btn-primary px-6">
-              {t("provider.signup.createAccount")}
-            </Link>
-            <Link to={`${href("/auth/login")}?${back}`} className="btn-secondary px-6">
-              {t("provider.signup.logIn")}
-            </Link>
-          </>
-        )}
-      </div>
+      <ButtonLinks
+        className="mt-8 flex flex-wrap gap-3"
+        size="px-6"
+        links={
+          user
+            ? [{ to: href("/become-a-provider"), label: t("provider.signup.start") }]
+            : [
+                { to: `${href("/auth/signup")}?${back}`, label: t("provider.signup.createAccount") },
+                { to: `${href("/auth/login")}?${back}`, label: t("provider.signup.logIn") },
+              ]
+        }
+      />
     </div>
   );
 }
