@@ -1,7 +1,7 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
-import { TextField } from "~/components/form/field";
+import { PasswordField, TextField } from "~/components/form/field";
 import { IntentForm } from "~/components/form/intent-form";
 import { useZodForm } from "~/components/form/use-zod-form";
 import { Section } from "~/components/ui/section";
@@ -149,7 +149,7 @@ function DeleteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
   const word = t("deleteAccount.word");
   return (
     <IntentForm form={form} intent="delete-account" label={t("deleteAccount.submit")} submitClassName="btn-primary bg-red-700 hover:bg-red-800">
-      <TextField field={fields.password} type="password" label={t("deleteAccount.password")} autoComplete="current-password" required />
+      <PasswordField field={fields.password} label={t("deleteAccount.password")} purpose="current" required />
       <TextField
         field={fields.confirmation}
         label={t("deleteAccount.confirmLabel", { word })}

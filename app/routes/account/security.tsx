@@ -1,7 +1,7 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, Form, href, Link } from "react-router";
-import { TextField } from "~/components/form/field";
+import { PasswordField } from "~/components/form/field";
 import { IntentButton } from "~/components/form/intent-button";
 import { IntentForm } from "~/components/form/intent-form";
 import { useZodForm } from "~/components/form/use-zod-form";
@@ -125,16 +125,15 @@ function ChangePasswordForm({ lastResult }: { lastResult: SubmissionResult<strin
   });
   return (
     <IntentForm form={form} intent="change-password" label={t("security.savePassword")}>
-      <TextField field={fields.currentPassword} type="password" label={t("security.currentPassword")} autoComplete="current-password" required />
-      <TextField
+      <PasswordField field={fields.currentPassword} label={t("security.currentPassword")} purpose="current" required />
+      <PasswordField
         field={fields.newPassword}
-        type="password"
         label={t("security.newPassword")}
         hint={t("security.passwordHint", { min: PASSWORD_MIN, max: PASSWORD_MAX })}
-        autoComplete="new-password"
+        purpose="new"
         required
       />
-      <TextField field={fields.confirm} type="password" label={t("security.confirmPassword")} autoComplete="new-password" required />
+      <PasswordField field={fields.confirm} label={t("security.confirmPassword")} purpose="new" required />
     </IntentForm>
   );
 }
