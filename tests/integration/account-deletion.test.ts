@@ -254,4 +254,17 @@ describe.each(DIALECTS)("account deletion on %s", (dialect) => {
     const uploads = await readdir(path.join(database.dataDir, "uploads"), { recursive: true });
     for (const entryName of uploads) expect(entryName).not.toMatch(new RegExp(`${photoId}|${reviewPhotoId}|${documentId}`));
   }, 120_000);
+
+  it("answers 429 with Retry-After after ten wrong passwords; then even the right one waits and the account stays", async () => {
+    const { client, id } = await signUpAndVerify(`Guesser ${tag()}`, `guesser.${Date.now()}.${tag()}@example.com`);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client.post("/account/delete", { password: `wrong guess ${i}`, confirmation: "DELETE" })).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+    const right = await client.post("/account/delete", { password: PASSWORD, confirmation: "DELETE" });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await pageHtml(right)).toMatch(/Too many attempts\. Please wait \d+ minutes? and try again\./);
+    expect((await snapshot(id)).user).toBeDefined();
+  }, 120_000);
 });

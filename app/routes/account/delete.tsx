@@ -11,7 +11,7 @@ import { readForm } from "~/lib/http/form.server";
 import { loaderAndActionHeaders } from "~/lib/http/route-headers";
 import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
-import { clear, hit, isLimited } from "~/lib/rate-limit.server";
+import { clear, hit, refusedBy } from "~/lib/rate-limit.server";
 import { getAppEnv, getRuntime } from "~/lib/runtime.server";
 import { toastCookie } from "~/lib/toast/toast.server";
 import { logOut, passwordMatches } from "~/modules/accounts/accounts.server";
@@ -53,14 +53,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data<ActionData>({ result: reply() }, { status: 400 });
   if (user.role === "admin") return data<ActionData>({ result: reply({ formErrors: [t("deleteAccount.admin")] }) }, { status: 403 });
 
-  const limited = await isLimited("passwordChecks", user.id);
-  if (!limited.allowed) {
-    const minutes = Math.max(1, Math.ceil(limited.retryAfterMs / 60_000));
-    return data<ActionData>(
-      { result: reply({ formErrors: [t("deleteAccount.tooMany", { count: minutes })] }) },
-      { status: 429, headers: { "Retry-After": String(Math.ceil(limited.retryAfterMs / 1000)) } },
-    );
-  }
+  const refused = await refusedBy("passwordChecks", user.id);
+  if (refused) return data<ActionData>({ result: reply({ formErrors: [t("deleteAccount.tooMany", { count: refused.minutes })] }) }, refused.init);
   if (!(await passwordMatches(user.id, submission.value.password))) {
     await hit("passwordChecks", user.id);
     return data<ActionData>({ result: reply({ fieldErrors: { password: [t("deleteAccount.wrongPassword")] } }) }, { status: 400 });

@@ -14,7 +14,7 @@ import { loaderAndActionHeaders } from "~/lib/http/route-headers";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
-import { clear, hit, isLimited } from "~/lib/rate-limit.server";
+import { clear, hit, refusedBy } from "~/lib/rate-limit.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast, toastCookie } from "~/lib/toast/toast.server";
 import { changePassword, listSessions, revokeOtherSessions, revokeSession, type SessionSummary } from "~/modules/accounts/accounts.server";
@@ -58,14 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
       result: submission.reply({ ...options, hideFields: PASSWORD_FIELDS }),
     });
     if (submission.status !== "success") return data<ActionData>(reply(), { status: 400 });
-    const limited = await isLimited("passwordChecks", user.id);
-    if (!limited.allowed) {
-      const minutes = Math.max(1, Math.ceil(limited.retryAfterMs / 60_000));
-      return data<ActionData>(reply({ formErrors: [t("login.tooMany", { count: minutes })] }), {
-        status: 429,
-        headers: { "Retry-After": String(Math.ceil(limited.retryAfterMs / 1000)) },
-      });
-    }
+    const refused = await refusedBy("passwordChecks", user.id);
+    if (refused) return data<ActionData>(reply({ formErrors: [t("login.tooMany", { count: refused.minutes })] }), refused.init);
     const outcome = await changePassword(user, submission.value, request);
     if (!outcome.ok) {
       if (outcome.reason === "wrong-password") {

@@ -6,7 +6,7 @@ import { redirectWith } from "~/lib/flash/flash.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
-import { clear, hit, isLimited } from "~/lib/rate-limit.server";
+import { clear, hit, isLimited, refusal } from "~/lib/rate-limit.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { toastCookie } from "~/lib/toast/toast.server";
@@ -51,16 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     (r) => !r.allowed,
   );
   if (limited) {
-    const minutes = Math.max(1, Math.ceil(limited.retryAfterMs / 60_000));
-    return data(
-      {
-        result: submission.reply({
-          formErrors: [t("login.tooMany", { count: minutes })],
-          hideFields: ["password"],
-        }),
-      },
-      { status: 429, headers: { "Retry-After": String(Math.ceil(limited.retryAfterMs / 1000)) } },
-    );
+    const { minutes, init } = refusal(limited);
+    return data({ result: submission.reply({ formErrors: [t("login.tooMany", { count: minutes })], hideFields: ["password"] }) }, init);
   }
 
   const result = await logIn(email, password, request);
