@@ -3,13 +3,13 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { negotiateLocale } from "../i18n/catalogue.server";
-import { isLocale, type Locale, LOCALE_COOKIE, localeOfPath, withoutLocalePrefix } from "../i18n/locales";
+import { isLocale, type Locale, LOCALE_COOKIE, localeOfPath } from "../i18n/locales";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { isPersonalPath } from "./cache-policy.server";
-import { matchedRoutes, pageOfPath, rememberedByPath } from "./route-tree.server";
+import { leafModule, rememberedByPath } from "./route-tree.server";
 import { countPageStore } from "../metrics.server";
 
 /**
@@ -56,10 +56,7 @@ type Entry = {
 const RENDERS_AT_ONCE = 2;
 
 /** Whether a path (or its `.data` twin) is a page of the app, not a resource route (a file, a download). */
-const isPage = rememberedByPath((build: ServerBuild, pathname: string) => {
-  const module = matchedRoutes(build, pageOfPath(withoutLocalePrefix(pathname))).at(-1)?.module;
-  return module?.default != null;
-});
+const isPage = rememberedByPath((build: ServerBuild, pathname: string) => leafModule(build, pathname)?.default != null);
 
 /** Headers of a stored page's answer that belong to one response, not to the page. */
 const PER_RESPONSE = new Set(["date", "x-request-id", "content-length", "content-encoding", "connection", "keep-alive", "transfer-encoding"]);

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { localeOfPath, withoutLocalePrefix } from "../i18n/locales";
-import { matchedRoutes, pageOfPath, rememberedByPath } from "./route-tree.server";
+import { leafModule, matchedRoutes, pageOfPath, rememberedByPath } from "./route-tree.server";
 
 /**
  * The route pattern a path belongs to (`/homes/:id`, `/fr/homes/:id`, `/homes/:id.data`), for
@@ -36,8 +36,7 @@ export const routePattern = rememberedByPath((build: ServerBuild, pathname: stri
  * route's own URL.
  */
 export function isResourceRouteData(build: ServerBuild, pathname: string): boolean {
-  const path = withoutLocalePrefix(pathname);
-  if (!path.endsWith(".data")) return false;
-  const module = matchedRoutes(build, pageOfPath(path)).at(-1)?.module;
+  if (!pathname.endsWith(".data")) return false;
+  const module = leafModule(build, pathname);
   return module !== undefined && module.default == null && module.ErrorBoundary == null;
 }

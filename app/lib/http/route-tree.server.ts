@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { withoutLocalePrefix } from "../i18n/locales";
 
 /** One route of the build: its path, its parent and its module (loader, handle, default component). */
 export type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
@@ -35,6 +36,10 @@ export const pageOfPath = (path: string) => (path === "/_root.data" ? "/" : path
 export function matchedRoutes(build: ServerBuild, path: string): BuildRoute[] {
   return (matchRoutes(treeOf(build), path) ?? []).flatMap((m) => build.routes[m.route.id!] ?? []);
 }
+
+/** The module of the route a request path (any language space, or its `.data` twin) is answered by. */
+export const leafModule = (build: ServerBuild, pathname: string) =>
+  matchedRoutes(build, pageOfPath(withoutLocalePrefix(pathname))).at(-1)?.module;
 
 /**
  * `answer(build, pathname)`, remembered for the last 5,000 paths of each build. matchRoutes

@@ -365,8 +365,8 @@ export async function deleteAccount(userId: string, locale: string): Promise<Era
 }
 
 /**
- * The language an account reads in. An account stores none: it is the one the person last wrote
- * to us in (their latest request, else their latest data export), else the default. Read before
+ * The language an account reads in. An account stores none: it is the one the person last used
+ * with us (the newer of their latest request and their latest data export), else the default. Read before
  * the erasure, which unlinks their requests.
  */
 async function accountLocale(trx: Trx, user: { id: string; email: string }): Promise<string> {
