@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startAppServer } from "../tests/support/app-server";
-import { HttpClient, linkIn } from "../tests/support/http-client";
+import { cookieHeader, logIn, verifiedCustomer } from "../tests/support/browser-session";
 import { SmtpSink } from "../tests/support/smtp-sink";
 import { RENDERED_TARGETS, SERVED_TARGETS, SPEED_PAGES } from "../tests/support/speed-budget";
 
@@ -92,19 +92,9 @@ async function measureCeiling(): Promise<number> {
   }
 }
 
-const cookieHeader = (client: HttpClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-
 async function signIn(base: string, sink: SmtpSink, admin: { email: string; password: string }) {
-  const customer = new HttpClient(base);
-  const email = `bench-${Date.now()}@example.test`;
-  const signup = await customer.post("/signup", { name: "Bench Customer", email, password: "a long bench password", adult: "on", terms: "on" });
-  if (signup.status !== 302) throw new Error(`sign-up answered ${signup.status}`);
-  const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Verify your email"));
-  const link = new URL(linkIn(mail.text, "/auth/verify?token="));
-  await customer.get(link.pathname + link.search);
-  const operator = new HttpClient(base);
-  await operator.post("/auth/login", admin);
-  if (!customer.sessionToken || !operator.sessionToken) throw new Error("could not sign in the bench's customer and admin");
+  const customer = await verifiedCustomer(base, sink, { name: "Bench Customer", email: `bench-${Date.now()}@example.test`, password: "a long bench password" });
+  const operator = await logIn(base, admin);
   return { customer: cookieHeader(customer), admin: cookieHeader(operator) };
 }
 

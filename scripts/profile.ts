@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startAppServer } from "../tests/support/app-server";
-import { HttpClient, linkIn } from "../tests/support/http-client";
+import { cookieHeader, verifiedCustomer } from "../tests/support/browser-session";
 import { SmtpSink } from "../tests/support/smtp-sink";
 
 const page = process.argv[2] ?? "/";
@@ -36,13 +36,8 @@ const server = await startAppServer({
 let headers: Record<string, string> = BROWSER;
 try {
   if (mode === "loggedIn") {
-    const client = new HttpClient(server.url);
-    const email = `profile-${Date.now()}@example.test`;
-    await client.post("/signup", { name: "Profile Customer", email, password: "a long profile password", adult: "on", terms: "on" });
-    const mail = await sink.waitFor((m) => m.to.includes(email));
-    const link = new URL(linkIn(mail.text, "/auth/verify?token="));
-    await client.get(link.pathname + link.search);
-    headers = { ...BROWSER, Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
+    const client = await verifiedCustomer(server.url, sink, { name: "Profile Customer", email: `profile-${Date.now()}@example.test`, password: "a long profile password" });
+    headers = { ...BROWSER, Cookie: cookieHeader(client) };
   } else if (mode === "cookie") headers = { ...BROWSER, Cookie: "lang=en-US" };
   else if (mode === "noHeaders") headers = {};
   // Any other cookie (an analytics id, say) makes an anonymous visit rendered, not stored: the

@@ -403,7 +403,10 @@ async function actAndCheck(context: BrowserContext, c: Case, photo: string): Pro
       case "menu": {
         await locator.click();
         check = async () => {
-          if ((await page.getByRole("menu").count()) === 0) problems.push("clicked the menu button, no menu");
+          // The menu's code may still be on its way (a press before it ran opens the menu when
+          // it arrives): wait for it a little; a menu that never shows, or has closed again, fails.
+          const shown = await page.getByRole("menu").waitFor({ state: "visible", timeout: 3_000 }).then(() => true, () => false);
+          if (!shown) problems.push("clicked the menu button, no menu");
         };
         break;
       }

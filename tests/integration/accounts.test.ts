@@ -79,9 +79,12 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
 
     const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject === "Verify your email for GTA Connect");
     const link = new URL(linkIn(mail.text, "/auth/verify?token="));
+    expect(client.cookies.has("pending-verification")).toBe(true);
     const verified = await client.get(link.pathname + link.search);
     expect(verified.status).toBe(302);
     expect(client.sessionToken).toBeTruthy();
+    // The address no longer awaits verification: the browser forgets it (it was kept for a day).
+    expect(client.cookies.has("pending-verification")).toBe(false);
     const account2 = await client.get("/account");
     expect(account2.status).toBe(200);
     expect(await pageHtml(account2)).toContain("Welcome, Ada Lovelace");

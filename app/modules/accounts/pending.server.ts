@@ -18,3 +18,5 @@ const pending = createFlash("pending-verification", pendingSchema, { maxAge: 24 
 
 export const setPendingVerification = (value: PendingVerification) => pending.set(value);
 export const readPendingVerification = async (request: Request) => (await pending.read(request)).value;
+/** A Set-Cookie value that forgets it: once the address is verified, nothing awaits verification. */
+export const clearPendingVerification = () => pending.clear();

@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { toastCookie } from "~/lib/toast/toast.server";
 import { isForAnotherAccount, verifyEmail } from "~/modules/accounts/accounts.server";
-import { readPendingVerification } from "~/modules/accounts/pending.server";
+import { clearPendingVerification, readPendingVerification } from "~/modules/accounts/pending.server";
 import { returnPath } from "~/modules/accounts/return-path";
 import type { Route } from "./+types/verify";
 
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   const pending = await readPendingVerification(request);
   const next = pending?.redirectTo ? returnPath(pending.redirectTo, pending.resume) : href("/account");
-  throw redirectWith(next, [...outcome.cookies, toast]);
+  throw redirectWith(next, [...outcome.cookies, toast, ...(pending ? [await clearPendingVerification()] : [])]);
 }
 
 export default function VerifyPage() {
