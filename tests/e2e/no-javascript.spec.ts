@@ -393,6 +393,47 @@ test("forgot password: refused → the message by its field; sent → 'Check You
   });
 });
 
+test("delete my account: refused → messages by their fields; a wrong password changes nothing; deleted → the home page, the toast and the goodbye email", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const account = await signInAs(browser, baseURL, page, "nojs-delete");
+  await page.goto("/account/delete");
+  const m = main(page);
+  const f = {
+    password: m.getByLabel(labelled("Your password")),
+    word: m.getByLabel(labelled("Type DELETE to confirm")),
+    submit: m.getByRole("button", { name: "Delete my account", exact: true }),
+  };
+
+  expect(await postByClick(page, f.submit)).toBe(400);
+  await expectRenderedPage(page);
+  await expectFieldError(f.password, "Your password is required.");
+  await expectFieldError(f.word, "Type DELETE to confirm.");
+
+  await f.password.fill("not my password at all");
+  await f.word.fill("delete ");
+  expect(await postByClick(page, f.submit)).toBe(400);
+  await expectFieldError(f.password, "Your password is incorrect.");
+  await expect(f.password).toHaveValue("");
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.goto("/account/delete");
+  await f.password.fill(account.password);
+  await f.word.fill("DELETE");
+  expectRedirect(await postByClick(page, f.submit));
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Your account and your data have been deleted. Goodbye, and thank you.", { exact: true })).toBeVisible();
+  await waitForEmail((e) => e.to.includes(account.email) && e.subject === "Your GTA Connect account has been deleted", {
+    message: "the goodbye email",
+  });
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
 test("chauffeur contact (/cars?contact): refused → messages by their fields; sent → 'Request Sent!' and the operator email", async ({
   page,
 }) => {
