@@ -1,4 +1,5 @@
 import "react-router";
+import type { SessionUser } from "./lib/auth/session";
 import type { Namespace } from "./lib/i18n/namespaces";
 
 // Module augmentation needs an interface (a type alias cannot merge).
@@ -15,6 +16,11 @@ declare module "react-router" {
     messageNamespaces: readonly Namespace[];
     /** Runs work once the response has been written (app/lib/after-response.server.ts). */
     afterResponse: (task: () => Promise<unknown>) => void;
+    /**
+     * Set only while a signed-in page is made for anyone (signed-in-pages.server.ts): the root
+     * shows this stand-in, whose fields are holes filled per request, instead of reading a session.
+     */
+    standInUser?: SessionUser;
   }
 }
 

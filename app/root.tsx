@@ -27,7 +27,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { rootData, headers } = await loadRootData(request, context.messageNamespaces);
+  const { rootData, headers } = await loadRootData(request, context.messageNamespaces, context.standInUser);
   rootData.heldForm = await bookingDraftFor(request, rootData.user?.id);
   return data(rootData, { headers });
 }

@@ -9,11 +9,16 @@ import { readToast } from "./toast/toast.server";
 /** The root loader's data (its type, shared with the components: ./root-data.ts). */
 export type { RootData, SessionUser };
 
-export async function loadRootData(request: Request, namespaces: Iterable<Namespace>): Promise<{ rootData: RootData; headers: Headers }> {
+/** `standInUser`: a signed-in page made for anyone (signed-in-pages.server.ts) shows it instead of the session's. */
+export async function loadRootData(
+  request: Request,
+  namespaces: Iterable<Namespace>,
+  standInUser?: SessionUser,
+): Promise<{ rootData: RootData; headers: Headers }> {
   const env = getAppEnv();
   const locale = localeFromRequest(request);
   const { messages, contentLocale } = messagesFor(locale);
-  const [{ toast, headers }, user] = await Promise.all([readToast(request), getSessionUser(request)]);
+  const [{ toast, headers }, user] = await Promise.all([readToast(request), standInUser ?? getSessionUser(request)]);
   return {
     rootData: {
       brand: env.BRAND_NAME,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
+import { signedInAccount } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
 
 /**
@@ -25,6 +26,9 @@ function listingServer(env: Record<string, string>) {
   let titles = 0;
   const ctx = {
     server: undefined as unknown as AppServer,
+    get db() {
+      return db.db;
+    },
     retitle: async () => {
       const title = `Annex studio, edition ${++titles}`;
       await db.db.updateTable("home_listings").set({ title }).where("id", "=", "h-annex-studio").execute();
@@ -338,5 +342,88 @@ describe("page renders, in turn", () => {
     }
     // The server still answers at once afterwards (nothing holds a turn).
     expect((await fetch(`${app.server.url}/about`)).status).toBe(200);
+  });
+});
+
+describe("signed-in pages, made once with holes for who is looking", () => {
+  // app/lib/http/signed-in-pages.server.ts. The listing's title, changed behind the app's back,
+  // shows whether a page was made earlier (a hole-filled page) or rendered for this request.
+  const app = listingServer({ PAGE_CACHE_SECONDS: "600" });
+  let accounts = 0;
+  const signUp = async (name: string) => {
+    const email = `holes-${++accounts}-${Date.now()}@example.test`;
+    const { client } = await signedInAccount(app.server.url, app.db, { email, name });
+    // Verified in the database here: the link would have forgotten the address awaiting it.
+    client.cookies.delete("pending-verification");
+    // Arrive once, as a browser does after signing in: the welcome toast is read and gone.
+    await (await client.get("/account")).text();
+    expect([...client.cookies.keys()]).toEqual(["gta.session_token"]);
+    return { client, name, email };
+  };
+  const page = async (client: HttpClient, path: string, headers: Record<string, string> = {}) => {
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await fetch(`${app.server.url}${path}`, { headers: { Cookie: cookie, "Accept-Language": "en-CA,en;q=0.9", ...headers }, redirect: "manual" });
+    return { res, html: await res.text() };
+  };
+  /**
+   * Each response has its own CSP nonce, and each render draws its request forms' one-time
+   * tokens (ADR 28); apart from them, a page is the same bytes.
+   */
+  const withoutNonce = (html: string) => html.replace(/ nonce="[^"]*"/g, ' nonce=""').replace(/name="formToken" value="[^"]*"/g, 'name="formToken" value=""');
+  const asHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+  const WHOLE = { "Cache-Control": "no-cache" };
+
+  it("gives a visitor, whatever their name holds, the very page a render for them makes, with this response's nonce", async () => {
+    for (const name of [`O'Brien "Zed" <b>&amp; \\ 🙂`, "Zoë\u2028Line </script><script>alert(1)</script>", "José da Silva"]) {
+      const visitor = await signUp(name);
+      for (const path of ["/", "/services/handyman", "/homes", LISTING, "/cars/request?type=airport-transfer", "/fr/services", "/reviews"]) {
+        const made = await page(visitor.client, path);
+        const whole = await page(visitor.client, path, WHOLE);
+        expect(made.res.status, path).toBe(200);
+        expect(withoutNonce(made.html), `${path} for ${name}`).toBe(withoutNonce(whole.html));
+        expect(made.html).toContain(asHtml(name));
+        const nonce = /'nonce-([^']+)'/.exec(made.res.headers.get("content-security-policy") ?? "")?.[1];
+        expect(made.html).toContain(` nonce="${nonce}"`);
+        expect(made.res.headers.get("cache-control")).toBe("private, no-store");
+      }
+      // And those pages were made earlier, not rendered for this request.
+      const title = await app.retitle();
+      expect((await page(visitor.client, LISTING)).html).not.toContain(title);
+    }
+  });
+
+  it("makes a page once for every visitor of the same kind, each seeing only their own name and address", async () => {
+    const [ada, grace] = [await signUp("Ada Lovelace"), await signUp("Grace Hopper")];
+    const before = await app.retitle();
+    expect((await page(ada.client, LISTING)).html).toContain(before);
+    const after = await app.retitle();
+    const graces = await page(grace.client, LISTING);
+    // Made for Ada's visit, filled for Grace's: the title it was made with, Grace's name, not Ada's.
+    expect(graces.html).toContain(before);
+    expect(graces.html).not.toContain(after);
+    expect(graces.html).toContain(grace.name);
+    expect(graces.html).toContain(grace.email);
+    expect(graces.html).not.toContain(ada.name);
+    expect(graces.html).not.toContain(ada.email);
+    const adas = await page(ada.client, LISTING);
+    expect(adas.html).toContain(ada.name);
+    expect(adas.html).not.toContain(grace.name);
+    // A reload the browser makes whole, a visitor with another cookie, or a form post: rendered afresh.
+    expect((await page(ada.client, LISTING, WHOLE)).html).toContain(after);
+    expect((await page(ada.client, LISTING, { Cookie: `${[...ada.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ")}; _ga=GA1.1.1.1` })).html).toContain(after);
+    expect((await page(ada.client, LISTING)).html).toContain(before);
+    await ada.client.post("/contact", {});
+    expect((await page(grace.client, LISTING)).html).toContain(after);
+  });
+
+  it("renders for each visitor a page whose loader asks who is signed in, and a name changed shows at once", async () => {
+    const visitor = await signUp("Katherine Johnson");
+    // The log-in page sends a signed-in visitor on: it asks for the session, so it is never made for anyone.
+    for (let i = 0; i < 2; i++) expect((await page(visitor.client, "/auth/login")).res.status).toBe(302);
+    expect((await page(visitor.client, "/")).html).toContain("Katherine Johnson");
+    await app.db.updateTable("user").set({ name: "Katherine G. Johnson" }).where("email", "=", visitor.email).execute();
+    const renamed = await page(visitor.client, "/");
+    expect(renamed.html).toContain("Katherine G. Johnson");
+    expect(renamed.html).toContain('aria-label="KG, account menu for Katherine G. Johnson"');
   });
 });

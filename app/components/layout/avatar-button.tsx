@@ -1,16 +1,11 @@
 import type { ComponentPropsWithRef } from "react";
 import { useT } from "~/lib/i18n/use-t";
-import type { SessionUser } from "~/lib/auth/session";
+import { initialsOf, type SessionUser } from "~/lib/auth/session";
 
 /** The signed-in visitor's initials: the account menu's trigger, and its stand-in while it loads. */
 export function AvatarButton({ user, ...props }: { user: SessionUser } & ComponentPropsWithRef<"button">) {
   const t = useT();
-  const initials = user.name
-    .split(/\s+/)
-    .map((p) => p[0])
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
+  const initials = initialsOf(user.name);
   return (
     <button
       type="button"

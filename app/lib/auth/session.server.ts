@@ -5,6 +5,7 @@ import { safeRedirectPath } from "../safe-redirect";
 import { getAuth } from "./auth.server";
 import type { Role, SessionUser } from "./session";
 import { readStoredSession } from "./session-read.server";
+import { sessionAskedInSharedRender } from "./shared-render.server";
 
 export type { Role, SessionUser };
 
@@ -16,6 +17,7 @@ const ROLES: Role[] = ["user", "provider", "admin"];
  * check and a database read, paid once rather than by each loader.
  */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  if (sessionAskedInSharedRender()) return Promise.resolve(null);
   // Not for a form post: its action may sign in or out, or change the name the header shows,
   // before the page's loaders run in the same request.
   if (!isPageRequest(request)) return lookUpSessionUser(request);

@@ -4,3 +4,12 @@
  */
 export type Role = "user" | "provider" | "admin";
 export type SessionUser = { id: string; name: string; email: string; phone: string | null; role: Role; emailVerified: boolean };
+
+/** The initials the account menu's button shows (at most two, from the name's words). */
+export const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
