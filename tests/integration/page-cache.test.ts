@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
+import { standIn } from "~/lib/http/signed-in-pages.server";
 import { signedInAccount } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
 
@@ -414,6 +415,19 @@ describe("signed-in pages, made once with holes for who is looking", () => {
     expect((await page(ada.client, LISTING)).html).toContain(before);
     await ada.client.post("/contact", {});
     expect((await page(grace.client, LISTING)).html).toContain(after);
+  });
+
+  it("renders, for each visitor, a page whose own content holds the stand-ins' characters", async () => {
+    const visitor = await signUp("Dorothy Vaughan");
+    const shape = { id: "", name: "", email: "", phone: null, role: "user", emailVerified: true } as const;
+    const planted = `Annex ${standIn(1, shape).user.email} studio ${standIn(2, shape).user.name}`;
+    await app.db.updateTable("home_listings").set({ title: planted }).where("id", "=", "h-annex-studio").execute();
+    await visitor.client.post("/contact", {});
+    for (let i = 0; i < 2; i++) {
+      const { html } = await page(visitor.client, LISTING);
+      expect(html).toContain(planted);
+      expect(withoutNonce(html)).toBe(withoutNonce((await page(visitor.client, LISTING, WHOLE)).html));
+    }
   });
 
   it("renders for each visitor a page whose loader asks who is signed in, and a name changed shows at once", async () => {

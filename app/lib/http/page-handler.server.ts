@@ -135,7 +135,7 @@ export function createPageHandler({
   };
 
   // Signed-in visitors' pages, made once with holes for who is looking (signed-in-pages.server.ts).
-  const templates = cacheOptions.ttlSeconds > 0 ? createTemplateStore(cacheOptions.ttlSeconds) : undefined;
+  const templates = cacheOptions.ttlSeconds > 0 ? createTemplateStore(cacheOptions.ttlSeconds, cacheOptions.maxBytes) : undefined;
   const making = new Map<string, Promise<SignedInTemplate | null>>();
   /** Answers a signed-in visitor from a page made for anyone, if the page can be; false if it must be rendered for them. */
   const fromTemplate = async (req: ExpressRequest, res: ExpressResponse, context: AppLoadContext): Promise<boolean> => {

@@ -38,7 +38,7 @@ export type SignedInTemplate = {
 const pua = (standIn: number, hole: number, i: number) => String.fromCharCode(0xe000 + standIn * 0x100 + hole * 0x10 + i);
 
 /** Stand-in number `n` for a visitor of this shape (role, verified, the phone's presence: the same as theirs). */
-function standIn(n: number, real: SessionUser): { user: SessionUser; fill: Fill } {
+export function standIn(n: number, real: SessionUser): { user: SessionUser; fill: Fill } {
   const token = (hole: number) => [0, 1, 2, 3].map((i) => pua(n, hole, i)).join("");
   // Two words, so the initials are a hole of their own (two characters found nowhere else).
   const name = `${pua(n, 1, 0)}${pua(n, 1, 1)} ${pua(n, 1, 2)}${pua(n, 1, 3)}`;
@@ -112,9 +112,11 @@ export function fillTemplate(template: SignedInTemplate, user: SessionUser, nonc
  * request): the anonymous page store's lifetime (fresh for ttlSeconds, then used for as long again
  * while it is made anew), emptied by the same writes.
  */
-export function createTemplateStore(ttlSeconds: number) {
+export function createTemplateStore(ttlSeconds: number, maxBytes = 32 * 1024 * 1024) {
   return new LRUCache<string, { template: SignedInTemplate | null; madeAt: number }>({
-    max: 2000,
+    // Bounded by bytes, as the page store: a search's every query string is a page of its own.
+    maxSize: maxBytes,
+    sizeCalculation: ({ template }) => 512 + (template?.parts.reduce((sum, part) => sum + part.length, 0) ?? 0),
     ttl: ttlSeconds * 2000,
   });
 }
