@@ -1,6 +1,6 @@
 import "react-router";
 import type { SessionUser } from "./lib/auth/session";
-import type { Namespace } from "./lib/i18n/namespaces";
+import type { MessagesPart } from "./lib/i18n/namespaces";
 
 // Module augmentation needs an interface (a type alias cannot merge).
 declare module "react-router" {
@@ -12,8 +12,8 @@ declare module "react-router" {
     requestId: string | undefined;
     /** The client's address as Express sees it, for rate limits. */
     clientIp: string;
-    /** The catalogue namespaces the requested page's routes declare (page-namespaces.server.ts). */
-    messageNamespaces: readonly Namespace[];
+    /** The catalogue namespaces (or parts) the requested page's routes declare (page-namespaces.server.ts). */
+    messageNamespaces: readonly MessagesPart[];
     /** Runs work once the response has been written (app/lib/after-response.server.ts). */
     afterResponse: (task: () => Promise<unknown>) => void;
     /**

@@ -1,7 +1,7 @@
 import { getSessionUser } from "./auth/session.server";
 import { messagesFor, localeFromRequest } from "./i18n/catalogue.server";
 import { pageHead } from "./i18n/page-head.server";
-import { type Namespace, pickMessages } from "./i18n/namespaces";
+import { type MessagesPart, pickMessages } from "./i18n/namespaces";
 import type { RootData, SessionUser } from "./root-data";
 import { getAppEnv } from "./runtime.server";
 import { readToast } from "./toast/toast.server";
@@ -12,7 +12,7 @@ export type { RootData, SessionUser };
 /** `standInUser`: a signed-in page made for anyone (signed-in-pages.server.ts) shows it instead of the session's. */
 export async function loadRootData(
   request: Request,
-  namespaces: Iterable<Namespace>,
+  namespaces: Iterable<MessagesPart>,
   standInUser?: SessionUser,
 ): Promise<{ rootData: RootData; headers: Headers }> {
   const env = getAppEnv();

@@ -589,6 +589,10 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     const accountPage = await pageHtml(await applicant.client.get("/account"));
     expect(accountPage).toContain("Profile Saved!");
     expect(accountPage).toContain('href="/provider-profile-setup"');
+    // Its links, by name: of the provider's texts, the profile page is sent those alone.
+    for (const label of ["Edit your provider profile", "Set your availability: hours, days away, areas", "Your documents and renewals"])
+      expect(accountPage).toContain(label);
+    expect(accountPage).not.toContain("Save and Go Live");
     providerId = (
       await getRuntime()
         .db.selectFrom("providers")

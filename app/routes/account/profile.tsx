@@ -16,7 +16,10 @@ import { providerLinksFor } from "~/modules/providers/providers.server";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["account", "forgot", "form", "login", "password", "provider", "renewal", "reset", "signup"] } satisfies MessagesHandle;
+// Of the provider's texts, only the links to their pages (a customer's profile has none of them).
+export const handle = {
+  messages: ["account", "forgot", "form", "login", "password", "provider.account", "renewal.accountLink", "reset", "signup"],
+} satisfies MessagesHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
