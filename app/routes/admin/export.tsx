@@ -9,7 +9,7 @@ import { readInboxFilter } from "~/modules/admin/inbox";
 import { parseOutboxQuery } from "~/modules/admin/outbox";
 import type { Route } from "./+types/export";
 
-export const handle = { messages: ["admin", "cars", "status"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.dashboard", "admin.export", "admin.kind", "admin.nav", "admin.saved", "cars", "status"] } satisfies MessagesHandle;
 
 /**
  * /admin/export/<list>.csv — a back-office list as a CSV download. Admins

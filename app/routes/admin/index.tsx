@@ -13,7 +13,7 @@ import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { adminMeta } from "~/modules/admin/meta";
 import type { Route } from "./+types/index";
 
-export const handle = { messages: ["admin", "status"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.dashboard", "admin.export", "admin.inbox", "admin.kind", "admin.moderation", "admin.nav", "admin.next", "admin.pageOf", "admin.pagination", "admin.previous", "admin.title", "status"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.dashboard.title");
 

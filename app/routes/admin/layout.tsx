@@ -8,7 +8,7 @@ import { ADMIN_KINDS, ADMIN_SECTIONS, KIND_LABEL_KEYS } from "~/modules/admin/la
 import { pendingModerationCount } from "~/modules/reviews/moderation.server";
 import type { Route } from "./+types/layout";
 
-export const handle = { messages: ["admin"], noindex: true } satisfies MessagesHandle;
+export const handle = { messages: ["admin.kind", "admin.nav", "admin.welcome"], noindex: true } satisfies MessagesHandle;
 
 /**
  * The back office's frame: its sections and the new requests waiting per kind. Each child

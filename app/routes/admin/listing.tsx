@@ -30,7 +30,7 @@ import {
 import { listingPhotoPath, SHORT_TERM_MAX_NIGHTS } from "~/modules/homes/wizard";
 import type { Route } from "./+types/listing";
 
-export const handle = { messages: ["admin", "choice", "form", "homes", "request", "status", "wizard"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.listing", "admin.listings", "admin.title", "choice", "form", "homes", "request", "status", "wizard"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.listing.metaTitle");
 

@@ -10,7 +10,7 @@ import { adminMeta } from "~/modules/admin/meta";
 import { isListingFilter, type ListingFilter, listListingsForModeration } from "~/modules/homes/moderation.server";
 import type { Route } from "./+types/listings";
 
-export const handle = { messages: ["admin", "status", "wizard"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.inbox", "admin.listings", "admin.moderation", "admin.next", "admin.pageOf", "admin.pagination", "admin.previous", "admin.title", "status", "wizard"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.listings.title");
 

@@ -13,7 +13,7 @@ import { sandboxedEmailDocument } from "~/modules/admin/email-preview";
 import { adminMeta } from "~/modules/admin/meta";
 import type { Route } from "./+types/outbox-message";
 
-export const handle = { messages: ["admin"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.outbox", "admin.title"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.outbox.messageTitle");
 

@@ -10,7 +10,7 @@ import { listOutbox } from "~/modules/admin/outbox.server";
 import { adminMeta } from "~/modules/admin/meta";
 import type { Route } from "./+types/outbox";
 
-export const handle = { messages: ["admin"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.export", "admin.inbox", "admin.moderation", "admin.next", "admin.outbox", "admin.pageOf", "admin.pagination", "admin.previous", "admin.title"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.outbox.title");
 

@@ -20,7 +20,7 @@ import { isRequestStatus, STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import { loaderAndActionHeaders } from "~/lib/http/route-headers";
 import type { Route } from "./+types/privacy";
 
-export const handle = { messages: ["admin", "status"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.kind", "admin.nav", "admin.privacy", "admin.title", "status"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.privacy.title");
 

@@ -22,7 +22,7 @@ import { type ApplicationForReview, getApplicationForReview, type ReviewDocument
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/provider";
 
-export const handle = { messages: ["admin", "form", "provider", "request", "status"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.listing", "admin.provider", "admin.title", "form", "provider", "request", "status"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.provider.metaTitle");
 

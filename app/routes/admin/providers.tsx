@@ -19,7 +19,7 @@ import { providerServiceName } from "~/modules/providers/catalogue";
 import { type ApplicationFilter, isApplicationFilter, listApplications } from "~/modules/providers/review.server";
 import type { Route } from "./+types/providers";
 
-export const handle = { messages: ["admin", "provider", "status", "renewal", "form"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.inbox", "admin.moderation", "admin.next", "admin.pageOf", "admin.pagination", "admin.previous", "admin.providers", "admin.title", "form", "provider", "renewal", "status"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.providers.title");
 

@@ -26,7 +26,7 @@ import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/request";
 
-export const handle = { messages: ["admin", "status", "request", "cars", "wizard", "provider", "dialog", "form", "jobs", "availability"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.complete", "admin.delete", "admin.error", "admin.inbox", "admin.kind", "admin.match", "admin.nav", "admin.outbox", "admin.request", "admin.title", "admin.toast", "admin.workflow", "availability", "cars", "dialog", "form", "jobs", "provider", "request", "status", "wizard"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches, params }) => adminMeta(matches, "admin.request.title", { reference: params.reference });
 

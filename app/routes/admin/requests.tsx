@@ -17,7 +17,7 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { isRematchReason, REMATCH_REASON_KEYS } from "~/modules/providers/jobs";
 import type { Route } from "./+types/requests";
 
-export const handle = { messages: ["admin", "status", "cars", "request", "jobs"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.export", "admin.inbox", "admin.kind", "admin.moderation", "admin.nav", "admin.next", "admin.pageOf", "admin.pagination", "admin.previous", "admin.saved", "admin.title", "cars", "jobs", "request", "status"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.inbox.title");
 

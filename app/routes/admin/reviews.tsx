@@ -14,7 +14,7 @@ import { moderationQueue, publishReply, publishReview, rejectReply, rejectReview
 import { REASON_MAX } from "~/modules/reviews/schema";
 import type { Route } from "./+types/reviews";
 
-export const handle = { messages: ["admin", "form", "reviews"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.title", "form", "reviews"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "reviews.admin.title");
 

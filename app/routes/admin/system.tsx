@@ -18,7 +18,7 @@ import { adminMeta } from "~/modules/admin/meta";
 import { systemReportFor } from "~/modules/admin/system.server";
 import type { Route } from "./+types/system";
 
-export const handle = { messages: ["admin", "jobs"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.inbox", "admin.kind", "admin.moderation", "admin.nav", "admin.next", "admin.pageOf", "admin.pagination", "admin.previous", "admin.system", "admin.title", "jobs"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.system.title");
 
