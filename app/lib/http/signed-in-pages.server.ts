@@ -42,12 +42,15 @@ export function standIn(n: number, real: SessionUser): { user: SessionUser; fill
   const token = (hole: number) => [0, 1, 2, 3].map((i) => pua(n, hole, i)).join("");
   // Two words, so the initials are a hole of their own (two characters found nowhere else).
   const name = `${pua(n, 1, 0)}${pua(n, 1, 1)} ${pua(n, 1, 2)}${pua(n, 1, 3)}`;
+  // Field by field, not a copy of the visitor: a field added to SessionUser must be made a hole
+  // or part of the shape here (the compiler asks), never carried from one visitor to the others.
   const user: SessionUser = {
-    ...real,
     id: token(0),
     name,
     email: token(2),
     phone: real.phone ? token(3) : real.phone,
+    role: real.role,
+    emailVerified: real.emailVerified,
   };
   return { user, fill: fillOf(user, token(5)) };
 }
