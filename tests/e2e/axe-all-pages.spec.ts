@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, axeViolations, describeViolations } from "./support";
+import { ADMIN, axeViolations, describeViolations, waitForHydration } from "./support";
 
 /**
  * axe on every page, not only the journeys' pages: each public page of the sitemap (four
@@ -37,6 +37,8 @@ test.setTimeout(900_000);
 
 test("the scan reports a violation where there is one (an image without a text alternative)", async ({ page }) => {
   await page.goto("/");
+  // Hydrated first: an element added before then may be replaced with the page's own.
+  await waitForHydration(page);
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("main").evaluate((main) => main.insertAdjacentHTML("afterbegin", '<img src="/favicon.svg">'));
   expect((await axeViolations(page)).map((v) => v.id)).toContain("image-alt");
