@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { text } from "node:stream/consumers";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -13,6 +12,7 @@ import { log } from "./lib/log.server";
 import { NonceProvider } from "./lib/nonce";
 import { RequestIdProvider } from "./lib/request-id";
 import { scriptsAfterFirstPaint } from "./lib/http/page-scripts.server";
+import { renderKey } from "./lib/http/rendered-pages.server";
 import { searchEngineLinks } from "./lib/i18n/search-engine-links.server";
 
 export const streamTimeout = 5_000;
@@ -30,31 +30,50 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   log().error({ event: "http.error", err: cause ?? error }, "error while answering a request");
 };
 
-/** React Router's default Node entry, plus the per-request CSP nonce for inline scripts. */
-export default function handleRequest(
+/**
+ * React Router's default Node entry, plus the per-request CSP nonce for inline scripts, the
+ * page's scripts after its first paint (page-scripts.server.ts) and, where the page handler asks
+ * for it, a page rendered again only when its data changed (rendered-pages.server.ts).
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") {
     // What a GET would say about its body, without rendering it.
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const lookup = loadContext.renderedPages;
+  const key =
+    lookup && !loadContext.standInUser && !responseHeaders.has("Set-Cookie")
+      ? await renderKey(request, responseStatusCode, routerContext)
+      : undefined;
+  const kept = key ? lookup!.pages.take(key) : undefined;
+  if (kept) {
+    // The page handler sends it (with this response's policy allowing its scripts by hash).
+    lookup!.found = kept;
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { html, status } = await render(request, responseStatusCode, routerContext, loadContext);
+  if (key && status === 200) lookup!.pages.offer(key, html, loadContext.cspNonce);
+  return new Response(html, { status, headers: responseHeaders });
+}
 
-  return new Promise((resolve, reject) => {
+/** The whole page, rendered before its first byte is sent. */
+function render(request: Request, responseStatusCode: number, routerContext: EntryContext, loadContext: AppLoadContext) {
+  const nonce = loadContext.cspNonce;
+  return new Promise<{ html: string; status: number }>((resolve, reject) => {
     let shellRendered = false;
+    let status = responseStatusCode;
     // The whole page before the first byte, for everyone: our loaders resolve before rendering,
     // so streaming only ever held back code-split parts (a form that loads its code on demand),
     // and a part sent later is shown by a script, which a visitor without JavaScript never runs.
     const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -69,24 +88,25 @@ export default function handleRequest(
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          const page = scriptsAfterFirstPaint(searchEngineLinks(routerContext, status));
+          text(page).then(
+            (html) => {
               clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
+              resolve({ html, status });
             },
-          });
-          const head = searchEngineLinks(routerContext, responseStatusCode);
-          const stream = createReadableStreamFromReadable(body.pipe(scriptsAfterFirstPaint(head)));
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+            (error: unknown) => {
+              clearTimeout(timeoutId);
+              reject(error as Error);
+            },
+          );
+          pipe(page);
         },
         onShellError(error: unknown) {
-          reject(error);
+          clearTimeout(timeoutId);
+          reject(error as Error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          status = 500;
           if (shellRendered) log().error({ event: "http.error", err: error }, "error while rendering a page");
         },
       },

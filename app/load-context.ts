@@ -1,5 +1,6 @@
 import "react-router";
 import type { SessionUser } from "./lib/auth/session";
+import type { RenderedPageLookup } from "./lib/http/rendered-pages.server";
 import type { MessagesPart } from "./lib/i18n/namespaces";
 
 // Module augmentation needs an interface (a type alias cannot merge).
@@ -21,6 +22,8 @@ declare module "react-router" {
      * shows this stand-in, whose fields are holes filled per request, instead of reading a session.
      */
     standInUser?: SessionUser;
+    /** Lent to a page's render by the page handler: pages kept until their data changes (rendered-pages.server.ts). */
+    renderedPages?: RenderedPageLookup;
   }
 }
 

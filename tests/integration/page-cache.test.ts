@@ -49,6 +49,10 @@ function listingServer(env: Record<string, string>) {
   return ctx;
 }
 
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\ssrc=/.test(attrs!)).map(([, , text]) => text!);
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
 describe("anonymous page cache", () => {
   const app = listingServer({ PAGE_CACHE_SECONDS: "600", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const retitle = app.retitle;
@@ -74,9 +78,6 @@ describe("anonymous page cache", () => {
         .on("error", reject);
     });
   const BROWSER = { "Accept-Encoding": "gzip, deflate, br, zstd" };
-  const inlineScripts = (html: string) =>
-    [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\ssrc=/.test(attrs!)).map(([, , text]) => text!);
-  const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
   it("serves an anonymous page again without rendering it, byte for byte, its inline scripts allowed by their hashes", async () => {
     const first = await retitle();
@@ -346,13 +347,11 @@ describe("page renders, in turn", () => {
   });
 });
 
-describe("signed-in pages, made once with holes for who is looking", () => {
-  // app/lib/http/signed-in-pages.server.ts. The listing's title, changed behind the app's back,
-  // shows whether a page was made earlier (a hole-filled page) or rendered for this request.
-  const app = listingServer({ PAGE_CACHE_SECONDS: "600" });
+/** Signed-in visitors of a listing server: `signUp` makes one, `page` asks for a page with their cookies. */
+function signedInVisitors(app: ReturnType<typeof listingServer>, prefix: string) {
   let accounts = 0;
   const signUp = async (name: string) => {
-    const email = `holes-${++accounts}-${Date.now()}@example.test`;
+    const email = `${prefix}-${++accounts}-${Date.now()}@example.test`;
     const { client } = await signedInAccount(app.server.url, app.db, { email, name });
     // Verified in the database here: the link would have forgotten the address awaiting it.
     client.cookies.delete("pending-verification");
@@ -366,11 +365,20 @@ describe("signed-in pages, made once with holes for who is looking", () => {
     const res = await fetch(`${app.server.url}${path}`, { headers: { Cookie: cookie, "Accept-Language": "en-CA,en;q=0.9", ...headers }, redirect: "manual" });
     return { res, html: await res.text() };
   };
-  /**
-   * Each response has its own CSP nonce, and each render draws its request forms' one-time
-   * tokens (ADR 28); apart from them, a page is the same bytes.
-   */
-  const withoutNonce = (html: string) => html.replace(/ nonce="[^"]*"/g, ' nonce=""').replace(/name="formToken" value="[^"]*"/g, 'name="formToken" value=""');
+  return { signUp, page };
+}
+
+/**
+ * Each response has its own CSP nonce, and each render draws its request forms' one-time
+ * tokens (ADR 28); apart from them, a page is the same bytes.
+ */
+const withoutNonce = (html: string) => html.replace(/ nonce="[^"]*"/g, ' nonce=""').replace(/name="formToken" value="[^"]*"/g, 'name="formToken" value=""');
+
+describe("signed-in pages, made once with holes for who is looking", () => {
+  // app/lib/http/signed-in-pages.server.ts. The listing's title, changed behind the app's back,
+  // shows whether a page was made earlier (a hole-filled page) or rendered for this request.
+  const app = listingServer({ PAGE_CACHE_SECONDS: "600" });
+  const { signUp, page } = signedInVisitors(app, "holes");
   const asHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
   const WHOLE = { "Cache-Control": "no-cache" };
 
@@ -439,5 +447,99 @@ describe("signed-in pages, made once with holes for who is looking", () => {
     const renamed = await page(visitor.client, "/");
     expect(renamed.html).toContain("Katherine G. Johnson");
     expect(renamed.html).toContain('aria-label="KG, account menu for Katherine G. Johnson"');
+  });
+});
+
+describe("personal pages, rendered again only when their data changed", () => {
+  // app/lib/http/rendered-pages.server.ts. A kept page is told from a render by its answer's
+  // policy: kept bytes carry the nonce of the render that made them, so their scripts are
+  // allowed by hash, and the answer's policy has no nonce.
+  const app = listingServer({ PAGE_CACHE_SECONDS: "600" });
+  const { signUp, page } = signedInVisitors(app, "kept");
+  const policy = (res: Response) => res.headers.get("content-security-policy") ?? "";
+  const rendered = ({ res, html }: { res: Response; html: string }) => {
+    const nonce = /'nonce-([^']+)'/.exec(policy(res))?.[1];
+    return nonce !== undefined && html.includes(` nonce="${nonce}"`);
+  };
+
+  it("keeps My Account once two renders agree, and sends the same page with its scripts allowed by hash", async () => {
+    const visitor = await signUp("Mary Jackson");
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await page(visitor.client, "/account"));
+    // Rendered twice (signUp's arrival took the welcome toast's cookie: never kept), then kept.
+    expect(answers.map(rendered)).toEqual([true, true, false, false]);
+    for (const answer of answers) {
+      expect(answer.res.status).toBe(200);
+      expect(answer.res.headers.get("cache-control")).toBe("private, no-store");
+      expect(withoutNonce(answer.html)).toBe(withoutNonce(answers[0]!.html));
+    }
+    const kept = answers[3]!;
+    expect(kept.html).toContain("Mary Jackson");
+    expect(policy(kept.res)).not.toContain("'nonce-");
+    const scripts = inlineScripts(kept.html);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(policy(kept.res)).toContain(sha256(script));
+  });
+
+  it("shows a change at once, whoever made it: the page's data is its key", async () => {
+    const visitor = await signUp("Dorothy Height");
+    for (let i = 0; i < 3; i++) await page(visitor.client, "/account");
+    expect(rendered(await page(visitor.client, "/account"))).toBe(false);
+    // Behind the app's back, as another process would.
+    await app.db.updateTable("user").set({ name: "Dorothy I. Height" }).where("email", "=", visitor.email).execute();
+    const renamed = await page(visitor.client, "/account");
+    expect(rendered(renamed)).toBe(true);
+    expect(renamed.html).toContain("Dorothy I. Height");
+  });
+
+  it("never gives one person's page to another", async () => {
+    const [ada, grace] = [await signUp("Ada Byron"), await signUp("Grace Brewster")];
+    for (let i = 0; i < 4; i++) {
+      for (const [me, other] of [[ada, grace], [grace, ada]] as const) {
+        for (const path of ["/account", "/account/bookings"]) {
+          const { html } = await page(me.client, path);
+          expect(html).toContain(me.email);
+          expect(html).not.toContain(other.email);
+          expect(html).not.toContain(other.name);
+        }
+      }
+    }
+  });
+
+  it("gives each answer of a kept page with a request form its own one-time token", async () => {
+    const visitor = await signUp("Annie Easley");
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await page(visitor.client, "/homes/new"));
+    const tokens = answers.map(({ html }) => [...html.matchAll(/name="formToken" value="([^"]+)"/g)].map((m) => m[1]));
+    expect(tokens[0]!.length).toBeGreaterThan(0);
+    expect(answers.slice(2).some((answer) => !rendered(answer))).toBe(true);
+    expect(new Set(tokens.flat()).size).toBe(tokens.flat().length);
+    for (const answer of answers) expect(withoutNonce(answer.html)).toBe(withoutNonce(answers[0]!.html));
+  });
+
+  it("sends a kept page compressed as the browser asks, and a page no one has seen rendered", async () => {
+    const visitor = await signUp("Evelyn Boyd");
+    const cookie = [...visitor.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const bytes = async (encoding: string) => {
+      const res = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${app.server.url}/account/bookings`, { headers: { Cookie: cookie, "Accept-Encoding": encoding } }, (r) => {
+            const chunks: Buffer[] = [];
+            r.on("data", (c: Buffer) => chunks.push(c));
+            r.on("end", () => resolve(Object.assign(r, { body: Buffer.concat(chunks) })));
+          })
+          .on("error", reject);
+      });
+      const plain = res.headers["content-encoding"] === "br" ? brotliDecompressSync(res.body) : res.headers["content-encoding"] === "gzip" ? gunzipSync(res.body) : res.body;
+      return { encoding: res.headers["content-encoding"], vary: String(res.headers.vary), html: plain.toString("utf8"), kept: !String(res.headers["content-security-policy"]).includes("'nonce-") };
+    };
+    const answers = [];
+    for (const encoding of ["gzip, deflate, br, zstd", "gzip, deflate, br, zstd", "gzip, deflate, br, zstd", "gzip", "identity"]) answers.push(await bytes(encoding));
+    expect(answers.map((a) => a.kept)).toEqual([false, false, true, true, true]);
+    expect(answers.map((a) => a.encoding)).toEqual(["br", "br", "br", "gzip", undefined]);
+    for (const answer of answers) {
+      expect(answer.vary).toContain("Accept-Encoding");
+      expect(withoutNonce(answer.html)).toBe(withoutNonce(answers[0]!.html));
+    }
   });
 });

@@ -11,6 +11,8 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from "rea
 import { getSessionUser } from "../auth/session.server";
 import { isPersonalPath } from "./cache-policy.server";
 import { canFill, createTemplateStore, fillTemplate, makeTemplate, onlySessionCookies, type SignedInTemplate, shapeOf } from "./signed-in-pages.server";
+import { allowByHash, inlineScriptSources } from "./inline-scripts.server";
+import { createRenderedPages, filled, type RenderedPageLookup } from "./rendered-pages.server";
 import { leafModule, rememberedByPath } from "./route-tree.server";
 import { countPageStore } from "../metrics.server";
 
@@ -124,14 +126,48 @@ export function createPageHandler({
   // 0.4 s (/account, 50 connections). Two keep a database round trip of one filled with the
   // other's work (PostgreSQL: no fewer pages a second). Only page renders queue: files,
   // downloads and form posts (an upload's images take a while off the thread) do not.
-  const renders = pLimit(RENDERS_AT_ONCE);
+  //
+  // Each starts in an event-loop turn of its own. A render on SQLite (or a kept page) runs from
+  // start to finish in microtasks, and the next one in the queue starts in the same microtasks:
+  // without a turn between them the queue drains in one go, and Node accepts one new connection
+  // per turn. Under load a new visitor then waited for one turn per connection ahead of theirs:
+  // autocannon's 50 connections were accepted over ~3 s, the first request of the last ones
+  // answered 2–3 s late (p99 0.7–1.4 s for a p50 of 75 ms; the same with a bare node:http server
+  // doing 2 ms of work per request, and gone once each request had its own turn).
+  const limit = pLimit(RENDERS_AT_ONCE);
+  const renders = <T>(render: () => Promise<T>) => limit(() => new Promise<void>((turn) => setImmediate(turn)).then(render));
+  // Pages rendered again only when their data changed (rendered-pages.server.ts); off with the store.
+  const renderedPages = cacheOptions.ttlSeconds > 0 ? createRenderedPages({ maxBytes: cacheOptions.maxBytes }) : undefined;
   const render = async (req: ExpressRequest, res: ExpressResponse, context: AppLoadContext) => {
+    const page = (req.method === "GET" || req.method === "HEAD") && isPage(build, req.path);
     const rendering = async () => {
       // Gone while it waited: nobody to render for.
       if (res.destroyed) return;
-      await send(res, await handle(toFetchRequest(req, res), context));
+      const lookup: RenderedPageLookup | undefined = page && renderedPages ? { pages: renderedPages } : undefined;
+      const response = await handle(toFetchRequest(req, res), lookup ? { ...context, renderedPages: lookup } : context);
+      if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());
+      if (lookup?.found) {
+        writeHead(res, response);
+        const csp = res.getHeader("Content-Security-Policy");
+        if (typeof csp === "string" && context.cspNonce) res.setHeader("Content-Security-Policy", allowByHash(csp, context.cspNonce, lookup.found.scriptSources));
+        const { whole } = lookup.found;
+        if (whole) {
+          res.vary("Accept-Encoding");
+          writeEncoded(req, res, whole);
+        } else await sendWhole(req, res, filled(lookup.found));
+        return;
+      }
+      // A page is rendered whole before its first byte (entry.server.tsx): sent whole too.
+      if (page && req.method === "GET" && response.body && response.headers.get("content-type")?.startsWith("text/html")) {
+        const body = Buffer.from(await response.arrayBuffer());
+        if (res.destroyed || res.writableEnded) return;
+        writeHead(res, response);
+        await sendWhole(req, res, body);
+        return;
+      }
+      await send(res, response);
     };
-    return (req.method === "GET" || req.method === "HEAD") && isPage(build, req.path) ? renders(rendering) : rendering();
+    return page ? renders(rendering) : rendering();
   };
 
   // Signed-in visitors' pages, made once with holes for who is looking (signed-in-pages.server.ts).
@@ -178,22 +214,7 @@ export function createPageHandler({
     if (!template || res.destroyed) return false;
     res.status(template.status);
     for (const [name, value] of template.headers) res.append(name, value);
-    const body = fillTemplate(template, user, context.cspNonce);
-    // Compressed in one go on libuv's threads (compression() would stream it through the event
-    // loop). It is this visitor's alone, made for every response: Brotli at quality 2 with a
-    // 256 KB window (a page is smaller) cost a third of compression()'s quality 4 with its 4 MB
-    // window, for ~6 % more bytes (gzip 4 instead of 6: ~2 %); /homes signed in went 120 → 476 req/s.
-    res.vary("Accept-Encoding");
-    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : undefined;
-    const sent =
-      encoding === "br"
-        ? await brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2, [zlibConstants.BROTLI_PARAM_LGWIN]: 18, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : encoding === "gzip"
-          ? await gzipAsync(body, { level: 4 })
-          : body;
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", sent.length);
-    res.end(sent);
+    await sendWhole(req, res, fillTemplate(template, user, context.cspNonce));
     return true;
   };
 
@@ -326,23 +347,13 @@ async function keep(response: Response): Promise<Entry | undefined> {
   };
 }
 
-/** `'sha256-…'` for every inline script of a page (as CSP hashes them: its text, as written). */
-export function inlineScriptSources(html: string): string {
-  const sources = new Set<string>();
-  for (const [, attributes = "", text = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    sources.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
-  }
-  return [...sources].join(" ");
-}
-
 function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, nonce: string | undefined) {
   res.status(entry.status);
   for (const [name, value] of entry.headers) res.append(name, value);
   // This response's nonce allows nothing in these bytes: their scripts are allowed by hash.
   const csp = res.getHeader("Content-Security-Policy");
   if (typeof csp === "string" && nonce) {
-    res.setHeader("Content-Security-Policy", csp.replace(` 'nonce-${nonce}'`, entry.scriptSources ? ` ${entry.scriptSources}` : ""));
+    res.setHeader("Content-Security-Policy", allowByHash(csp, nonce, entry.scriptSources));
   }
   res.setHeader("ETag", entry.etag);
   res.vary("Accept-Encoding");
@@ -364,12 +375,38 @@ function writeEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry) {
     res.status(304).end();
     return;
   }
+  writeEncoded(req, res, entry);
+}
+
+/** The bytes of a page made in each encoding, as the request accepts them. */
+function writeEncoded(req: ExpressRequest, res: ExpressResponse, entry: { body: Buffer; br: Buffer; gzip: Buffer }) {
   // Brotli whenever it is acceptable (browsers list gzip first, all at q=1), else gzip.
   const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : undefined;
   const body = encoding ? entry[encoding] : entry.body;
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(body);
+}
+
+/**
+ * A page made for this response alone, compressed in one go on libuv's threads (compression()
+ * would stream it through the event loop). Brotli at quality 2 with a 256 KB window (a page is
+ * smaller) cost a third of compression()'s quality 4 with its 4 MB window, for ~6 % more bytes
+ * (gzip 4 instead of 6: ~2 %); /homes signed in went 120 → 476 req/s.
+ */
+async function sendWhole(req: ExpressRequest, res: ExpressResponse, body: Buffer) {
+  res.vary("Accept-Encoding");
+  const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : undefined;
+  const sent =
+    encoding === "br"
+      ? await brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2, [zlibConstants.BROTLI_PARAM_LGWIN]: 18, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : encoding === "gzip"
+        ? await gzipAsync(body, { level: 4 })
+        : body;
+  if (res.destroyed || res.writableEnded) return;
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", sent.length);
+  res.end(sent);
 }
 
 // What follows is @react-router/express's conversion, unchanged in behaviour.
@@ -397,14 +434,18 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, { detached = 
   return new Request(url.href, init);
 }
 
+function writeHead(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+}
+
 async function send(res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
   }
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  writeHead(res, response);
   if (!response.body) {
     res.end();
     return;

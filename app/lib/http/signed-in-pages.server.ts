@@ -2,7 +2,7 @@ import type { Request as ExpressRequest } from "express";
 import { LRUCache } from "lru-cache";
 import { initialsOf, type SessionUser } from "../auth/session";
 import { renderForAnyone } from "../auth/shared-render.server";
-import { FORM_TOKEN_FIELD } from "../form-token";
+import { FORM_TOKEN_INPUT } from "../form-token.server";
 
 /*
  * Pages signed-in visitors get, made once per page, language and kind of account, with holes
@@ -149,11 +149,10 @@ export function onlySessionCookies(req: ExpressRequest): boolean {
  * one token).
  */
 function sameFormTokens(html: string, like: string): string {
-  const tokens = [...like.matchAll(FORM_TOKENS)].map((m) => m[1]!);
+  const tokens = [...like.matchAll(FORM_TOKEN_INPUT)].map((m) => m[1]!);
   let i = 0;
-  return html.replace(FORM_TOKENS, (whole, token: string) => whole.replace(token, tokens[i++] ?? token));
+  return html.replace(FORM_TOKEN_INPUT, (whole, token: string) => whole.replace(token, tokens[i++] ?? token));
 }
-const FORM_TOKENS = new RegExp(`<input type="hidden" name="${FORM_TOKEN_FIELD}" value="([A-Za-z0-9_-]+)"`, "g");
 
 function swap(html: string, from: Fill, to: Fill): string {
   const byToken = new Map(Object.entries(from).map(([hole, token]) => [token, to[hole as Hole]]));
