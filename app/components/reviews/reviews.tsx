@@ -19,19 +19,19 @@ export function Stars({ rating, className = "" }: { rating: number; className?: 
         {"★".repeat(Math.round(rating))}
         <span className="text-slate-300">{"★".repeat(5 - Math.round(rating))}</span>
       </span>
-      <span className="sr-only">{t("reviews.stars", { rating })}</span>
+      <span className="sr-only">{t("reviews.list.stars", { rating })}</span>
     </span>
   );
 }
 
 export function SummaryLine({ summary }: { summary: ReviewSummary }) {
   const t = useT();
-  if (summary.count === 0 || summary.average === null) return <p className="mt-2 text-slate-600">{t("reviews.none")}</p>;
+  if (summary.count === 0 || summary.average === null) return <p className="mt-2 text-slate-600">{t("reviews.list.none")}</p>;
   return (
     <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-700" data-testid="review-summary">
       <Stars rating={summary.average} className="text-xl" />
-      <span className="font-semibold">{t("reviews.average", { average: summary.average })}</span>
-      <span>{t("reviews.count", { count: summary.count })}</span>
+      <span className="font-semibold">{t("reviews.list.average", { average: summary.average })}</span>
+      <span>{t("reviews.list.count", { count: summary.count })}</span>
     </p>
   );
 }
@@ -41,9 +41,9 @@ export function ModerationNote({ className = "mt-3" }: { className?: string }) {
   const t = useT();
   return (
     <p className={`text-sm text-slate-600 ${className}`}>
-      {t("reviews.moderationNote")}{" "}
+      {t("reviews.list.moderationNote")}{" "}
       <Link to={href("/legal/reviews-policy")} className="font-medium text-teal-800 underline">
-        {t("reviews.policyLink")}
+        {t("reviews.list.policyLink")}
       </Link>
     </p>
   );
@@ -59,7 +59,7 @@ export function PhotoStrip({ photos, author }: { photos: ReviewPhoto[]; author: 
           <a href={p.gallery} className="block">
             <img
               src={p.card}
-              alt={t("reviews.photoAlt", { n: i + 1, author })}
+              alt={t("reviews.list.photoAlt", { n: i + 1, author })}
               width={Math.min(p.width, 160)}
               height={Math.round((Math.min(p.width, 160) * p.height) / Math.max(p.width, 1))}
               loading="lazy"
@@ -76,7 +76,7 @@ export function PhotoStrip({ photos, author }: { photos: ReviewPhoto[]; author: 
 export function ReviewItem({ review, showService = true }: { review: PublicReview; showService?: boolean }) {
   const t = useT();
   return (
-    <article className="card p-5" aria-label={t("reviews.itemLabel", { author: review.author })}>
+    <article className="card p-5" aria-label={t("reviews.list.itemLabel", { author: review.author })}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold [overflow-wrap:anywhere]" translate="no">
           {review.author}
@@ -104,7 +104,7 @@ export function ReviewItem({ review, showService = true }: { review: PublicRevie
       <PhotoStrip photos={review.photos} author={review.author} />
       {review.reply ? (
         <div className="mt-4 rounded-md border-l-4 border-teal-700 bg-slate-50 p-3">
-          <p className="text-sm font-semibold">{t("reviews.replyFrom", { name: review.reply.providerName })}</p>
+          <p className="text-sm font-semibold">{t("reviews.list.replyFrom", { name: review.reply.providerName })}</p>
           <p className="mt-1 whitespace-pre-line text-sm text-slate-800 [overflow-wrap:anywhere]" translate="no">
             {review.reply.body}
           </p>
@@ -130,7 +130,7 @@ export function ReviewsSection({
 }) {
   const t = useT();
   return (
-    <Section id={id} title={t("reviews.sectionTitle")} className={className}>
+    <Section id={id} title={t("reviews.list.sectionTitle")} className={className}>
       <SummaryLine summary={summary} />
       <ModerationNote />
       {reviews.length ? (
@@ -145,7 +145,7 @@ export function ReviewsSection({
       {summary.count > reviews.length ? (
         <p className="mt-4">
           <Link to={href("/reviews")} className="font-medium text-teal-800 underline">
-            {t("reviews.seeAll")}
+            {t("reviews.list.seeAll")}
           </Link>
         </p>
       ) : null}

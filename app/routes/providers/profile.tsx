@@ -14,7 +14,7 @@ import { ReviewsSection } from "~/components/reviews/reviews";
 import type { Route } from "./+types/profile";
 import { pathInSpaceOf } from "~/lib/i18n/locales";
 
-export const handle = { messages: ["form", "provider", "reviews"] } satisfies MessagesHandle;
+export const handle = { messages: ["form", "provider", "reviews.list"] } satisfies MessagesHandle;
 
 /**
  * A live provider's public profile (ADR 9). A provider that is not live, or whose ID,

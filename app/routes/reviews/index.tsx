@@ -10,8 +10,23 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { reviewsPage } from "~/modules/reviews/reviews.server";
 import type { Route } from "./+types/index";
 
+// The list's texts and the page's own (not the review form's, its emails' or the back office's).
 export const handle = {
-  messages: ["reviews"],
+  messages: [
+    "reviews.list",
+    "reviews.adminAccess",
+    "reviews.adminArea",
+    "reviews.adminAreaText",
+    "reviews.intro",
+    "reviews.listTitle",
+    "reviews.metaDescription",
+    "reviews.metaTitle",
+    "reviews.next",
+    "reviews.pageOf",
+    "reviews.pagination",
+    "reviews.previous",
+    "reviews.title",
+  ],
   // Page 2 and beyond (see meta).
   noindex: (data: unknown) => ((data as { page?: number } | undefined)?.page ?? 1) > 1,
 } satisfies MessagesHandle;
