@@ -141,5 +141,6 @@ async function compressOnce(page: RenderedPage) {
 /** The HTML without what each render draws anew: its nonce and its tokens. */
 function withoutHoles(html: string, nonce: string | undefined): string {
   const tokensOut = html.replace(FORM_TOKEN_INPUT, (whole, token: string) => whole.replace(token, ""));
-  return nonce ? tokensOut.split(nonce).join("") : tokensOut;
+  // Where React writes it: an attribute (found anywhere else, it makes the renders differ: not kept).
+  return nonce ? tokensOut.split(` nonce="${nonce}"`).join(" nonce") : tokensOut;
 }
