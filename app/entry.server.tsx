@@ -9,6 +9,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { log } from "./lib/log.server";
+import { countKeptPage } from "./lib/metrics.server";
 import { NonceProvider } from "./lib/nonce";
 import { RequestIdProvider } from "./lib/request-id";
 import { scriptsAfterFirstPaint } from "./lib/http/page-scripts.server";
@@ -53,6 +54,7 @@ export default async function handleRequest(
       ? await renderKey(request, responseStatusCode, routerContext)
       : undefined;
   const kept = key ? lookup!.pages.take(key) : undefined;
+  if (key) countKeptPage(kept ? "kept" : "rendered");
   if (kept) {
     // The page handler sends it (with this response's policy allowing its scripts by hash).
     lookup!.found = kept;

@@ -91,6 +91,12 @@ function create() {
       labelNames: ["result"] as const,
       registers: [registry],
     }),
+    keptPages: new Counter({
+      name: "kept_page_lookups_total",
+      help: "Page renders looked up by their URL and data (ADR 23): kept (the same page sent again) or rendered (no page kept for that data yet).",
+      labelNames: ["result"] as const,
+      registers: [registry],
+    }),
     uploads: new Counter({
       name: "upload_bytes_total",
       help: "Bytes of uploaded files stored, by kind (listings, reviews, documents…).",
@@ -161,6 +167,7 @@ export function countJob(job: string, result: "done" | "failed", seconds: number
 
 /** The page store calls this on each lookup (app/lib/http/page-handler.server.ts). */
 export const countPageStore = (result: "hit" | "stale" | "miss") => metrics().pageStore.inc({ result });
+export const countKeptPage = (result: "kept" | "rendered") => metrics().keptPages.inc({ result });
 
 export const countUpload = (kind: string, bytes: number) => metrics().uploads.inc({ kind }, bytes);
 

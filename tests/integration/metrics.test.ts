@@ -97,7 +97,7 @@ describe.each(DIALECTS)("metrics on %s", (dialect) => {
     expect(withToken.text).toContain("http_requests_total");
   });
 
-  it("counts requests, latency, mail, page store lookups and uploads while under load", async () => {
+  it("counts requests, latency, mail, page store lookups, kept pages and uploads while under load", async () => {
     const before = parse((await scrape()).text);
 
     // A member with a listing draft, to upload a photo.
@@ -140,6 +140,8 @@ describe.each(DIALECTS)("metrics on %s", (dialect) => {
       if (waiting.length === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    // A signed-in page asked for again with the same data: rendered until two renders agree, then kept (ADR 23).
+    for (let i = 0; i < 5; i++) expect((await member.get("/account/bookings")).status).toBe(200);
     const after = parse((await scrape()).text);
 
     const moved = (name: string, labels: Record<string, string> = {}) => sum(after, name, labels) - sum(before, name, labels);
@@ -156,6 +158,8 @@ describe.each(DIALECTS)("metrics on %s", (dialect) => {
     expect(moved("page_store_lookups_total", { result: "hit" })).toBeGreaterThan(0);
     expect(moved("page_store_lookups_total")).toBeGreaterThanOrEqual(130);
     expect(moved("upload_bytes_total", { kind: "listings" })).toBeGreaterThan(0);
+    expect(moved("kept_page_lookups_total", { result: "rendered" })).toBeGreaterThanOrEqual(2);
+    expect(moved("kept_page_lookups_total", { result: "kept" })).toBeGreaterThanOrEqual(1);
 
     // Figures of the process and of the database.
     for (const name of [
