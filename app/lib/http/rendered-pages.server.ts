@@ -78,7 +78,6 @@ export function createRenderedPages({ maxBytes = 32 * 1024 * 1024, idleSeconds =
         }
       }
     },
-    clear: () => kept.clear(),
   };
 }
 
