@@ -1,4 +1,4 @@
-// `npm run profile -- <page> [served|cookie|rendered|loggedIn|noHeaders]`: where a page's server time
+// `npm run profile -- <page> [served|cookie|rendered|loggedIn|admin|noHeaders]`: where a page's server time
 // goes (ADR 23). Starts the production server with V8's CPU profiler (--cpu-prof), signs a
 // customer in if asked, loads the page with autocannon (the headers `npm run bench` sends, 50
 // connections, PROFILE_SECONDS, 8 by default), stops the server and prints the functions and
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startAppServer } from "../tests/support/app-server";
-import { cookieHeader, verifiedCustomer } from "../tests/support/browser-session";
+import { cookieHeader, logIn, verifiedCustomer } from "../tests/support/browser-session";
 import { SmtpSink } from "../tests/support/smtp-sink";
 
 const page = process.argv[2] ?? "/";
@@ -28,17 +28,21 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
 const dir = mkdtempSync(path.join(tmpdir(), "gta-profile-"));
 const sink = await new SmtpSink().start(0);
+const admin = { email: "profile-admin@example.test", password: "a long profile admin password" };
 const server = await startAppServer({
   DATABASE_URL: `file:${dir}/app.db`,
   DATA_DIR: dir,
   SMTP_URL: sink.url,
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
 }, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}/prof`], keepOutput: false });
 let headers: Record<string, string> = BROWSER;
 try {
   if (mode === "loggedIn") {
     const client = await verifiedCustomer(server.url, sink, { name: "Profile Customer", email: `profile-${Date.now()}@example.test`, password: "a long profile password" });
     headers = { ...BROWSER, Cookie: cookieHeader(client) };
-  } else if (mode === "cookie") headers = { ...BROWSER, Cookie: "lang=en-US" };
+  } else if (mode === "admin") headers = { ...BROWSER, Cookie: cookieHeader(await logIn(server.url, admin)) };
+  else if (mode === "cookie") headers = { ...BROWSER, Cookie: "lang=en-US" };
   else if (mode === "noHeaders") headers = {};
   // Any other cookie (an analytics id, say) makes an anonymous visit rendered, not stored: the
   // render's own cost without a session.

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
+import { rootTranslate } from "./i18n/packed-messages";
 import type { RootData } from "./root-data";
-import { createTranslate, type MessageKey, type MessageParams } from "./i18n/translate";
+import { type MessageKey, type MessageParams } from "./i18n/translate";
 
 type Match = { id: string; loaderData?: unknown } | undefined;
 
@@ -16,7 +17,7 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   if (!root) return [{ title: "GTA Connect" }];
-  const t = createTranslate(root.messages, { brand: root.brand });
+  const t = rootTranslate(root);
   return metaTags(t(title, params), t(description, params), root.brand);
 }
 

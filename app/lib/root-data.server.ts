@@ -2,6 +2,7 @@ import { getSessionUser } from "./auth/session.server";
 import { messagesFor, localeFromRequest } from "./i18n/catalogue.server";
 import { pageHead } from "./i18n/page-head.server";
 import { type MessagesPart, pickMessages } from "./i18n/namespaces";
+import { packMessages } from "./i18n/packed-messages";
 import type { RootData, SessionUser } from "./root-data";
 import { getAppEnv } from "./runtime.server";
 import { readToast } from "./toast/toast.server";
@@ -27,7 +28,7 @@ export async function loadRootData(
       locale,
       contentLocale,
       head: pageHead(request.url, env.PUBLIC_URL, contentLocale),
-      messages: pickMessages(messages, namespaces),
+      messages: packMessages(pickMessages(messages, namespaces)),
       user,
       toast,
       heldForm: null,

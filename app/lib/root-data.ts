@@ -1,7 +1,7 @@
 import type { SessionUser } from "./auth/session";
 import type { Locale } from "./i18n/locales";
 import type { PageHead } from "./i18n/page-head";
-import type { Messages } from "./i18n/translate";
+import type { PackedMessages } from "./i18n/packed-messages";
 import type { Toast } from "./toast/toast";
 
 export type { SessionUser };
@@ -23,7 +23,8 @@ export type RootData = {
   contentLocale: Locale;
   /** The page's canonical URL, its languages' URLs and Open Graph locales (page-head.server.ts). */
   head: PageHead;
-  messages: Messages;
+  /** Read with unpackMessages (packed-messages.ts). */
+  messages: PackedMessages;
   user: SessionUser | null;
   toast: Toast | null;
   /** A form refused because its session had ended, for the same form to show again after log-in (root.tsx). */

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { refusalKey } from "~/lib/http/http-error";
 import { enErrors } from "~/lib/i18n/messages/en-errors";
+import { rootTranslate } from "~/lib/i18n/packed-messages";
 import { createTranslate, type Messages } from "~/lib/i18n/translate";
 import { REQUEST_ID_ELEMENT, useRequestId } from "~/lib/request-id";
 import type { RootData } from "~/lib/root-data";
@@ -13,11 +14,7 @@ import type { RootData } from "~/lib/root-data";
  */
 export function ErrorContent({ error, root }: { error: unknown; root: RootData | undefined }) {
   // Without root data, the error texts alone (every key this view asks for is among them).
-  const t = createTranslate(
-    root?.messages ?? (enErrors as Partial<Messages> as Messages),
-    { brand: root?.brand ?? "GTA Connect" },
-    root?.contentLocale,
-  );
+  const t = root ? rootTranslate(root) : createTranslate(enErrors as Partial<Messages> as Messages, { brand: "GTA Connect" });
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const requestId = useRequestId();
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);

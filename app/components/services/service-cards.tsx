@@ -1,4 +1,5 @@
 import { href, Link } from "react-router";
+import { SearchIcon } from "~/components/search/search-box";
 import { CardLink, cardPhotoLoading, LinkCard } from "~/components/ui/link-card";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
@@ -47,13 +48,7 @@ export function SomethingElseCard({ onActivate }: { onActivate: () => void }) {
   return (
     <li className="relative flex flex-col items-center justify-center rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 p-8 text-center transition-colors hover:border-teal-600 hover:bg-teal-50/50 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-teal-600">
       <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-teal-100 text-teal-800">
-        <svg viewBox="0 0 20 20" fill="currentColor" className="size-6">
-          <path
-            fillRule="evenodd"
-            d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.58 3.58a.75.75 0 1 1-1.06 1.06l-3.58-3.58A7 7 0 0 1 2 9Z"
-            clipRule="evenodd"
-          />
-        </svg>
+        <SearchIcon className="size-6" />
       </span>
       <h2 className="mt-4 text-lg font-semibold text-teal-800">
         <a

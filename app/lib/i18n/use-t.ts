@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "../root-data";
-import { createTranslate, type Translate } from "./translate";
+import { rootTranslate } from "./packed-messages";
+import type { Translate } from "./translate";
 
 /** The root loader's shared data: brand, locale, messages, support email, signed-in user. */
 export function useRootData() {
@@ -13,5 +14,5 @@ export function useRootData() {
 /** Translate with the active locale's catalogue (and its plural rules); `{brand}` is always available. */
 export function useT(): Translate {
   const { messages, brand, contentLocale } = useRootData();
-  return useMemo(() => createTranslate(messages, { brand }, contentLocale), [messages, brand, contentLocale]);
+  return useMemo(() => rootTranslate({ messages, brand, contentLocale }), [messages, brand, contentLocale]);
 }

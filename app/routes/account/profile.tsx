@@ -16,9 +16,29 @@ import { providerLinksFor } from "~/modules/providers/providers.server";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/lib/http/form.server";
 
-// Of the provider's texts, only the links to their pages (a customer's profile has none of them).
+// Of the provider's texts, only the links to their pages (a customer's profile has none of them);
+// of the account forms', the field names and rules the shared account schemas read.
 export const handle = {
-  messages: ["account", "forgot", "form", "login", "password", "provider.account", "renewal.accountLink", "reset", "signup"],
+  messages: [
+    "account",
+    "forgot.email",
+    "forgot.emailRequiredText",
+    "form",
+    "login.email",
+    "login.invalid",
+    "login.password",
+    "password",
+    "provider.account",
+    "renewal.accountLink",
+    "reset.confirm",
+    "reset.mismatch",
+    "reset.password",
+    "signup.adultRequired",
+    "signup.email",
+    "signup.fullName",
+    "signup.password",
+    "signup.termsRequired",
+  ],
 } satisfies MessagesHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -17,7 +17,32 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { isRematchReason, REMATCH_REASON_KEYS } from "~/modules/providers/jobs";
 import type { Route } from "./+types/requests";
 
-export const handle = { messages: ["admin.export", "admin.inbox", "admin.kind", "admin.moderation", "admin.nav", "admin.next", "admin.pageOf", "admin.pagination", "admin.previous", "admin.saved", "admin.title", "cars", "jobs", "request", "status"] } satisfies MessagesHandle;
+// Of the car and job texts, the request kinds' names and a rematch's reasons (and the rules of
+// the modules that name them).
+export const handle = {
+  messages: [
+    "admin.export",
+    "admin.inbox",
+    "admin.kind",
+    "admin.moderation",
+    "admin.nav",
+    "admin.next",
+    "admin.pageOf",
+    "admin.pagination",
+    "admin.previous",
+    "admin.saved",
+    "admin.title",
+    "cars.field",
+    "cars.fieldName",
+    "cars.success",
+    "cars.type",
+    "jobs.admin.needsMatch",
+    "jobs.error",
+    "jobs.reason",
+    "jobs.window.error",
+    "status",
+  ],
+} satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.inbox.title");
 

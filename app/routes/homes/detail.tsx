@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { rootTranslate } from "~/lib/i18n/packed-messages";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { submitContext } from "~/modules/requests/requests.server";
@@ -14,7 +15,6 @@ import { torontoToday } from "~/lib/forms/fields";
 import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
 import { formattersFor } from "~/lib/i18n/format";
 import { choiceLabel } from "~/lib/i18n/choices";
-import { createTranslate } from "~/lib/i18n/translate";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import type { RootData } from "~/lib/root-data.server";
@@ -78,7 +78,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const brand = root?.brand ?? "";
   const l = loaderData?.listing;
   const figures = loaderData?.figures;
-  const t = root ? createTranslate(root.messages, { brand }, root.contentLocale) : undefined;
+  const t = root ? rootTranslate(root) : undefined;
   if (!l || !figures || !t) return [{ title: t ? t("shell.pageTitle", { title: t("homes.notFoundTitle") }) : `Listing Not Found — ${brand}` }, { name: "robots", content: "noindex" }];
   const place = [l.neighborhood, l.city].filter(Boolean).join(", ");
   const description = t("homes.metaListing", { price: priceLabel(t, figures.price, l.priceUnit), place, description: l.description }).slice(0, 300);

@@ -1,11 +1,11 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
+import { rootTranslate } from "~/lib/i18n/packed-messages";
 import { data, href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
 import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import type { RootData } from "~/lib/root-data.server";
-import { createTranslate } from "~/lib/i18n/translate";
 import { getAppEnv } from "~/lib/runtime.server";
 import type { LegalDocument } from "~/modules/legal/documents";
 import { effectiveDateText, getLocalizedLegalDocument } from "~/modules/legal/localized";
@@ -32,7 +32,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   if (!loaderData || !root) return [];
-  const t = createTranslate(root.messages, { brand: root.brand }, root.contentLocale);
+  const t = rootTranslate(root);
   return metaTags(t("shell.pageTitle", { title: loaderData.doc.title }), loaderData.doc.summary, root.brand);
 };
 
