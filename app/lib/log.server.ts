@@ -16,7 +16,7 @@ import pino, { type Logger } from "pino";
  * `LOG_LEVEL` (info; fatal, error, warn, info, debug, trace, silent) and `LOG_FORMAT` (json;
  * "pretty" for people: the default of `npm run dev`, through pino-pretty, a dev dependency).
  */
-export type RequestScope = { reqId: string; userId?: string };
+export type RequestScope = { reqId: string; userId?: string; remembered?: Map<string, unknown> };
 export type RecentLine = { time: string; level: string; event?: string; msg?: string; reqId?: string; err?: { type?: string; message?: string } };
 
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -143,6 +143,19 @@ export function outsideRequest<T>(fn: () => T): T {
 
 /** The request being served, if any. */
 export const requestScope = (): RequestScope | undefined => get().scope.getStore();
+
+/**
+ * `make()`, once per HTTP request and key: what the loaders of one page ask alike (who is signed
+ * in). React Router hands each loader a copy of the request, so the request object itself cannot
+ * be the key; outside a request, made every time.
+ */
+export function rememberedForRequest<T>(key: string, make: () => T): T {
+  const s = get().scope.getStore();
+  if (!s) return make();
+  s.remembered ??= new Map();
+  if (!s.remembered.has(key)) s.remembered.set(key, make());
+  return s.remembered.get(key) as T;
+}
 
 /** Called where the session is read: this request's lines carry the user's id from then on. */
 export function noteUser(userId: string) {

@@ -1,6 +1,6 @@
 import { href, redirect } from "react-router";
 import { withoutLocalePrefix } from "../i18n/locales";
-import { noteUser } from "../log.server";
+import { noteUser, rememberedForRequest } from "../log.server";
 import { safeRedirectPath } from "../safe-redirect";
 import { getAuth } from "./auth.server";
 import type { Role, SessionUser } from "./session";
@@ -21,15 +21,8 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   // Not for a form post: its action may sign in or out, or change the name the header shows,
   // before the page's loaders run in the same request.
   if (!isPageRequest(request)) return lookUpSessionUser(request);
-  let user = sessionUsers.get(request);
-  if (!user) {
-    user = lookUpSessionUser(request);
-    sessionUsers.set(request, user);
-  }
-  return user;
+  return rememberedForRequest(`session\n${request.headers.get("cookie") ?? ""}`, () => lookUpSessionUser(request));
 }
-
-const sessionUsers = new WeakMap<Request, Promise<SessionUser | null>>();
 
 async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
   const stored = await readStoredSession(request.headers);
@@ -86,15 +79,9 @@ export async function requireUser(request: Request, options: { consent?: boolean
  * Looked up once per page request, like the user (a layout and its page both ask).
  */
 export async function requireConsent(request: Request, user: SessionUser, returnTo?: string): Promise<void> {
-  let outdated = isPageRequest(request) ? consentChecks.get(request) : undefined;
-  if (!outdated) {
-    outdated = outdatedConsents(user.id);
-    if (isPageRequest(request)) consentChecks.set(request, outdated);
-  }
+  const outdated = isPageRequest(request) ? rememberedForRequest(`consent\n${user.id}`, () => outdatedConsents(user.id)) : outdatedConsents(user.id);
   if ((await outdated).length) throw redirect(consentUrl(returnTo ?? pathOf(request)), { status: 303 });
 }
-
-const consentChecks = new WeakMap<Request, Promise<unknown[]>>();
 
 /**
  * Which account documents a user has yet to accept: the legal module's rule, handed in by the
