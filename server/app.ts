@@ -6,7 +6,7 @@ import { configureAuthEmails } from "~/lib/auth/auth.server";
 import { setConsentCheck } from "~/lib/auth/session.server";
 import { outdatedConsents } from "~/modules/legal/consents.server";
 import { cachePolicy } from "~/lib/http/cache-policy.server";
-import { createPageHandler } from "~/lib/http/page-handler.server";
+import { createPageHandler, isPage } from "~/lib/http/page-handler.server";
 import { withoutLocalePrefix } from "~/lib/i18n/locales";
 import { pageNamespaces } from "~/lib/i18n/page-namespaces.server";
 import { pseudoLocaleScope } from "~/lib/i18n/pseudo.server";
@@ -120,6 +120,15 @@ app.use((req, res, next) => {
   });
   return pages(req, res, next);
 });
+
+/**
+ * Whether the page handler answers this request with a page, which it compresses itself, whole
+ * (page-handler.server.ts): compression() need not watch it. `server/main.ts` has already set
+ * aside the files and the two app endpoints; a page's `.data` twin is streamed, so compression()
+ * keeps it.
+ */
+export const compressesItself = (req: express.Request): boolean =>
+  (req.method === "GET" || req.method === "HEAD") && !req.path.endsWith(".data") && isPage(build, req.path);
 
 /** Answers a request from the page store if it can, before the rest of the middleware (server/main.ts). */
 export const servedFromStore = (req: express.Request, res: express.Response): boolean => pages?.serveStored(req, res) ?? false;

@@ -89,7 +89,13 @@ async function main() {
   // A page the store holds is answered here, with the headers its first whole answer had
   // (app/lib/http/page-handler.server.ts): the middleware below would decide them again the same.
   server.use((req, res, next) => (mod?.servedFromStore(req, res) ? undefined : next()));
-  server.use(compression());
+  // What the app does not compress itself: files, .data, form posts, the health and metrics
+  // endpoints. A page is compressed whole by the page handler; compression() would only watch
+  // it, at a cost on every response (its res.end and header hooks).
+  const compress = compression();
+  server.use((req, res, next) =>
+    !isFile(req.path) && req.path !== "/healthz" && req.path !== "/metrics" && mod?.compressesItself(req) ? next() : compress(req, res, next),
+  );
   if (!dev) {
     // Fingerprinted scripts and styles never change. They are served before the page headers
     // below: a Content-Security-Policy and its friends mean nothing on a script, and cost about

@@ -30,8 +30,9 @@ export function cachePolicy(req: Request, res: Response, next: NextFunction) {
     if (res.getHeader("Cache-Control") !== undefined) return;
     const personal = isPersonalPath(req.path) || req.get("cookie") !== undefined || res.getHeader("Set-Cookie") !== undefined;
     res.setHeader("Cache-Control", personal ? "private, no-store" : "no-cache");
-    // A page's language comes from the cookie or, on a first visit, from Accept-Language.
-    if (!personal) res.setHeader("Vary", "Accept-Language, Cookie");
+    // A page's language comes from the cookie or, on a first visit, from Accept-Language. Added
+    // to what the answer varies on already (its encoding: the page handler compresses pages).
+    if (!personal) res.vary("Accept-Language").vary("Cookie");
   });
   next();
 }

@@ -59,8 +59,8 @@ type Entry = {
 /** Page renders at once (see `render`): measured against 1, 4, 8 and unlimited, on both databases. */
 const RENDERS_AT_ONCE = 2;
 
-/** Whether a path (or its `.data` twin) is a page of the app, not a resource route (a file, a download). */
-const isPage = rememberedByPath((build: ServerBuild, pathname: string) => leafModule(build, pathname)?.default != null);
+/** Whether a path (or its `.data` twin) is a page of the app, not a resource route (a file, a download); any unknown path is (the Not Found page). */
+export const isPage = rememberedByPath((build: ServerBuild, pathname: string) => leafModule(build, pathname)?.default != null);
 
 /** Headers of a stored page's answer that belong to one response, not to the page. */
 const PER_RESPONSE = new Set(["date", "x-request-id", "content-length", "content-encoding", "connection", "keep-alive", "transfer-encoding"]);
