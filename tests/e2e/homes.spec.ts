@@ -197,6 +197,33 @@ test.describe("homes: search and sort", () => {
     await expectResults(page, "Toronto", "price-desc");
   });
 
+  test("a sort shows as chosen while its results are on their way, and Back shows the URL's again", async ({ page }) => {
+    await page.goto("/homes");
+    await waitForHydration(page);
+    // The results of the new sort are held back until released.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/homes\.data/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await sortSelect(page).selectOption({ label: SORT_LABELS["price-asc"] });
+    await page.waitForTimeout(500);
+    // The results are loading, and the choice stays in the select (it went back to "Newest"
+    // until they came).
+    await expect(page).toHaveURL(homesUrl("", "newest"));
+    await expect(sortSelect(page)).toHaveValue("price-asc");
+    release();
+    await expect(page).toHaveURL(homesUrl("", "price-asc"));
+    await expectResults(page, "", "price-asc");
+    await expect(sortSelect(page)).toHaveValue("price-asc");
+    await page.unroute(/\/homes\.data/);
+    await page.goBack();
+    await expect(page).toHaveURL(homesUrl("", "newest"));
+    await expect(sortSelect(page)).toHaveValue("newest");
+    await expectResults(page, "", "newest");
+  });
+
   test("city suggestions: keyboard choice fills and filters, Escape and blur close them", async ({
     page,
   }) => {
