@@ -11,7 +11,7 @@ import { withoutLocalePrefix } from "~/lib/i18n/locales";
 import { pageNamespaces } from "~/lib/i18n/page-namespaces.server";
 import { pseudoLocaleScope } from "~/lib/i18n/pseudo.server";
 import { setBodyLimits } from "~/lib/http/body-limits";
-import { requestGuard } from "~/lib/http/request-guard.server";
+import { isWellFormed, requestGuard } from "~/lib/http/request-guard.server";
 import { BODY_LIMITS } from "~/modules/site/body-limits";
 import { uploadScope } from "~/lib/http/upload-scope.server";
 import type { Env } from "~/lib/env.server";
@@ -128,7 +128,7 @@ app.use((req, res, next) => {
  * keeps it.
  */
 export const compressesItself = (req: express.Request): boolean =>
-  (req.method === "GET" || req.method === "HEAD") && !req.path.endsWith(".data") && isPage(build, req.path);
+  (req.method === "GET" || req.method === "HEAD") && !req.path.endsWith(".data") && isWellFormed(req) && isPage(build, req.path);
 
 /** Answers a request from the page store if it can, before the rest of the middleware (server/main.ts). */
 export const servedFromStore = (req: express.Request, res: express.Response): boolean => pages?.serveStored(req, res) ?? false;

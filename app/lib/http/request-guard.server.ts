@@ -20,16 +20,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function requestGuard(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    // A NUL in a path or query is never a real link: it only breaks what reads it (full-text
-    // queries, PostgreSQL text), so such a URL is refused whatever the method.
-    if (/%00|\u0000/i.test(req.url)) return refuse(res, "badUrl");
-    // Nor is a path whose percent-escapes are not UTF-8 (%FF, %C3%28, a lone %): no route can
-    // match it, and React Router would only log a warning for it.
-    if (!isDecodable(req.path)) return refuse(res, "badUrl");
-    // Nor a control character in a path (%09, %0A, %01…): URLs drop tabs and newlines, so
-    // "/%09/x" turned into "//x", a link to another host, and React Router threw on it (a 500,
-    // found by fuzzing).
-    if (/%(?:[01][0-9a-f]|7f)/i.test(req.path)) return refuse(res, "badUrl");
+    if (!isWellFormed(req)) return refuse(res, "badUrl");
     if (SAFE_METHODS.has(req.method)) return next();
 
     // An action may answer before reading the body (a log-in redirect, a 405). The unread rest
@@ -57,6 +48,23 @@ export function requestGuard(publicUrl: string) {
     }
     next();
   };
+}
+
+/**
+ * Whether a request's URL is one the app may route (anything else is refused, 400): what runs
+ * before the guard asks this before it looks a path up.
+ */
+export function isWellFormed(req: Pick<Request, "url" | "path">): boolean {
+  // A NUL in a path or query is never a real link: it only breaks what reads it (full-text
+  // queries, PostgreSQL text), so such a URL is refused whatever the method.
+  if (/%00|\u0000/i.test(req.url)) return false;
+  // Nor is a path whose percent-escapes are not UTF-8 (%FF, %C3%28, a lone %): no route can
+  // match it, and React Router would only log a warning for it.
+  if (!isDecodable(req.path)) return false;
+  // Nor a control character in a path (%09, %0A, %01…): URLs drop tabs and newlines, so
+  // "/%09/x" turned into "//x", a link to another host, and React Router threw on it (a 500,
+  // found by fuzzing).
+  return !/%(?:[01][0-9a-f]|7f)/i.test(req.path);
 }
 
 function isDecodable(path: string): boolean {
