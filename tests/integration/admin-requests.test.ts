@@ -110,6 +110,67 @@ describe.each(DIALECTS)("back office requests on %s", (dialect) => {
     expect(inbox).toMatch(/>Booking<span[^>]*>1<span class="sr-only"> (<!-- -->)?new<\/span>/);
   });
 
+  it("pages the inbox 25 at a time with the count of every match; a page past the last shows the last", async () => {
+    const marker = `pagerprobe${stamp}`;
+    const now = Date.now();
+    await db.db
+      .insertInto("requests")
+      .values(
+        Array.from({ length: 27 }, (_, i) => ({
+          id: `pager-${stamp}-${i}`,
+          reference: `PG${stamp}X${String(i).padStart(2, "0")}`,
+          token_hash: `pager-${stamp}-${i}`,
+          kind: "service-request",
+          status: "received",
+          name: "Pager Probe",
+          email: `${marker}@example.com`,
+          data: JSON.stringify({ service: marker }),
+          locale: "en",
+          created_at: new Date(now - i * 60_000).toISOString(),
+          updated_at: new Date(now - i * 60_000).toISOString(),
+        })),
+      )
+      .execute();
+    const refs = (html: string) => [...html.matchAll(new RegExp(`PG${stamp}X(\\d\\d)`, "g"))].map((m) => Number(m[1]));
+    const first = await pageHtml(await admin.get(`/admin/requests?q=${marker}`));
+    expect(first).toMatch(/27 requests\b/);
+    expect(first).toContain("Page 1 of 2");
+    expect(new Set(refs(first))).toEqual(new Set(Array.from({ length: 25 }, (_, i) => i)));
+    const second = await pageHtml(await admin.get(`/admin/requests?q=${marker}&page=2`));
+    expect(second).toContain("Page 2 of 2");
+    expect(new Set(refs(second))).toEqual(new Set([25, 26]));
+    // An old link past the end: the last page, with the same count.
+    const past = await pageHtml(await admin.get(`/admin/requests?q=${marker}&page=9`));
+    expect(past).toMatch(/27 requests\b/);
+    expect(past).toContain("Page 2 of 2");
+    expect(new Set(refs(past))).toEqual(new Set([25, 26]));
+    const none = await pageHtml(await admin.get(`/admin/requests?q=nothing${marker}&page=3`));
+    expect(none).toMatch(/0 requests\b/);
+    expect(none).not.toMatch(new RegExp(`PG${stamp}X`));
+    await db.db.deleteFrom("requests").where("email", "=", `${marker}@example.com`).execute();
+  });
+
+  it("counts the reviews and replies waiting for moderation beside the navigation's Reviews", async () => {
+    const waiting = async () => {
+      const [a, b] = await Promise.all([
+        db.db.selectFrom("community_reviews").select(db.db.fn.countAll<number>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow(),
+        db.db.selectFrom("review_replies").select(db.db.fn.countAll<number>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow(),
+      ]);
+      return Number(a.n) + Number(b.n);
+    };
+    const shown = async () => /href="\/admin\/reviews"[^>]*>Reviews(?:<!-- -->)?<span[^>]*>(\d+)</.exec(await pageHtml(await admin.get("/admin/requests")))?.[1];
+    const before = await waiting();
+    const today = torontoToday();
+    await db.db
+      .insertInto("community_reviews")
+      .values([1, 2].map((i) => ({ id: `pending-${stamp}-${i}`, username: "Probe", review_date: today, rating: 4, comment: "Waiting for a look.", service: "Handyman Services", status: "pending" as const, created_at: new Date().toISOString() })))
+      .execute();
+    expect(await waiting()).toBe(before + 2);
+    expect(await shown()).toBe(String(before + 2));
+    await db.db.deleteFrom("community_reviews").where("id", "like", `pending-${stamp}-%`).execute();
+    expect(await shown()).toBe(before ? String(before) : undefined);
+  });
+
   it("shows a request's fields and emails; notes and moves are recorded; a cancellation needs its reason", async () => {
     await book("Reasoned cancel");
     const row = await requestBy("Reasoned cancel");
