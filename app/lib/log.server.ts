@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import pino, { type Logger } from "pino";
+import { requestScope } from "./request-scope.server";
 
 /**
  * The one log stream (ADR 22): JSON lines on stdout, one object per event,
@@ -16,13 +16,12 @@ import pino, { type Logger } from "pino";
  * `LOG_LEVEL` (info; fatal, error, warn, info, debug, trace, silent) and `LOG_FORMAT` (json;
  * "pretty" for people: the default of `npm run dev`, through pino-pretty, a dev dependency).
  */
-export type RequestScope = { reqId: string; userId?: string; remembered?: Map<string, unknown> };
 export type RecentLine = { time: string; level: string; event?: string; msg?: string; reqId?: string; err?: { type?: string; message?: string } };
 
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const RECENT_MAX = 100;
 
-type Holder = { logger: Logger; scope: AsyncLocalStorage<RequestScope>; recent: RecentLine[] };
+type Holder = { logger: Logger; recent: RecentLine[] };
 // One logger per process, though this module is loaded twice in production (by the server
 // entry and inside the app's bundle): both copies reach the same one through globalThis.
 const holder = globalThis as typeof globalThis & { __gtaLog?: Holder };
@@ -44,7 +43,6 @@ export function logLevel(value = process.env.LOG_LEVEL): (typeof LEVELS)[number]
 }
 
 function create(): Holder {
-  const scope = new AsyncLocalStorage<RequestScope>();
   const recent: RecentLine[] = [];
   const level = logLevel();
   const pretty = (process.env.LOG_FORMAT ?? (process.env.NODE_ENV === "development" ? "pretty" : "json")) === "pretty";
@@ -92,7 +90,7 @@ function create(): Holder {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => {
-        const s = scope.getStore();
+        const s = requestScope();
         if (!s) return {};
         return s.userId ? { reqId: s.reqId, userId: s.userId } : { reqId: s.reqId };
       },
@@ -121,7 +119,7 @@ function create(): Holder {
       { level: "warn", stream: keep },
     ]),
   );
-  return { logger, scope, recent };
+  return { logger, recent };
 }
 
 function get(): Holder {
@@ -130,38 +128,6 @@ function get(): Holder {
 
 /** The process's logger. Log events as `log().info({ event: "x.y", ...ids }, "what happened")`. */
 export const log = (): Logger => get().logger;
-
-/** Runs `fn` as part of a request: every line logged meanwhile carries its id. */
-export function inRequestScope<T>(scope: RequestScope, fn: () => T): T {
-  return get().scope.run(scope, fn);
-}
-
-/** Runs `fn` outside any request (work it starts is not that request's: the mail worker). */
-export function outsideRequest<T>(fn: () => T): T {
-  return get().scope.exit(fn);
-}
-
-/** The request being served, if any. */
-export const requestScope = (): RequestScope | undefined => get().scope.getStore();
-
-/**
- * `make()`, once per HTTP request and key: what the loaders of one page ask alike (who is signed
- * in). React Router hands each loader a copy of the request, so the request object itself cannot
- * be the key; outside a request, made every time.
- */
-export function rememberedForRequest<T>(key: string, make: () => T): T {
-  const s = get().scope.getStore();
-  if (!s) return make();
-  s.remembered ??= new Map();
-  if (!s.remembered.has(key)) s.remembered.set(key, make());
-  return s.remembered.get(key) as T;
-}
-
-/** Called where the session is read: this request's lines carry the user's id from then on. */
-export function noteUser(userId: string) {
-  const s = get().scope.getStore();
-  if (s) s.userId = userId;
-}
 
 /** This process's latest warnings and errors (already scrubbed), newest last. */
 export const recentProblems = (): readonly RecentLine[] => [...get().recent];

@@ -1,7 +1,8 @@
 import { type DatabaseHandle, type DB, exclusively, migrateToLatest, openDatabase } from "./db/db.server";
 import { dkimOptions, type Env } from "./env.server";
 import { ensurePrivateFolder } from "./private-files.server";
-import { log as logger, outsideRequest } from "./log.server";
+import { log as logger } from "./log.server";
+import { outsideRequest } from "./request-scope.server";
 import { mailOutcome } from "./ops-events.server";
 import { setDatabaseFigures } from "./metrics.server";
 import { startProcessBeat } from "./process-info.server";

@@ -1,6 +1,6 @@
 import { href, redirect } from "react-router";
 import { withoutLocalePrefix } from "../i18n/locales";
-import { noteUser, rememberedForRequest } from "../log.server";
+import { noteUser, rememberedForRequest } from "../request-scope.server";
 import { safeRedirectPath } from "../safe-redirect";
 import { getAuth } from "./auth.server";
 import type { Role, SessionUser } from "./session";

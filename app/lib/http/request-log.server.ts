@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { inRequestScope, log, type RequestScope } from "../log.server";
+import { log } from "../log.server";
+import { inRequestScope, type RequestScope } from "../request-scope.server";
 
 /**
  * One log line per request (ADR 22), written when the answer is finished (or the
