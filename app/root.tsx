@@ -58,10 +58,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
  * A press on the account menu's button before the menu's code has run (before any script of the
  * page, or while the menu's chunk loads) is remembered, and account-menu.tsx opens the menu when
  * it arrives: the page is painted before its scripts load (ADR 19), and a press there must not be
- * lost (ADR 20). Only for signed-in visitors, who have the menu.
+ * lost (ADR 20). Only for signed-in visitors, who have the menu. Remembered from the press's
+ * start (a primary pointer going down, as Radix's button answers it) as well as its click (keys):
+ * when the menu's code puts its own button in place mid-press, no click follows on either.
  */
 const EARLY_MENU_PRESS = import.meta.env.SSR
-  ? `addEventListener("click",function(e){var t=e.target;if(!window.__menuMounted&&t&&t.closest&&t.closest("[data-account-menu]"))window.__menuPressed=1},true)`
+  ? `(function(){function p(e){var t=e.target;if(!window.__menuMounted&&(e.type==="click"||(e.button===0&&!e.ctrlKey))&&t&&t.closest&&t.closest("[data-account-menu]"))window.__menuPressed=1}addEventListener("pointerdown",p,true);addEventListener("click",p,true)})()`
   : "";
 
 /**

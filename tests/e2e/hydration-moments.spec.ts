@@ -1,4 +1,5 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
+import { ADMIN } from "./support";
 
 /**
  * The loading race (loading-race.spec.ts) acts at random moments; these act at the exact
@@ -172,3 +173,34 @@ for (const when of ["effect", "next task"] as const) {
     expect(new URL(page.url()).search).toBe("");
   });
 }
+
+/**
+ * The account menu pressed while its code arrives: the mouse goes down on the server's button,
+ * the menu's code then renders its own button in its place, and the mouse comes up on that one.
+ * No click reaches either button (its press began on a button that is gone) and the menu's
+ * button never saw the press begin: the loading race once ended here with no menu (seed
+ * 1909657007, case 9). A press that begins before the menu's code ran is remembered from its
+ * start (root.tsx), as Radix's own button answers the start of a press.
+ */
+test("/account: the account menu pressed as its code arrives, released on the menu's own button, opens", async ({ page }) => {
+  const origin = test.info().project.use.baseURL!;
+  const login = await page.request.post("/auth/login", { form: { email: ADMIN.email, password: ADMIN.password }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  // Everything but the menu's chunk loads; the page hydrates around the server's button.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/account-menu-[^/]*\.js$/, (route) => (holding ? held.push(route) : route.continue()));
+  await page.goto("/account");
+  await hydrated(page);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const button = page.getByRole("banner").getByRole("button", { name: /account menu for/i });
+  const box = (await button.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  holding = false;
+  for (const route of held.splice(0)) await route.continue();
+  await page.waitForFunction(() => (window as unknown as { __menuMounted?: number }).__menuMounted === 1);
+  await page.mouse.up();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "My Account" })).toBeVisible();
+});
