@@ -404,9 +404,19 @@ async function actAndCheck(context: BrowserContext, c: Case, photo: string): Pro
         await locator.click();
         check = async () => {
           // The menu's code may still be on its way (a press before it ran opens the menu when
-          // it arrives): wait for it a little; a menu that never shows, or has closed again, fails.
-          const shown = await page.getByRole("menu").waitFor({ state: "visible", timeout: 3_000 }).then(() => true, () => false);
-          if (!shown) problems.push("clicked the menu button, no menu");
+          // it arrives): wait for it to have run — with two pages at a time on a 4× slower CPU
+          // it has taken over 3 s (seed 783448695, cases 64 and 65, both at once) — then for the
+          // menu; one that never shows once its code ran, or has closed again, fails.
+          type Early = { __menuMounted?: number };
+          const ran = await page
+            .waitForFunction(() => (window as unknown as Early).__menuMounted === 1, null, { timeout: 20_000 })
+            .then(() => true, () => false);
+          const shown = ran && (await page.getByRole("menu").waitFor({ state: "visible", timeout: 3_000 }).then(() => true, () => false));
+          if (!ran) problems.push("clicked the menu button, its code never ran (20 s)");
+          else if (!shown) {
+            const expanded = await page.locator("header button[aria-haspopup='menu']").first().getAttribute("aria-expanded");
+            problems.push(`clicked the menu button, no menu once its code ran (its button: aria-expanded=${String(expanded)})`);
+          }
         };
         break;
       }
