@@ -98,7 +98,8 @@ export async function migrateToLatest(db: DB): Promise<void> {
   let { error, results } = await migrator.migrateToLatest();
   // Before taking its lock, Kysely reads the catalogue of every table in the database to find its
   // own; on PostgreSQL that read can fail while another process (or another schema's app) adds a
-  // column at that moment ("column … does not exist", 42703): nothing ran yet, so try again.
+  // column at that moment ("column … does not exist", 42703) or drops its schema ("schema … does
+  // not exist", 3F000: the read names each schema it lists): nothing ran yet, so try again.
   for (let attempt = 1; error && !results && attempt <= 5 && isConcurrentCatalogueChange(error); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     ({ error, results } = await migrator.migrateToLatest());
@@ -112,8 +113,8 @@ export async function migrateToLatest(db: DB): Promise<void> {
   }
 }
 
-/** A PostgreSQL error raised by a catalogue that changed under a read (undefined column or table). */
+/** A PostgreSQL error raised by a catalogue that changed under a read (undefined column, table or schema). */
 function isConcurrentCatalogueChange(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === "42703" || code === "42P01";
+  return code === "42703" || code === "42P01" || code === "3F000";
 }
