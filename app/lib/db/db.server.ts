@@ -13,6 +13,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { migrations } from "../../../db/migrations";
+import { literalLimits } from "./literal-limits";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -37,7 +38,7 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   reuseStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [literalLimits] });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }
 

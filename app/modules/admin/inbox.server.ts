@@ -20,9 +20,10 @@ export type InboxItem = Pick<AdminRequest, "id" | "reference" | "kind" | "status
 
 const LIVE = (eb: ExpressionBuilder<Database, "requests">) => eb("requests.deleted_at", "is", null);
 
-function applyFilter(filter: InboxFilter) {
-  const { db, dialect } = getRuntime();
-  let q = db.selectFrom("requests").where(LIVE);
+/** `from`: the database, or a query's expression builder (the page's count is its subquery). */
+function applyFilter(filter: InboxFilter, from: Pick<ExpressionBuilder<Database, never>, "selectFrom"> = getRuntime().db) {
+  const { dialect } = getRuntime();
+  let q = from.selectFrom("requests").where(LIVE);
   if (filter.kind) q = q.where("kind", "=", filter.kind);
   if (filter.kind === "car-request" && filter.carType) {
     const type = dialect === "postgres" ? sql<string>`(data::json->>'type')` : sql<string>`json_extract(data, '$.type')`;
@@ -84,12 +85,14 @@ const COLUMNS = ["id", "reference", "kind", "status", "data", "name", "email", "
 
 /** One page of the inbox, newest first. */
 export async function listInbox(filter: InboxFilter, t: Translate): Promise<InboxPage> {
-  // The page and the count of every match in one statement (a window count); only a page past
-  // the last one (an old link, a shrunk filter) needs a second, for the last page itself.
+  // The page and the count of every match in one statement: the count is a subquery SQLite and
+  // PostgreSQL run once. Not a window count (`count(*) over ()`): that reads and sorts every
+  // match, data included, to return 25 — 6.6 ms for 3,000 requests on SQLite, against 0.24 ms.
+  // Only a page past the last one (an old link, a shrunk filter) needs a second statement.
   const pageOf = (page: number) =>
     applyFilter(filter)
       .select(COLUMNS)
-      .select((eb) => eb.fn.countAll<number>().over().as("total"))
+      .select((eb) => applyFilter(filter, eb).select((c) => c.fn.countAll<number>().as("n")).as("total"))
       .orderBy("created_at", "desc")
       .orderBy("id")
       .limit(INBOX_PAGE_SIZE)
