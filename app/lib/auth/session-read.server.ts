@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { InferResult } from "kysely";
+import { compiledOnce, filled, slot } from "../db/compiled-once";
 import type { DB } from "../db/db.server";
 import { getRuntime } from "../runtime.server";
 import { getAuth } from "./auth.server";
@@ -75,24 +76,15 @@ function cookieValue(header: string, name: string): string | null {
   return null;
 }
 
-/**
- * The query, built once per database: only the token changes, and building it (Kysely's
- * operation tree, then its SQL) cost as much as running it on SQLite.
- */
-const sessionQueries = new WeakMap<DB, ReturnType<typeof buildSessionQuery>>();
-const buildSessionQuery = (db: DB) =>
+/** Built once per database: only the token changes. */
+const sessionQuery = compiledOnce((db: DB) =>
   db
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
     .select(["session.expiresAt", "user.id", "user.name", "user.email", "user.phone", "user.role", "user.emailVerified"])
-    .where("session.token", "=", "")
-    .compile();
-
-function sessionQuery(db: DB) {
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = buildSessionQuery(db)));
-  return query;
-}
+    .where("session.token", "=", slot("token"))
+    .compile(),
+);
 
 /** `null`: no session cookie at all; `undefined`: ask better-auth. */
 export async function readStoredSession(headers: Headers): Promise<StoredSessionUser | null | undefined> {
@@ -106,7 +98,7 @@ export async function readStoredSession(headers: Headers): Promise<StoredSession
   if (!token) return undefined;
   const { db } = getRuntime();
   const query = sessionQuery(db);
-  const [row] = (await db.executeQuery<InferResult<typeof query>[number]>({ ...query, parameters: [token] })).rows;
+  const [row] = (await db.executeQuery<InferResult<typeof query>[number]>(filled(query, { token }))).rows;
   if (!row) return undefined;
   const expiresAt = new Date(row.expiresAt).getTime();
   const now = Date.now();

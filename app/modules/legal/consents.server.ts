@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { compiledOnce, filled, slot } from "~/lib/db/compiled-once";
 import type { Database } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
 import { ACCOUNT_DOCUMENTS, type ConsentDocument, type ConsentMethod, CURRENT_VERSIONS, versionsField } from "./versions";
@@ -29,16 +30,21 @@ export async function recordConsents(
  * latest version they accepted is older, or they never accepted one.
  */
 export async function outdatedConsents(userId: string, db: Db = getRuntime().db): Promise<ConsentDocument[]> {
-  const rows = await db
-    .selectFrom("consents")
-    .select((eb) => ["document", eb.fn.max("version").as("version")])
-    .where("user_id", "=", userId)
-    .where("document", "in", ACCOUNT_DOCUMENTS)
-    .groupBy("document")
-    .execute();
+  const { rows } = await db.executeQuery(filled(latestAcceptedQuery(db), { userId }));
   const latest = new Map(rows.map((r) => [r.document, String(r.version)]));
   return ACCOUNT_DOCUMENTS.filter((d) => (latest.get(d) ?? "") < CURRENT_VERSIONS[d]);
 }
+
+// Asked on every signed-in page: built once (compiled-once.ts).
+const latestAcceptedQuery = compiledOnce((db: Db) =>
+  db
+    .selectFrom("consents")
+    .select((eb) => ["document", eb.fn.max("version").as("version")])
+    .where("user_id", "=", slot("userId"))
+    .where("document", "in", ACCOUNT_DOCUMENTS)
+    .groupBy("document")
+    .compile(),
+);
 
 export type AcceptOutcome = { ok: true } | { ok: false; reason: "changed" };
 

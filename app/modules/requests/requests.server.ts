@@ -3,6 +3,8 @@ import type { Kysely, Transaction } from "kysely";
 import { href, type AppLoadContext } from "react-router";
 import { getSessionUser, type SessionUser } from "~/lib/auth/session.server";
 import { formTokenOf } from "~/lib/http/form.server";
+import { compiledOnce, filled, slot } from "~/lib/db/compiled-once";
+import type { DB } from "~/lib/db/db.server";
 import type { Database } from "~/lib/db/schema";
 import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
@@ -394,14 +396,8 @@ export type RequestSummary = { reference: string; kind: RequestKind; status: Req
 
 /** A signed-in customer's requests, newest first (for My Bookings). */
 export async function listRequestsForUser(userId: string, t: Translate): Promise<RequestSummary[]> {
-  const rows = await getRuntime()
-    .db.selectFrom("requests")
-    .select(["reference", "kind", "status", "data", "created_at"])
-    .where("user_id", "=", userId)
-    .where("deleted_at", "is", null)
-    .orderBy("created_at", "desc")
-    .limit(200)
-    .execute();
+  const { db } = getRuntime();
+  const { rows } = await db.executeQuery(filled(userRequestsQuery(db), { userId }));
   return rows.map((r) => ({
     reference: r.reference,
     kind: r.kind as RequestKind,
@@ -410,6 +406,18 @@ export async function listRequestsForUser(userId: string, t: Translate): Promise
     createdAt: r.created_at,
   }));
 }
+
+// My Bookings asks it on every view: built once (compiled-once.ts).
+const userRequestsQuery = compiledOnce((db: DB) =>
+  db
+    .selectFrom("requests")
+    .select(["reference", "kind", "status", "data", "created_at"])
+    .where("user_id", "=", slot("userId"))
+    .where("deleted_at", "is", null)
+    .orderBy("created_at", "desc")
+    .limit(200)
+    .compile(),
+);
 
 /** A listing's public visibility mirrors its request's status (the one lifecycle). */
 const LISTING_VISIBILITY: Record<RequestStatus, "published" | "pending" | "rejected"> = {

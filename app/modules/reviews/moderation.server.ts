@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import { href } from "react-router";
+import { compiledOnce } from "~/lib/db/compiled-once";
 import type { DB } from "~/lib/db/db.server";
 import type { Database, ReviewStatus } from "~/lib/db/schema";
 import { messagesFor } from "~/lib/i18n/catalogue.server";
@@ -235,12 +236,17 @@ export async function moderationQueue(db: DB = getRuntime().db): Promise<{ revie
 
 /** How many reviews and replies wait (the admin navigation's count). */
 export async function pendingModerationCount(db: DB = getRuntime().db): Promise<number> {
-  // One statement, as every back-office page asks it (a query's own cost outweighs either count).
-  const { reviews, replies } = await db
+  const [row] = (await db.executeQuery(pendingModerationQuery(db))).rows;
+  return Number(row?.reviews ?? 0) + Number(row?.replies ?? 0);
+}
+
+// One statement, as every back-office page asks it (a query's own cost outweighs either count),
+// built once (compiled-once.ts).
+const pendingModerationQuery = compiledOnce((db: DB) =>
+  db
     .selectNoFrom((eb) => [
       eb.selectFrom("community_reviews").select(eb.fn.countAll<number>().as("n")).where("status", "=", "pending").as("reviews"),
       eb.selectFrom("review_replies").select(eb.fn.countAll<number>().as("n")).where("status", "=", "pending").as("replies"),
     ])
-    .executeTakeFirstOrThrow();
-  return Number(reviews) + Number(replies);
-}
+    .compile(),
+);
