@@ -63,7 +63,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
  * when the menu's code puts its own button in place mid-press, no click follows on either.
  */
 const EARLY_MENU_PRESS = import.meta.env.SSR
-  ? `(function(){function p(e){var t=e.target;if(!window.__menuMounted&&(e.type==="click"||(e.button===0&&!e.ctrlKey))&&t&&t.closest&&t.closest("[data-account-menu]"))window.__menuPressed=1}addEventListener("pointerdown",p,true);addEventListener("click",p,true)})()`
+  ? `(function(){function p(e){var t=e.target;if(!window.__menuMounted&&(e.type==="click"||(e.button===0&&!e.ctrlKey))&&t&&t.closest&&t.closest("[data-account-menu]"))window.__menuPressed=e}addEventListener("pointerdown",p,true);addEventListener("click",p,true)})()`
   : "";
 
 /**

@@ -12,11 +12,15 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   // Pressed before this code ran (the page shows the same button until then): root.tsx's
   // EARLY_MENU_PRESS wrote it down; the menu opens now instead of the press being lost (ADR 20).
+  // Unless this runs while that very press is being handed out: a press on this button between
+  // its commit and this effect makes React run the effect first, then give the press to Radix,
+  // whose button opens on pointer down — opening here too, Radix's toggle shut the menu again.
   useEffect(() => {
-    const early = window as unknown as { __menuPressed?: number; __menuMounted?: number };
+    const early = window as unknown as { __menuPressed?: Event | 0; __menuMounted?: number };
     early.__menuMounted = 1;
-    if (early.__menuPressed === 1) setOpen(true);
+    const press = early.__menuPressed;
     early.__menuPressed = 0;
+    if (press && !(press === window.event && press.type === "pointerdown")) setOpen(true);
   }, []);
   // Not modal: a modal menu sets aria-hidden on the rest of the page while its links stay
   // focusable (axe: aria-hidden-focus); the menu still closes on Esc, Tab and outside clicks.
