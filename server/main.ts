@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -8,6 +7,7 @@ import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import helmet from "helmet";
 import { ConfigError, parseEnv } from "../app/lib/env.server";
+import { cspNonce } from "../app/lib/http/csp-nonce.server";
 import { answerUnroutableMethods, methodGuard } from "../app/lib/http/methods.server";
 import { requestLog } from "../app/lib/http/request-log.server";
 import { enErrors } from "../app/lib/i18n/messages/en-errors";
@@ -118,7 +118,7 @@ async function main() {
     );
   }
   server.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = cspNonce();
     next();
   });
   server.use(
