@@ -70,13 +70,18 @@ const EARLY_MENU_PRESS = import.meta.env.SSR
  * The skip link moves focus to the main content itself, from first paint on. Left to the
  * browser, a fragment navigation made while the page is still loading (its scripts not yet run,
  * or `<main>` not yet parsed) may put focus on its target only later, so the next Tab went from
- * the skip link into the header (ADR 20). Here the press focuses `<main>` at once; if `<main>`
- * has not arrived yet, it is focused as soon as it is parsed, and a Tab pressed meanwhile waits
- * for it instead of going into the header. The address gets `#main` as before, without a history
- * entry. Every page has it; without JavaScript the link is a plain fragment link.
+ * the skip link into the header (ADR 20). Here the press focuses `<main>` at once, or as soon as
+ * it is parsed. While the document is still arriving, a Tab that would have nowhere to go yet —
+ * pressed on the skip link before `<main>`, or on `<main>` before any control in it — is held
+ * and carried to the first control of the main content once that arrives (left to the browser it
+ * went past the end of what was parsed, out of the page). The address gets `#main` as before,
+ * without a history entry, but only once the page has loaded: Chromium focuses the address's
+ * fragment target when a document finishes loading, which took focus back to `<main>` from the
+ * control the person had tabbed on to. Every page has it; without JavaScript the link is a plain
+ * fragment link.
  */
 const EARLY_SKIP_PRESS = import.meta.env.SSR
-  ? `addEventListener("click",function(e){var t=e.target,a=t&&t.closest&&t.closest("a.skip-link");if(!a||e.defaultPrevented||e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;e.preventDefault();history.replaceState(history.state,"","#main");function go(){var m=document.getElementById("main");if(m)m.focus();return m}if(go())return;function tab(k){if(k.key==="Tab"&&!k.shiftKey&&document.activeElement===a)k.preventDefault()}function done(){o.disconnect();removeEventListener("keydown",tab,true)}var o=new MutationObserver(function(){var f=document.activeElement;if(f!==a&&f!==document.body)done();else if(go())done()});o.observe(document,{childList:true,subtree:true});addEventListener("keydown",tab,true)},true)`
+  ? `addEventListener("click",function(e){var t=e.target,a=t&&t.closest&&t.closest("a.skip-link");if(!a||e.defaultPrevented||e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;e.preventDefault();var m,p,d=document;function mark(){history.replaceState(history.state,"","#main")}if(d.readyState==="complete")mark();else addEventListener("load",mark,{once:true});function first(){var l=m.querySelectorAll("a[href],button,input,select,textarea,summary,[tabindex]");for(var i=0;i<l.length;i++){var x=l[i];if(x.tabIndex>=0&&!x.disabled&&x.getClientRects().length)return x}}function go(){if(!m&&(m=d.getElementById("main")))m.focus();if(p&&m&&d.activeElement===m){var f=first();if(f){p=0;f.focus()}}}go();if(d.readyState!=="loading")return;function tab(k){var f=d.activeElement;if(k.key==="Tab"&&!k.shiftKey&&(m?f===m&&!first():f===a)){k.preventDefault();p=1}}function done(){o.disconnect();removeEventListener("keydown",tab,true);d.removeEventListener("DOMContentLoaded",end)}function end(){go();done()}var o=new MutationObserver(function(){var f=d.activeElement;if(f!==a&&f!==m&&f!==d.body)done();else go()});o.observe(d,{childList:true,subtree:true});addEventListener("keydown",tab,true);d.addEventListener("DOMContentLoaded",end)},true)`
   : "";
 
 export function Layout({ children }: { children: React.ReactNode }) {
