@@ -84,6 +84,17 @@ const EARLY_SKIP_PRESS = import.meta.env.SSR
   ? `addEventListener("click",function(e){var t=e.target,a=t&&t.closest&&t.closest("a.skip-link");if(!a||e.defaultPrevented||e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;e.preventDefault();var m,p,d=document;function mark(){history.replaceState(history.state,"","#main")}if(d.readyState==="complete")mark();else addEventListener("load",mark,{once:true});function first(){var l=m.querySelectorAll("a[href],button,input,select,textarea,summary,[tabindex]");for(var i=0;i<l.length;i++){var x=l[i];if(x.tabIndex>=0&&!x.disabled&&x.getClientRects().length)return x}}function go(){if(!m&&(m=d.getElementById("main")))m.focus();if(p&&m&&d.activeElement===m){var f=first();if(f){p=0;f.focus()}}}go();if(d.readyState!=="loading")return;function tab(k){var f=d.activeElement;if(k.key==="Tab"&&!k.shiftKey&&(m?f===m&&!first():f===a)){k.preventDefault();p=1}}function done(){o.disconnect();removeEventListener("keydown",tab,true);d.removeEventListener("DOMContentLoaded",end)}function end(){go();done()}var o=new MutationObserver(function(){var f=d.activeElement;if(f!==a&&f!==m&&f!==d.body)done();else go()});o.observe(d,{childList:true,subtree:true});addEventListener("keydown",tab,true);d.addEventListener("DOMContentLoaded",end)},true)`
   : "";
 
+/**
+ * A page that arrives with a form's errors — the server's reply to a form posted before its code
+ * had loaded, or without JavaScript — puts focus on the first field in error, as the form's own
+ * validation does in the browser; left alone, focus was nowhere (the page's start), and a
+ * keyboard or screen-reader user had to find what was wrong. Runs as the page is parsed (the
+ * script follows the content), and only if the person has not focused anything yet.
+ */
+const FOCUS_FIRST_ERROR = import.meta.env.SSR
+  ? `(function(){var d=document,a=d.activeElement;if(a&&a!==d.body)return;var f=d.querySelector("main form [aria-invalid=true]");if(f)f.focus()})()`
+  : "";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // After every effect below it: from now on, what mounts was rendered in the browser.
@@ -121,6 +132,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-dvh flex-col bg-white text-slate-900 antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: FOCUS_FIRST_ERROR }} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -148,6 +148,24 @@ test.describe("with JavaScript", () => {
     expect(posts.length).toBe(before);
   });
 
+  test("the server's reply to a form posted before its code arrived puts focus on the first field in error", async ({ page }) => {
+    // The form's code held back (a slow line): the click posts the server's plain form, and the
+    // page that comes back carries the errors. Focus goes where the form's own check would put it.
+    await page.route(/\/(contact-form|use-zod-form)-[\w-]+\.js$/, () => undefined);
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const f = contactForm(page);
+    const reply = page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document");
+    await f.subject.fill("Only the subject");
+    await f.send.click();
+    expect((await reply).status()).toBe(400);
+    await expect(f.name).toHaveAttribute("aria-invalid", "true");
+    await expect(f.name).toBeFocused();
+    await expect(f.name).toHaveAccessibleDescription("Name is required.");
+    // What the person had typed is kept, and that field is not the one in error.
+    await expect(f.subject).toHaveValue("Only the subject");
+  });
+
   test("a malformed email is rejected with 'Please enter a valid email.'", async ({ page }) => {
     const f = contactForm(page);
     await focusAndLoadValidation(page, f.name);
