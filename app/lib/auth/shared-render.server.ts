@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { scopedValue } from "../request-scope.server";
 
 /*
  * A signed-in page made once for anyone (app/lib/http/signed-in-pages.server.ts) may show who
@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * asks for the session itself makes something of the page depend on the person (their bookings,
  * their application): such a page is not made for anyone, it is rendered for each visitor.
  */
-const renders = new AsyncLocalStorage<{ askedForSession: boolean }>();
+const renders = scopedValue<{ askedForSession: boolean }>("shared-render");
 
 /** Runs a render made for anyone, and tells whether anything in it asked for the session. */
 export async function renderForAnyone<T>(render: () => Promise<T>): Promise<{ result: T; askedForSession: boolean }> {
@@ -17,7 +17,7 @@ export async function renderForAnyone<T>(render: () => Promise<T>): Promise<{ re
 
 /** Called where the session is read: true (and noted) inside a render made for anyone, which has none. */
 export function sessionAskedInSharedRender(): boolean {
-  const state = renders.getStore();
+  const state = renders.get();
   if (state) state.askedForSession = true;
   return state !== undefined;
 }

@@ -1,9 +1,9 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
+import { scopedValue } from "../request-scope.server";
 
 /**
  * Where a request's uploaded files wait while its action runs: readForm streams
@@ -12,7 +12,7 @@ import type { NextFunction, Request, Response } from "express";
  * (0700, files 0600) under `<DATA_DIR>/tmp`.
  */
 type Scope = { root: string; dir?: Promise<string> };
-const scopes = new AsyncLocalStorage<Scope>();
+const scopes = scopedValue<Scope>("uploads");
 
 export function uploadScope(root: () => string) {
   let made = "";
@@ -31,7 +31,7 @@ export function uploadScope(root: () => string) {
 
 /** This request's upload folder. Outside a request (unit tests) a folder removed at exit. */
 export function uploadDir(): Promise<string> {
-  const scope = scopes.getStore();
+  const scope = scopes.get();
   if (scope) return (scope.dir ??= mkdtemp(path.join(scope.root, "upload-")));
   const dir = mkdtemp(path.join(tmpdir(), "gta-upload-"));
   void dir.then((d) => process.once("exit", () => void rm(d, { recursive: true, force: true })));

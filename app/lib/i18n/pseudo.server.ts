@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { scopedValue } from "../request-scope.server";
 import { LOCALE_COOKIE, localeOfPath } from "./locales";
 import { PSEUDO_LOCALE, pseudoTable, pseudoText } from "./pseudo";
 
@@ -9,9 +9,9 @@ import { PSEUDO_LOCALE, pseudoTable, pseudoText } from "./pseudo";
  * service categories' texts, the legal documents) can give its pseudo version without the
  * locale type, the picker or any route knowing about it.
  */
-const scope = new AsyncLocalStorage<true>();
+const scope = scopedValue<true>("pseudo-locale");
 
-export const inPseudoLocale = (): boolean => scope.getStore() === true;
+export const inPseudoLocale = (): boolean => scope.get() === true;
 
 const PSEUDO_COOKIE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=${PSEUDO_LOCALE}(?:;|$)`);
 

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { href } from "react-router";
 import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
 import { DEFAULT_LOCALE, type Locale, localizedPath } from "~/lib/i18n/locales";
@@ -7,6 +6,7 @@ import { enqueueEmail } from "~/lib/mail/outbox.server";
 import type { RecipientCap } from "~/lib/mail/recipients.server";
 import { SECRET_MASK, secretBox } from "~/lib/mail/secrets.server";
 import { QUOTED_NAME_LENGTH, quoteUserText, renderEmail } from "~/lib/mail/template.server";
+import { scopedValue } from "~/lib/request-scope.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 
 type Recipient = { email: string; name: string };
@@ -16,7 +16,7 @@ type Recipient = { email: string; name: string };
  * request: the page's language travels with that call (withReaderLocale) so the email is
  * written in the language its reader was using.
  */
-const readerLocale = new AsyncLocalStorage<Locale>();
+const readerLocale = scopedValue<Locale>("reader-locale");
 
 /** Runs an auth call so that the account emails it sends are in the request's language. */
 export function withReaderLocale<T>(request: Request, call: () => Promise<T>): Promise<T> {
@@ -24,7 +24,7 @@ export function withReaderLocale<T>(request: Request, call: () => Promise<T>): P
 }
 
 function reader() {
-  const locale = readerLocale.getStore() ?? DEFAULT_LOCALE;
+  const locale = readerLocale.get() ?? DEFAULT_LOCALE;
   const { messages, contentLocale } = messagesFor(locale);
   const t = createTranslate(messages, { brand: getRuntime().env.BRAND_NAME }, contentLocale);
   // Links open in the reader's language space (/fr/…, /es/…, /pt/…; English unprefixed).
@@ -59,7 +59,7 @@ async function send(which: AccountEmail, to: Recipient, content: Parameters<type
 }
 
 /** The reader's language tag (the email's `lang`), for its quotation marks. */
-const readerLang = () => messagesFor(readerLocale.getStore() ?? DEFAULT_LOCALE).contentLocale;
+const readerLang = () => messagesFor(readerLocale.get() ?? DEFAULT_LOCALE).contentLocale;
 
 /** The account's name as an email may show it: quoted and short (anyone chooses it at sign-up). */
 const nameOf = (user: Recipient) => quoteUserText(user.name, QUOTED_NAME_LENGTH, readerLang());
