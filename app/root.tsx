@@ -86,10 +86,11 @@ const EARLY_SKIP_PRESS = import.meta.env.SSR
 
 /**
  * A page that arrives with a form's errors — the server's reply to a form posted before its code
- * had loaded, or without JavaScript — puts focus on the first field in error, as the form's own
- * validation does in the browser; left alone, focus was nowhere (the page's start), and a
- * keyboard or screen-reader user had to find what was wrong. Runs as the page is parsed (the
- * script follows the content), and only if the person has not focused anything yet.
+ * had loaded — puts focus on the first field in error, as the form's own validation does in the
+ * browser; left alone, focus was nowhere (the page's start), and a keyboard or screen-reader user
+ * had to find what was wrong. Runs as the page is parsed (the script follows the content), and
+ * only if the person has not focused anything yet. (Without JavaScript the errors are shown and
+ * tied to their fields as before; focus stays where the browser puts it.)
  */
 const FOCUS_FIRST_ERROR = import.meta.env.SSR
   ? `(function(){var d=document,a=d.activeElement;if(a&&a!==d.body)return;var f=d.querySelector("main form [aria-invalid=true]");if(f)f.focus()})()`
