@@ -1,11 +1,28 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Files that `npm run test:fast` leaves to `npm test`: each takes a minute or more of the 2-core
+ * machine (crash and restart runs, the property-based fuzz, the whole-site crawl through the Nu
+ * HTML Checker, nginx, the fault suite). Measured per file in docs/perf-log.md.
+ */
+export const SLOW_FILES = [
+  "tests/faults/**",
+  "tests/integration/crash.test.ts",
+  "tests/integration/fuzz.test.ts",
+  "tests/integration/site-crawl.test.ts",
+  "tests/integration/outside-validators.test.ts",
+  "tests/integration/cluster.test.ts",
+  "tests/integration/rolling-restart.test.ts",
+  "tests/integration/restore-drill.test.ts",
+];
+
 // Separate from vite.config.ts: tests need neither the React Router plugin nor Tailwind.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["app/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/faults/**/*.test.ts"],
+    exclude: ["**/node_modules/**", ...(process.env.VITEST_LANE === "fast" ? SLOW_FILES : [])],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

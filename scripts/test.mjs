@@ -1,8 +1,14 @@
-// `npm test`: typecheck, lint, production build, unit + integration (Vitest), then browser
-// journeys (Playwright on Debian's Chromium). Ends with one "N passed, N failed" line.
-import { spawnSync } from "node:child_process";
+// `npm test`: typecheck, lint and the production build (side by side), unit + integration tests
+// (Vitest), then browser journeys (Playwright on Debian's Chromium). Ends with each suite's time,
+// the slowest files, and one "N passed, N failed" line.
+//
+// `npm run test:fast` (`--fast`): typecheck, lint, build, then Vitest's fast lane on SQLite only
+// — every unit test and every integration test but the slow ones listed in vitest.config.ts
+// (SLOW_FILES). For the inner loop; `npm test` before a merge.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
+const fast = process.argv.includes("--fast");
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Outside test-results/: Playwright empties that folder when it starts.
@@ -10,10 +16,35 @@ const reports = "test-reports";
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-function run(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  return result.status === 0;
+const started = Date.now();
+/** [title, seconds, ok] of every step, for the summary. */
+const timings = [];
+const seconds = (ms) => Math.round(ms / 100) / 10;
+
+/**
+ * Runs a command. `buffered`: its output is held and printed whole when it ends, so steps that
+ * run side by side do not interleave their lines.
+ */
+function run(title, command, args, { env = {}, buffered = false } = {}) {
+  const t0 = Date.now();
+  if (!buffered) console.log(`\n▶ ${title}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    let output = "";
+    child.stdout?.on("data", (d) => (output += d));
+    child.stderr?.on("data", (d) => (output += d));
+    child.on("close", (code) => {
+      const ok = code === 0;
+      const took = seconds(Date.now() - t0);
+      if (buffered) process.stdout.write(`\n▶ ${title}\n${output}`);
+      console.log(`${ok ? "✔" : "✖"} ${title}: ${took} s`);
+      timings.push([title, took, ok]);
+      resolve(ok);
+    });
+  });
 }
 
 let ok = true;
@@ -24,38 +55,55 @@ const must = (passed, what) => {
   }
 };
 
-must(run("Typecheck", "npx", ["react-router", "typegen"]) && run("Typecheck", "npx", ["tsc", "--noEmit"]), "Typecheck");
-must(run("Lint", "npx", ["eslint", ".", "--max-warnings=0"]), "Lint");
-const built = run("Build", "npm", ["run", "build"]);
+// Typecheck and lint read the sources, the build writes build/: independent, so side by side
+// (about a minute instead of two on two cores).
+const [typed, linted, built] = await Promise.all([
+  run("Typecheck", "sh", ["-c", "npx react-router typegen && npx tsc --noEmit"], { buffered: true }),
+  run("Lint", "npx", ["eslint", ".", "--max-warnings=0"], { buffered: true }),
+  run("Build", "npm", ["run", "build"], { buffered: true }),
+]);
+must(typed, "Typecheck");
+must(linted, "Lint");
 must(built, "Build");
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** [suite, file, seconds] of the slowest files. */
+const slowest = [];
 
 if (built) {
-  const unitOk = run("Unit and integration tests (Vitest)", "npx", [
-    "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/vitest.json`,
-  ]);
+  const vitestEnv = fast ? { VITEST_LANE: "fast", TEST_DATABASE_URL: "" } : {};
+  const unitOk = await run(
+    fast ? "Unit and integration tests, fast lane (Vitest, SQLite)" : "Unit and integration tests (Vitest)",
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/vitest.json`],
+    { env: vitestEnv },
+  );
   must(unitOk, "Vitest");
   if (existsSync(`${reports}/vitest.json`)) {
     const r = JSON.parse(readFileSync(`${reports}/vitest.json`, "utf8"));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    for (const file of r.testResults)
+      slowest.push(["vitest", file.name.replace(`${process.cwd()}/`, ""), seconds(file.endTime - file.startTime)]);
   }
 
-  if (existsSync(chromium)) {
-    const e2eOk = run("Browser journeys (Playwright)", "npx", ["playwright", "test", "--reporter=list,json"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
-      CHROMIUM_PATH: chromium,
+  if (fast) {
+    // The fast lane stops here: no browser.
+  } else if (existsSync(chromium)) {
+    const e2eOk = await run("Browser journeys (Playwright)", "npx", ["playwright", "test", "--reporter=list,json"], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`, CHROMIUM_PATH: chromium },
     });
     must(e2eOk, "Playwright");
     if (existsSync(`${reports}/playwright.json`)) {
-      const s = JSON.parse(readFileSync(`${reports}/playwright.json`, "utf8")).stats;
+      const report = JSON.parse(readFileSync(`${reports}/playwright.json`, "utf8"));
+      const s = report.stats;
       passed += s.expected + (s.flaky ?? 0);
       failed += s.unexpected;
       skipped += s.skipped;
+      for (const [file, ms] of playwrightFileTimes(report)) slowest.push(["playwright", file, seconds(ms)]);
     }
   } else if (ci) {
     console.error(`✖ Chromium not found at ${chromium}: CI must run the browser journeys (.ci/run installs it).`);
@@ -66,5 +114,26 @@ if (built) {
   }
 }
 
+/** Time spent in each spec file: the sum of its tests' attempts (two workers run files side by side). */
+function playwrightFileTimes(report) {
+  const times = new Map();
+  const visit = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        for (const r of t.results ?? []) times.set(file, (times.get(file) ?? 0) + (r.duration ?? 0));
+    for (const child of suite.suites ?? []) visit(child, file);
+  };
+  for (const suite of report.suites ?? []) visit(suite, suite.file ?? suite.title);
+  return times;
+}
+
+console.log(`\nTime per suite (${fast ? "fast lane" : "npm test"}):`);
+for (const [title, took, passedStep] of timings) console.log(`  ${passedStep ? "✔" : "✖"} ${title.padEnd(58)} ${String(took).padStart(7)} s`);
+console.log(`  ${"Total (wall)".padEnd(60)} ${String(seconds(Date.now() - started)).padStart(7)} s`);
+if (slowest.length) {
+  console.log("Slowest files (time in the file; Vitest and Playwright run two at a time):");
+  for (const [suite, file, took] of slowest.sort((a, b) => b[2] - a[2]).slice(0, 12))
+    console.log(`  ${String(took).padStart(7)} s  ${suite.padEnd(10)} ${file}`);
+}
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(ok && failed === 0 ? 0 : 1);
