@@ -5,7 +5,7 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 /**
- * The layers of DESIGN.md § Layout hold because `npm run lint` fails on a break (ADR 35): each
+ * The layers of docs/architecture.md § Layers hold because `npm run lint` fails on a break (ADR 35): each
  * rule is shown here failing on a small probe, so a config change that silently drops one is
  * caught. And the ADR index names every decision.
  */
