@@ -40,6 +40,15 @@ export default tseslint.config(
     },
   },
   {
+    // A journey runs against its worker's own server (tests/e2e/fixtures.ts): `test` from
+    // "@playwright/test" would point it at none.
+    files: ["tests/e2e/**/*.ts"],
+    ignores: ["tests/e2e/fixtures.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", message: "Import test and expect from ./fixtures: it gives each worker its own server." }] }],
+    },
+  },
+  {
     // Domain modules never reach into routes or components (docs/architecture.md § Layers).
     files: ["app/modules/**/*.{ts,tsx}"],
     ignores: ["app/modules/**/*.test.{ts,tsx}"],

@@ -5,29 +5,34 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * Browser journeys against the production build (`npm run build` must have run first;
- * the test script does that). Each run gets a fresh data folder, so the server seeds a new
- * database. The web server is tests/e2e/serve.ts: a real local SMTP sink plus the app with
- * SMTP_URL pointing at it; every email the app sends is written as JSON to
- * `${E2E_DATA_DIR}/smtp/`, where the tests read it back (tests/e2e/support.ts).
+ * the test script does that). Each worker has a server of its own (tests/e2e/fixtures.ts picks
+ * it by the worker's parallel index): a fresh data folder and database, so journeys on two
+ * workers never see each other's accounts, counts or emails. Each server is tests/e2e/serve.ts:
+ * a real local SMTP sink plus the app with SMTP_URL pointing at it; every email the app sends is
+ * written as JSON to `<its data folder>/smtp/`, where the tests read it back (support.ts).
  *
  * The config is evaluated by the runner and again in each worker process (which inherits the
  * runner's environment): a worker reuses the runner's folder, the runner always makes a new one,
- * even if a stale E2E_DATA_DIR is left in the shell.
+ * even if a stale E2E_RUN_DIR is left in the shell.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3210);
+/** Two on the 2-core machine: the journeys wait on the network and hashing as much as on the CPU. */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
-function e2eDataDir(): string {
-  const owner = process.env.E2E_DATA_DIR_OWNER;
-  const inherited = process.env.E2E_DATA_DIR;
+function e2eRunDir(): string {
+  const owner = process.env.E2E_RUN_DIR_OWNER;
+  const inherited = process.env.E2E_RUN_DIR;
   if (inherited && (owner === String(process.pid) || owner === String(process.ppid))) return inherited;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gta-e2e-"));
-  process.env.E2E_DATA_DIR = dir;
-  process.env.E2E_DATA_DIR_OWNER = String(process.pid);
+  process.env.E2E_RUN_DIR = dir;
+  process.env.E2E_RUN_DIR_OWNER = String(process.pid);
+  process.env.E2E_FIRST_PORT = String(FIRST_PORT);
   return dir;
 }
 
-const dataDir = e2eDataDir();
+const runDir = e2eRunDir();
+const servers = Array.from({ length: WORKERS }, (_, i) => ({ port: FIRST_PORT + i, dataDir: path.join(runDir, `w${i}`) }));
+for (const { dataDir } of servers) fs.mkdirSync(dataDir, { recursive: true });
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -46,11 +51,10 @@ const MOBILE_SPECS = /mobile\.spec\.ts/;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
   use: {
-    baseURL: BASE_URL,
     trace: "retain-on-failure",
   },
   projects: [
@@ -71,9 +75,9 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  webServer: servers.map(({ port, dataDir }) => ({
     command: "node --import tsx tests/e2e/serve.ts",
-    url: `${BASE_URL}/healthz`,
+    url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     // serve.ts may first wait for a build another engineer is writing (see its header).
     timeout: 120_000,
@@ -84,10 +88,10 @@ export default defineConfig({
     env: {
       E2E_DATA_DIR: dataDir,
       NODE_ENV: "production",
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: "127.0.0.1",
       // Links in emails (verification, password reset) point at the server the tests drive.
-      PUBLIC_URL: BASE_URL,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${dataDir}/app.db`,
       OPERATOR_EMAIL: "operator@example.test",
@@ -103,5 +107,5 @@ export default defineConfig({
       // is "en-XA" reads pages with every catalogue text accented, to find untranslated text.
       PSEUDO_LOCALE: "1",
     },
-  },
+  })),
 });

@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const reports = "test-results/reports";
+// Outside test-results/: Playwright empties that folder when it starts.
+const reports = "test-reports";
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, serverURL } from "./fixtures";
 import {
   type CapturedEmail,
   expectNoSeriousA11yViolations,
@@ -369,7 +369,7 @@ test.describe("accounts", () => {
   }) => {
     test.setTimeout(120_000);
     const email = `mallory+${Date.now()}@example.com`;
-    const origin = test.info().project.use.baseURL!;
+    const origin = serverURL();
     // Ten wrong guesses, posted the way a browser without JavaScript does.
     for (let i = 1; i <= 10; i++) {
       const response = await page.request.post("/auth/login", {
@@ -425,7 +425,7 @@ test.describe("accounts", () => {
 
 /** A second browser context (another device) logged in to the account. */
 async function loggedInElsewhere(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ baseURL: serverURL() });
   const other = await context.newPage();
   await other.goto("/auth/login");
   await waitForHydration(other);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { getRuntime } from "~/lib/runtime.server";
 import {
   expectNoHorizontalScroll,

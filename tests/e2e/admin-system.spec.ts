@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { getRuntime } from "~/lib/runtime.server";
 import { expectNoSeriousA11yViolations, expectUniqueIds, signUpAndVerify, uniqueAccount } from "./support";
 import { withBackOfficeRuntime } from "./back-office";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { getRuntime } from "~/lib/runtime.server";
 import { submitRequest } from "~/modules/requests/requests.server";
 import {

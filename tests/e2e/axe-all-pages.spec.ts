@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test, serverURL } from "./fixtures";
 import { ADMIN, axeViolations, describeViolations, waitForHydration } from "./support";
 
 /**
@@ -57,7 +57,7 @@ test("every public page in four languages has 0 axe violations", async ({ page, 
 
 test("every account and back-office page in four languages has 0 axe violations", async ({ page }) => {
   // Signed in as a browser without JavaScript would (a form post; its cookie is the context's).
-  const origin = test.info().project.use.baseURL!;
+  const origin = serverURL();
   const login = await page.request.post("/auth/login", { form: { email: ADMIN.email, password: ADMIN.password }, headers: { Origin: origin }, maxRedirects: 0 });
   expect(login.status()).toBe(302);
   const found: string[] = [];

@@ -1,4 +1,4 @@
-import { test } from "@playwright/test";
+import { test } from "./fixtures";
 import { parseEnv } from "~/lib/env.server";
 import { type Runtime, startRuntime } from "~/lib/runtime.server";
 import { OPERATOR_EMAIL } from "./support";
@@ -11,8 +11,8 @@ import { OPERATOR_EMAIL } from "./support";
  */
 export function withBackOfficeRuntime(): void {
   let runtime: Runtime | undefined;
-  test.beforeAll(async () => {
-    const dataDir = process.env.E2E_DATA_DIR!;
+  test.beforeAll(async ({ e2eServer }) => {
+    const dataDir = e2eServer.dataDir;
     const env = parseEnv({ DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir, OPERATOR_EMAIL, PUBLIC_URL: "http://127.0.0.1" });
     runtime = await startRuntime(env, { startMailWorker: false, log: () => {} });
   });

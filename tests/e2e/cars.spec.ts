@@ -1,5 +1,5 @@
 import { formattersFor } from "~/lib/i18n/format";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, serverURL } from "./fixtures";
 import {
   escapeRegExp,
   expectNoSeriousA11yViolations,
@@ -418,7 +418,7 @@ test.describe("cars: keyboard only", () => {
 test.describe("cars: phone", () => {
   test("a phone viewport shows the airport transfer form without horizontal scrolling", async ({ browser }) => {
     const context = await browser.newContext({
-      baseURL: test.info().project.use.baseURL,
+      baseURL: serverURL(),
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,

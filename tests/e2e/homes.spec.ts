@@ -1,5 +1,5 @@
 import { formattersFor } from "~/lib/i18n/format";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { HOME_LISTINGS, type SeedHomeListing } from "../../db/seed/data";
 import {
   escapeRegExp,

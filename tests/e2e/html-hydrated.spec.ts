@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { hasJava, validateHtml } from "../support/vnu";
 import { axeViolations, describeViolations, labelled, randomLetters, signUpAndVerify, torontoDate, uniqueAccount, waitForHydration } from "./support";
 

@@ -1,4 +1,4 @@
-import { expect, type Page, type Route, test } from "@playwright/test";
+import { expect, type Page, type Route, test, serverURL } from "./fixtures";
 import { ADMIN } from "./support";
 
 /**
@@ -237,7 +237,7 @@ test("/account: the account menu pressed between its button's commit and its eff
 
 /** Signed in on /account, hydrated, the menu's chunk held back until `release()`. */
 async function accountWithMenuHeld(page: Page) {
-  const origin = test.info().project.use.baseURL!;
+  const origin = serverURL();
   const login = await page.request.post("/auth/login", { form: { email: ADMIN.email, password: ADMIN.password }, headers: { Origin: origin }, maxRedirects: 0 });
   expect(login.status()).toBe(302);
   // Everything but the menu's chunk loads; the page hydrates around the server's button.

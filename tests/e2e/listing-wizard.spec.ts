@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type APIResponse, expect, type Locator, type Page, type Route, test } from "@playwright/test";
+import { type APIResponse, expect, type Locator, type Page, type Route, test } from "./fixtures";
 import sharp from "sharp";
 import { formattersFor } from "~/lib/i18n/format";
 import {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import sharp from "sharp";
 import { getRuntime } from "~/lib/runtime.server";
 import { monthlyPrice, searchText } from "~/modules/homes/derived";

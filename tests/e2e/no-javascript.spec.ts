@@ -1,5 +1,5 @@
 import { formattersFor } from "~/lib/i18n/format";
-import { expect, type Browser, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page, test } from "./fixtures";
 import { HOME_LISTINGS } from "../../db/seed/data";
 import {
   expectFieldError,

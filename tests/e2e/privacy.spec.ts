@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import type { SessionUser } from "~/lib/auth/session.server";

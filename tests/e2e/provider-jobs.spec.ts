@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { runDailyJobs } from "~/lib/jobs.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { MATCH_EXPIRY_JOB } from "~/modules/providers/jobs.server";

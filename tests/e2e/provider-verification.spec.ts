@@ -1,4 +1,4 @@
-import { expect, type Locator, test } from "@playwright/test";
+import { expect, type Locator, test } from "./fixtures";
 import sharp from "sharp";
 import { getRuntime } from "~/lib/runtime.server";
 import { approveApplication } from "~/modules/providers/decisions.server";

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { labelled, OPERATOR_EMAIL, randomLetters, readEmails, toastRegion, torontoDate, waitForEmail, waitForHydration } from "./support";
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";

@@ -1,5 +1,5 @@
 import { formattersFor } from "~/lib/i18n/format";
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, test, type Page, type Request } from "./fixtures";
 import {
   expectNoSeriousA11yViolations,
   expectToast,

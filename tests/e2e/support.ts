@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "./fixtures";
 import type { AxeResults, Result } from "axe-core";
 
 /* ------------------------------------------------------------------------------------------ */
