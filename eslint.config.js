@@ -49,7 +49,7 @@ export default tseslint.config(
     },
   },
   {
-    // Domain modules never reach into routes or components (DESIGN.md § Layout).
+    // Domain modules never reach into routes or components (docs/architecture.md § Layers).
     files: ["app/modules/**/*.{ts,tsx}"],
     ignores: ["app/modules/**/*.test.{ts,tsx}"],
     rules: {
@@ -98,7 +98,7 @@ export default tseslint.config(
   },
   {
     // A circle of imports means two modules are one that has not been named: break it by moving
-    // what both need into a third (DESIGN.md § Layout).
+    // what both need into a third (docs/architecture.md § Layers).
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts"],
     plugins: { "import-x": importX },
     settings: { ...importX.flatConfigs.typescript.settings, "import-x/resolver": undefined, "import-x/resolver-next": [createTypeScriptImportResolver()] },

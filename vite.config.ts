@@ -12,7 +12,7 @@ const EVERY_PAGE_CHUNK = /(^|\/)(framework|shell|rolldown-runtime)-[\w-]+\.js$/;
 // handle and its mail worker are loaded once, from one bundle, in production.
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
+    ? { rollupOptions: { input: "./server/app.ts", checks: { bundlerTimings: false } }, target: "node20" }
     : {
         sourcemap: !!process.env.SOURCEMAP,
         // A dynamic import names the files to fetch beside it, in a list inside the importing
@@ -22,6 +22,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           resolveDependencies: (_file, deps) => deps.filter((dep) => !EVERY_PAGE_CHUNK.test(dep)),
         },
         rollupOptions: {
+          // Rolldown's "[PLUGIN_TIMINGS]" note names React Router's and Vite's own plugins,
+          // nothing of ours to act on; it printed on every build.
+          checks: { bundlerTimings: false },
           output: {
             // Fewer, larger files for what every page loads: React and React Router
             // in one chunk, the shell (header, footer, toasts, translation, dialog openers) in

@@ -4,7 +4,9 @@
 // Prints the backup's folder. The same environment as the app (DATABASE_URL, DATA_DIR, …).
 import { readFileSync } from "node:fs";
 import { backup, prune } from "../app/lib/backup.server";
-import { parseEnv } from "../app/lib/env.server";
+import { loadDotEnv, parseEnv } from "../app/lib/env.server";
+
+if (process.argv.includes("--dotenv")) loadDotEnv();
 
 let env;
 try {

@@ -2,7 +2,11 @@
 // (DATABASE_URL) behind nginx on PORT (default 3000), each process started again if it dies.
 // Ctrl-C stops everything; SIGHUP replaces the app processes one at a time (a rolling restart,
 // e.g. after `npm run build` of a new release). What runs where: deploy/README.md, ADR 16, ADR 22.
+import { loadDotEnv } from "../app/lib/env.server";
 import { ClusterError, startCluster } from "./cluster-lib";
+
+// Read before anything below looks at the environment; the app processes inherit it.
+if (process.argv.includes("--dotenv")) loadDotEnv();
 
 const processes = Number(process.env.CLUSTER_PROCESSES ?? 2);
 const port = Number(process.env.PORT ?? 3000);

@@ -3,8 +3,11 @@
 // data folder, an empty database): it never overwrites a live one. Checks every checksum first.
 import path from "node:path";
 import { restore, RestoreRefused } from "../app/lib/backup.server";
+import { loadDotEnv } from "../app/lib/env.server";
 
-const dir = process.argv[2];
+if (process.argv.includes("--dotenv")) loadDotEnv();
+
+const dir = process.argv.slice(2).find((arg) => arg !== "--dotenv");
 if (!dir) {
   console.error("Usage: npm run restore -- <backup folder>");
   process.exit(2);

@@ -1,4 +1,4 @@
-// Start-up time to a healthy /healthz, median of RUNS starts (README, ADR 22):
+// Start-up time to a healthy /healthz, median of RUNS starts (docs/perf-log.md, ADR 22):
 // `node scripts/startup-time.mjs` measures `npm start`'s command (the compiled server);
 // `-- --tsx` the old way (TypeScript compiled at start-up by tsx), for comparison.
 // A fresh data folder is seeded by the first start; the measured starts reuse it.

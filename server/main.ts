@@ -6,12 +6,13 @@ import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import helmet from "helmet";
-import { ConfigError, parseEnv } from "../app/lib/env.server";
+import { ConfigError, loadDotEnv, parseEnv } from "../app/lib/env.server";
 import { cspNonce } from "../app/lib/http/csp-nonce.server";
 import { answerUnroutableMethods, methodGuard } from "../app/lib/http/methods.server";
 import { requestLog } from "../app/lib/http/request-log.server";
 import { enErrors } from "../app/lib/i18n/messages/en-errors";
 import { log } from "../app/lib/log.server";
+import { mailDestination } from "../app/lib/mail/transport.server";
 import { observeRequest } from "../app/lib/metrics.server";
 import { PRIVATE_UMASK } from "../app/lib/private-files.server";
 import type * as AppModuleType from "./app";
@@ -21,6 +22,8 @@ import type * as AppModuleType from "./app";
  * (build/server/index.js). Development (--dev): the same app through Vite's dev server.
  */
 const dev = process.argv.includes("--dev");
+/** `--dotenv` (npm start, npm run dev): a `.env` next to the app is read; the test helpers leave it out. */
+const dotEnvFile = process.argv.includes("--dotenv") ? loadDotEnv() : undefined;
 
 /** The inline view of a provider document (`/admin/provider-documents/:id?view=inline`, in any language's space). */
 const isFramableDocument = (url: string) =>
@@ -202,9 +205,10 @@ async function main() {
   const http: Server = server.listen(env.PORT, env.HOST, () => {
     const address = http.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
+    const mail = mailDestination({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR });
     log().info(
-      { event: "server.start", port, dialect: runtime.dialect, dev, node: process.version, startupMs: Math.round(performance.now() - startedAt) },
-      `${env.BRAND_NAME} listening on http://localhost:${port} (${runtime.dialect}${dev ? ", dev" : ""})`,
+      { event: "server.start", port, dialect: runtime.dialect, dev, node: process.version, startupMs: Math.round(performance.now() - startedAt), mail, envFile: dotEnvFile },
+      `${env.BRAND_NAME} listening on http://localhost:${port} (${runtime.dialect}${dev ? ", dev" : ""}); mail goes to ${mail}${dotEnvFile ? "; settings from .env" : ""}`,
     );
   });
 

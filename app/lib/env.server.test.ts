@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./env.server";
+import { ConfigError, loadDotEnv, parseEnv } from "./env.server";
+import { mailDestination } from "./mail/transport.server";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "gta-env-"));
 
@@ -94,5 +95,37 @@ describe("parseEnv", () => {
     for (const bad of ["signUp", "nope=3", "signUp=0", "signUp=-1", "signUp=lots"]) {
       expect(() => parseEnv({ DATA_DIR: dataDir(), RATE_LIMITS: bad }), bad).toThrow(/RATE_LIMITS/);
     }
+  });
+});
+
+describe("loadDotEnv", () => {
+  it("reads .env.example's form, and a variable already set wins", () => {
+    const file = path.join(dataDir(), ".env");
+    writeFileSync(file, 'PORT=4100\n# a comment\nMAIL_FROM="Shop <shop@example.com>"\nBRAND_NAME=From file\n');
+    const target: NodeJS.ProcessEnv = { BRAND_NAME: "From the shell" };
+    expect(loadDotEnv(file, target)).toBe(file);
+    expect(target).toEqual({ PORT: "4100", MAIL_FROM: "Shop <shop@example.com>", BRAND_NAME: "From the shell" });
+    expect(parseEnv({ ...target, DATA_DIR: dataDir() }).PORT).toBe(4100);
+  });
+
+  it("reads .env.example itself as valid configuration", () => {
+    const target: NodeJS.ProcessEnv = { DATA_DIR: dataDir() };
+    loadDotEnv(path.resolve(".env.example"), target);
+    expect(target.MAIL_FROM).toBe("GTA Connect <no-reply@gtaconnect.ca>");
+    expect(() => parseEnv(target)).not.toThrow();
+  });
+
+  it("does nothing without the file", () => {
+    const target: NodeJS.ProcessEnv = {};
+    expect(loadDotEnv(path.join(dataDir(), ".env"), target)).toBeUndefined();
+    expect(target).toEqual({});
+  });
+});
+
+describe("mailDestination (the start-up line)", () => {
+  it("names the SMTP server without its credentials, or the folder the .eml files go to", () => {
+    expect(mailDestination({ smtpUrl: "smtp://user:secret@smtp.example.com:587", dataDir: "/srv/data" })).toBe("smtp://smtp.example.com:587");
+    expect(mailDestination({ dataDir: "/work/app/data" }, "/work/app")).toBe("./data/mail (.eml files; SMTP_URL unset)");
+    expect(mailDestination({ dataDir: "/srv/data" }, "/work/app")).toBe("/srv/data/mail (.eml files; SMTP_URL unset)");
   });
 });

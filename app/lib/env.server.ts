@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseEnv as parseDotEnv } from "node:util";
 import { z } from "zod";
 import { type LimitName, LIMITS } from "./rate-limit-config";
 
@@ -182,6 +183,21 @@ export function dkimOptions(env: Pick<Env, "DKIM_DOMAIN" | "DKIM_SELECTOR" | "DK
   return env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
     ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY }
     : undefined;
+}
+
+/**
+ * Reads a `.env` file (KEY=value lines, as .env.example shows) into `target` when the file
+ * exists; a variable already set in the environment wins. Node's own parser (node:util), not a
+ * dependency. Only the entry points people run ask for it (`--dotenv` in package.json's
+ * scripts): the test helpers start the same entry points with an environment of their own,
+ * which a developer's `.env` must not leak into. Returns the file read, if any.
+ */
+export function loadDotEnv(file = path.resolve(".env"), target: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (!existsSync(file)) return undefined;
+  for (const [key, value] of Object.entries(parseDotEnv(readFileSync(file, "utf8")))) {
+    if (target[key] === undefined) target[key] = value;
+  }
+  return file;
 }
 
 export class ConfigError extends Error {

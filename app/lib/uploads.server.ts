@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 
 /**
- * What an uploaded file really is (DESIGN.md § Uploads): its type read from its bytes, never
+ * What an uploaded file really is (docs/architecture.md, Uploads): its type read from its bytes, never
  * from its name or the type the browser declared, and its size checked before anything is
  * kept. Listing photos and provider documents both pass here.
  */

@@ -10,7 +10,7 @@ import {
 } from "./support";
 
 /**
- * Contact journey (spec core.md §2 /contact, §4 contact form, §5 validation; DESIGN.md: the
+ * Contact journey (spec core.md §2 /contact, §4 contact form, §5 validation; docs/architecture.md, departures from the spec: the
  * message is stored and emailed to OPERATOR_EMAIL with the subject "[Contact] {subject} – {name}").
  */
 

@@ -1,11 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 /**
- * The layers of DESIGN.md § Layout hold because `npm run lint` fails on a break (ADR 35): each
+ * The layers of docs/architecture.md § Layers hold because `npm run lint` fails on a break (ADR 35): each
  * rule is shown here failing on a small probe, so a config change that silently drops one is
  * caught. And the ADR index names every decision.
  */
@@ -53,3 +53,35 @@ describe("docs/decisions/README.md", () => {
     for (const file of adrs) expect(index.split("\n").filter((line) => line.startsWith("|") && line.includes(`(${file})`)), file).toHaveLength(1);
   });
 });
+
+describe("docs/decisions/README.md", () => {
+  it("gives every ADR a Date and a Status line, and its index row the same status", () => {
+    const dir = path.join(root, "docs/decisions");
+    const index = readFileSync(path.join(dir, "README.md"), "utf8").split("\n");
+    for (const file of readdirSync(dir).filter((f) => /^\d{4}-.*\.md$/.test(f))) {
+      const text = readFileSync(path.join(dir, file), "utf8");
+      expect(text, file).toMatch(/^Date: \d{4}-\d{2}-\d{2}\b/m);
+      const status = text.match(/^Status: (Proposed|Accepted|Superseded by \d{4})\b/m)?.[1];
+      expect(status, file).toBeDefined();
+      const row = index.find((line) => line.startsWith("|") && line.includes(`(${file})`))!;
+      expect(row.split("|").at(-2)!.trim(), file).toMatch(new RegExp(`^${status}\\b`));
+    }
+  });
+});
+
+describe("the repository stands on its own", () => {
+  it("links nothing outside it from the README and docs/: every relative link resolves inside the repository", () => {
+    const files = ["README.md", "deploy/README.md", ...readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+    files.push(...readdirSync(path.join(root, "docs/decisions")).map((f) => `docs/decisions/${f}`));
+    const outside: string[] = [];
+    for (const file of files) {
+      for (const [, target] of readFileSync(path.join(root, file), "utf8").matchAll(/\]\(([^)\s#]+)[^)]*\)/g)) {
+        if (/^[a-z]+:/i.test(target!)) continue;
+        const resolved = path.resolve(root, path.dirname(file), target!);
+        if (path.relative(root, resolved).startsWith("..") || !existsSync(resolved)) outside.push(`${file}: ${target}`);
+      }
+    }
+    expect(outside).toEqual([]);
+  });
+});
+

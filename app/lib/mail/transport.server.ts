@@ -66,3 +66,18 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string; po
 }
 
 export const mailFolder = (dataDir: string) => path.join(dataDir, "mail");
+
+/**
+ * Where outgoing mail goes, for the start-up line a person reads: the SMTP server (its host,
+ * never its credentials), or the folder of .eml files, relative to where they started the app.
+ */
+export function mailDestination(options: { smtpUrl?: string; dataDir: string }, cwd = process.cwd()): string {
+  if (options.smtpUrl) {
+    const url = new URL(options.smtpUrl);
+    return `${url.protocol}//${url.host}`;
+  }
+  const folder = mailFolder(options.dataDir);
+  const relative = path.relative(cwd, folder);
+  const shown = relative.startsWith("..") || path.isAbsolute(relative) ? folder : `./${relative}`;
+  return `${shown} (.eml files; SMTP_URL unset)`;
+}

@@ -9,7 +9,7 @@ import { MAX_LISTING_PHOTOS, MAX_UPLOAD_BYTES } from "~/modules/site/constants";
 import { ACCEPTED_PHOTO_MIME, listingPhotoPath, type PhotoError, type PhotoRefusal, type PhotoVariant } from "./wizard";
 
 /**
- * Listing photos (DESIGN.md § Uploads): the type is read from the bytes, not the name (JPEG
+ * Listing photos (docs/architecture.md, Uploads): the type is read from the bytes, not the name (JPEG
  * and PNG only); each file is at most 10 MB, a draft holds at most 12. Every photo is decoded
  * and re-encoded by sharp — turned upright from its EXIF orientation, then written without
  * any metadata (no EXIF, no GPS, no camera serials) in two sizes: a card and a gallery image.

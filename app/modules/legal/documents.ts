@@ -1,5 +1,5 @@
 /**
- * Content of the four Legal Center documents (spec: Legal Center; DESIGN.md for what the
+ * Content of the four Legal Center documents (spec: Legal Center; docs/architecture.md for what the
  * product really does). Text only: the page renders the title, effective date, template
  * notice, numbering, table of contents and the contact block around these sections.
  *

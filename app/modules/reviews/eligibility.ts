@@ -51,7 +51,7 @@ export const REFUSAL_STATUS: Record<Refusal, number> = {
 };
 
 /**
- * The review's moderation lifecycle as data (DESIGN.md: status lifecycles are data). Replies
+ * The review's moderation lifecycle as data (docs/architecture.md: status lifecycles are data). Replies
  * use the same one.
  */
 export const REVIEW_TRANSITIONS: Record<ReviewStatus, readonly { to: ReviewStatus; why: string }[]> = {

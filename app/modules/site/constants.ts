@@ -1,9 +1,9 @@
 /**
  * Business constants fixed by the product spec. One place, so every page, email and legal
- * document quotes the same figure (DESIGN.md: "one constant, used everywhere").
+ * document quotes the same figure (docs/architecture.md, departures from the spec: "one constant, used everywhere").
  */
 export const MIN_AGE = 18;
-/** Provider verification review time (DESIGN.md replaces the spec's "2–3" with this). */
+/** Provider verification review time (docs/architecture.md § Deliberate departures replaces the spec's "2–3" with this). */
 export const PROVIDER_REVIEW_TIME = "1–3 business days";
 /** Property listing review time promised after the listing wizard. */
 export const LISTING_REVIEW_TIME = "24-48 hours";
