@@ -5,6 +5,23 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * Pages and the domain read the person through getSessionUser/requireUser only: a public page is
+ * rendered once for every signed-in visitor with a stand-in user (docs/pages.md), and a loader
+ * that asked better-auth directly would see the stand-in's request, not the person. Account
+ * security (accounts.server.ts) is the one module that manages sessions themselves.
+ */
+const SESSION_READ_RULE = {
+  group: ["**/lib/auth/auth.server", "**/lib/auth/session-read.server"],
+  message: "Read the signed-in person with getSessionUser/requireUser (~/lib/auth/session.server): see docs/pages.md.",
+};
+
+/** Domain modules never reach into routes or components, nor into the seed. */
+const MODULE_LAYERS = [
+  { group: ["~/routes/*", "~/components/*", "**/routes/*", "**/components/*"], message: "Modules must not import routes or components." },
+  { group: ["**/db/seed/*"], message: "The seed depends on the domain, not the other way round: domain data lives in app/modules." },
+];
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
   js.configs.recommended,
@@ -55,19 +72,21 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        {
-          patterns: [
-            { group: ["~/routes/*", "~/components/*", "**/routes/*", "**/components/*"], message: "Modules must not import routes or components." },
-            { group: ["**/db/seed/*"], message: "The seed depends on the domain, not the other way round: domain data lives in app/modules." },
-          ],
-        },
+        { patterns: [...MODULE_LAYERS, SESSION_READ_RULE] },
       ],
     },
   },
   {
+    // Account security lists and revokes sessions: the one module that asks better-auth itself.
+    files: ["app/modules/accounts/accounts.server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: MODULE_LAYERS }] },
+  },
+  {
     // Pages show the domain's data, never the seed's (the seed is one way to fill a database).
     files: ["app/routes/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/db/seed/*"], message: "Routes read domain data from app/modules, not the seed." }] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/db/seed/*"], message: "Routes read domain data from app/modules, not the seed." }, SESSION_READ_RULE] }],
+    },
   },
   {
     // Components run in the browser: what they show is typed in a module both sides may import

@@ -39,6 +39,14 @@ describe("the layers npm run lint holds", () => {
     expect(await ruleIds(seed, "app/routes/homes/layers-probe.tsx")).toContain("no-restricted-imports");
   });
 
+  it("fails on a page or a module reading the session other than through getSessionUser/requireUser", async () => {
+    const direct = 'import { getAuth } from "~/lib/auth/auth.server";\nexport const a = getAuth;\n';
+    expect(await ruleIds(direct, "app/routes/layers-probe.tsx")).toContain("no-restricted-imports");
+    expect(await ruleIds(direct, "app/modules/homes/layers-probe.server.ts")).toContain("no-restricted-imports");
+    const through = 'import { getSessionUser } from "~/lib/auth/session.server";\nexport const g = getSessionUser;\n';
+    expect(await ruleIds(through, "app/routes/layers-probe.tsx")).toEqual([]);
+  }, 240_000);
+
   it("lets a module import infrastructure", async () => {
     expect(await ruleIds('import { escapeHtml } from "~/lib/html-escape";\nexport const e = escapeHtml;\n', "app/modules/site/layers-probe.ts")).toEqual([]);
   });
