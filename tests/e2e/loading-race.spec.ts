@@ -488,6 +488,8 @@ async function actAndCheck(context: BrowserContext, c: Case, photo: string): Pro
 test.use({ trace: "off" });
 
 test.describe("loading race", () => {
+  // Chunks share nothing but the seed (playwright.config.ts sets one for the run): both workers take them.
+  test.describe.configure({ mode: "parallel" });
   let cases: Case[] = [];
   let storage: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
   let photo = "";
