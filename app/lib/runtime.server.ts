@@ -6,6 +6,7 @@ import { outsideRequest } from "./request-scope.server";
 import { mailOutcome } from "./ops-events.server";
 import { setDatabaseFigures } from "./metrics.server";
 import { startProcessBeat } from "./process-info.server";
+import { readiness, type Readiness } from "./readiness.server";
 import { sql } from "kysely";
 import { settleAfterResponse } from "./after-response.server";
 import { secretBox } from "./mail/secrets.server";
@@ -23,6 +24,10 @@ export type Runtime = {
   dialect: DatabaseHandle["dialect"];
   mail: MailWorker;
   rateLimits: RateLimits;
+  /** Whether the database answers now (its faults are logged there, once each). */
+  health: DatabaseHandle["health"];
+  /** What `/healthz/ready` reports: the database read and written, disk space (readiness.server.ts). */
+  readiness: () => Promise<Readiness>;
   /** Runs a start-up task one process at a time (PostgreSQL advisory lock; see exclusively). */
   exclusively: <T>(name: string, task: () => Promise<T>) => Promise<T>;
   stop: () => Promise<void>;
@@ -69,19 +74,22 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     ...options.mail,
   });
   if (options.startMailWorker ?? true) mail.start();
-  const stopBeat = startProcessBeat(handle.db);
+  const processBeat = startProcessBeat(handle.db);
 
   const runtime: Runtime = {
     env,
     db: handle.db,
     dialect: handle.dialect,
     mail,
+    health: handle.health,
+    readiness: () =>
+      readiness({ db: handle.db, write: processBeat.beat, folders: { data: env.DATA_DIR, uploads: env.UPLOADS_DIR }, minFreeMb: env.READY_MIN_FREE_MB }),
     rateLimits: new RateLimits(handle.pool ? { kind: "postgres", pool: handle.pool } : { kind: "memory" }, env.RATE_LIMITS),
     exclusively: (name, task) => exclusively(handle, name, task),
     stop: async () => {
       await settleAfterResponse();
       await mail.stop();
-      await stopBeat();
+      await processBeat.stop();
       await handle.destroy();
       if (holder.__appRuntime === runtime) holder.__appRuntime = undefined;
     },

@@ -1,4 +1,5 @@
 import { postForm } from "./app-server";
+import { connect, count } from "./db";
 
 /** What the fault suite asks of every answer: its status, its headers and how long it took. */
 export type Timed = { status: number; ms: number; headers: Headers; body: string };
@@ -39,5 +40,15 @@ export async function until(check: () => Promise<boolean> | boolean, limitMs = 3
     if (await check()) return Math.round(performance.now() - started);
     if (performance.now() - started > limitMs) throw new Error(`not true within ${limitMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** How many requests (submissions) the database at `url` holds: every acknowledged post must be there. */
+export async function storedRequests(url: string): Promise<number> {
+  const { db, close } = connect(url);
+  try {
+    return await count(db, "requests");
+  } finally {
+    await close();
   }
 }

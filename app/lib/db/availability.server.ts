@@ -3,9 +3,10 @@ import { log } from "../log.server";
 /**
  * Whether the database answers, as the app's queries find out (issue 52). A fault — a server
  * that refuses, terminates, times out or stays locked — is logged once when it starts and once
- * with its duration when it ends, never once per request; while it lasts on PostgreSQL, one
- * query at a time tries the database and the others are answered at once, so every page that
- * needs it says 503 within milliseconds instead of each waiting out the timeouts.
+ * with its duration when it ends, never once per request; while it lasts on PostgreSQL, queries
+ * are refused at once (every page that needs the database says 503 within milliseconds instead
+ * of each waiting out the timeouts) and a probe in the background asks the database every
+ * second whether it is back.
  */
 
 /** A query that could not reach the database (not one it refused): answered 503, retried later. */
@@ -35,37 +36,35 @@ export function meansUnavailable(error: unknown): boolean {
 
 const LOST_LOG_EVERY_MS = 10_000;
 
+const PROBE_EVERY_MS = 1_000;
+
 export class DatabaseHealth {
   #downSince: number | undefined;
-  #probing = false;
   #lostLoggedAt = 0;
+  #prober: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: { failFast: boolean }) {}
+  /** `probe`: a query of its own (PostgreSQL); without one (SQLite) queries are never refused. */
+  constructor(private readonly probe?: () => Promise<unknown>) {}
 
   /** Since when (epoch ms) the database has not answered; undefined while it does. */
   get downSince() {
     return this.#downSince;
   }
 
-  /**
-   * Whether a query may try the database now. While it is down (PostgreSQL only), one query at
-   * a time probes it; the rest are refused at once. Pair a `true` with `settled()`.
-   */
+  /** Whether a query may try the database now: not while a probed fault lasts. */
   admit(): boolean {
-    if (this.#downSince === undefined || !this.options.failFast) return true;
-    if (this.#probing) return false;
-    this.#probing = true;
-    return true;
+    return this.#downSince === undefined || !this.probe;
   }
 
-  settled() {
-    this.#probing = false;
+  stop() {
+    clearInterval(this.#prober);
   }
 
   answered() {
     if (this.#downSince === undefined) return;
     const downMs = Date.now() - this.#downSince;
     this.#downSince = undefined;
+    this.stop();
     log().warn({ event: "db.available", downMs }, `the database answers again (after ${(downMs / 1000).toFixed(1)} s)`);
   }
 
@@ -73,6 +72,18 @@ export class DatabaseHealth {
     if (this.#downSince !== undefined) return;
     this.#downSince = Date.now();
     log().warn({ event: "db.unavailable", err: error }, "the database does not answer: pages that need it answer 503 until it does");
+    const probe = this.probe;
+    if (!probe) return;
+    let probing = false;
+    this.#prober = setInterval(() => {
+      if (probing) return;
+      probing = true;
+      probe()
+        .then(() => this.answered())
+        .catch(() => undefined)
+        .finally(() => (probing = false));
+    }, PROBE_EVERY_MS);
+    this.#prober.unref();
   }
 
   /**

@@ -40,7 +40,7 @@ export const PG_TIMEOUTS = { connectMs: 3_000, statementMs: 5_000, answerMs: 6_0
 /** `file:./data/app.db` → SQLite (WAL, foreign keys); `postgres://…` → PostgreSQL. */
 export function openDatabase(url: string): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const health = new DatabaseHealth({ failFast: true });
+    const health = new DatabaseHealth(() => pool.query("select 1"));
     const pool = openPool(url, health);
     const db = new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool: droppingBrokenClients(pool) }), health) });
     return { db, dialect: "postgres", pool, health, destroy: () => db.destroy() };
@@ -54,7 +54,7 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   reuseStatements(sqlite);
-  const health = new DatabaseHealth({ failFast: false });
+  const health = new DatabaseHealth();
   const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: sqlite }), health), plugins: [literalLimits] });
   return { db, dialect: "sqlite", health, destroy: () => db.destroy() };
 }

@@ -4,8 +4,8 @@ import { type DatabaseHealth, DatabaseUnavailableError, meansUnavailable } from 
 /**
  * Kysely's dialect with every query watched (issue 52): a query that cannot reach the database
  * throws DatabaseUnavailableError (the page answers 503, entry.server.tsx) and tells the
- * database's health, which logs the fault once and, while it lasts, lets one query at a time
- * try (DatabaseHealth.admit). A query that reaches it, even one refused, says it answers.
+ * database's health, which logs the fault once and, while it lasts, has queries refused at once
+ * (DatabaseHealth.admit). A query that reaches it, even one refused, says it answers.
  */
 export function guardedDialect(inner: Dialect, health: DatabaseHealth): Dialect {
   return {
@@ -66,11 +66,10 @@ class GuardedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    if (!this.health.admit()) throw new DatabaseUnavailableError("the database does not answer (another query is trying it)");
+    if (!this.health.admit()) throw new DatabaseUnavailableError("the database does not answer (a probe tries it every second)");
     try {
       return new GuardedConnection(await this.inner.acquireConnection(), this.health);
     } catch (error) {
-      this.health.settled();
       throw verdict(this.health, error);
     }
   }
@@ -100,11 +99,11 @@ class GuardedDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection) {
-    this.health.settled();
     await this.inner.releaseConnection(innerOf(connection));
   }
 
   destroy() {
+    this.health.stop();
     return this.inner.destroy();
   }
 }
