@@ -1,3 +1,4 @@
+import { meansUnavailable } from "./db/availability.server";
 import { type DatabaseHandle, type DB, exclusively, migrateToLatest, openDatabase } from "./db/db.server";
 import { dkimOptions, type Env } from "./env.server";
 import { ensurePrivateFolder } from "./private-files.server";
@@ -51,6 +52,7 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
   ensurePrivateFolder(env.UPLOADS_DIR);
   const handle = openDatabase(env.DATABASE_URL);
   try {
+    await waitForDatabase(handle.db);
     // Several app processes may start at once on one PostgreSQL database: one migrates and
     // seeds, the others wait for it and then find nothing left to do.
     await exclusively(handle, "start", async () => {
@@ -114,6 +116,30 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     };
   });
   return runtime;
+}
+
+const WAIT_MAX_MS = 15_000;
+
+/**
+ * A database that is away at start (PostgreSQL down, restarting, still starting up) is waited
+ * for with backoff (1, 2, 4, 8, then every 15 s), each attempt logged once, instead of ending
+ * the process (issue 52: six exits in 20 s, then systemd gave up). Anything else still ends it.
+ */
+async function waitForDatabase(db: DB): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`select 1`.execute(db);
+      return;
+    } catch (error) {
+      if (!meansUnavailable(error)) throw error;
+      const waitMs = Math.min(1000 * 2 ** (attempt - 1), WAIT_MAX_MS);
+      logger().warn(
+        { event: "db.waiting", attempt, nextInMs: waitMs },
+        `waiting for the database (attempt ${attempt}, next in ${waitMs / 1000}s): ${error instanceof Error ? error.message : String(error)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
 }
 
 export function getRuntime(): Runtime {
