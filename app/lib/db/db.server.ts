@@ -52,10 +52,12 @@ export function openDatabase(url: string): DatabaseHandle {
   // FULL: an acknowledged write is on disk even if the machine, not just the process, dies.
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  // Short: better-sqlite3 waits for a lock synchronously, the whole process with it; the rest
+  // of the wait happens between attempts, off the event loop (guarded-dialect.server.ts).
+  sqlite.pragma("busy_timeout = 20");
   reuseStatements(sqlite);
   const health = new DatabaseHealth();
-  const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: sqlite }), health), plugins: [literalLimits] });
+  const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: sqlite }), health, { sqliteLocks: true }), plugins: [literalLimits] });
   return { db, dialect: "sqlite", health, destroy: () => db.destroy() };
 }
 
