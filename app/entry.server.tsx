@@ -7,7 +7,10 @@ import {
   type HandleErrorFunction,
   isRouteErrorResponse,
   ServerRouter,
+  UNSAFE_ErrorResponseImpl as ErrorResponse,
 } from "react-router";
+import { isDatabaseUnavailable } from "./lib/db/availability.server";
+import { REFUSALS, RETRY_AFTER_SECONDS } from "./lib/http/http-error";
 import { log } from "./lib/log.server";
 import { countKeptPage } from "./lib/metrics.server";
 import { NonceProvider } from "./lib/nonce";
@@ -23,8 +26,14 @@ export const streamTimeout = 5_000;
  * route for a garbled URL, a post to a page without an action): the client's mistake, not
  * ours, so it is not logged as an error with a stack trace. Everything else still is.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // The database's fault is logged once, when it starts and ends (availability.server.ts); the
+  // page says so (answerUnavailable below, which sees the error only as React Router's sanitized one).
+  if (isDatabaseUnavailable(error)) {
+    (context as AppLoadContext).databaseUnavailable = true;
+    return;
+  }
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // React Router's own error responses carry the Error (with its stack) they were made from.
   const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
@@ -43,6 +52,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (loadContext.databaseUnavailable) responseStatusCode = answerUnavailable(routerContext, responseHeaders);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") {
     // What a GET would say about its body, without rendering it.
@@ -63,6 +73,24 @@ export default async function handleRequest(
   const { html, status } = await render(request, responseStatusCode, routerContext, loadContext);
   if (key && status === 200) lookup!.pages.offer(key, html, loadContext.cspNonce);
   return new Response(html, { status, headers: responseHeaders });
+}
+
+/**
+ * A page whose loader or action could not reach the database answers 503 with Retry-After and
+ * an error page that says so, not a 500 (issue 52). The errors the routes met (in production
+ * React Router has already replaced them with a bare "Unexpected Server Error") become that
+ * refusal, so the page rendered here and the one the browser hydrates say the same.
+ */
+function answerUnavailable(context: EntryContext, headers: Headers): number {
+  const errors = context.staticHandlerContext.errors ?? {};
+  const { status, key } = REFUSALS.unavailable;
+  for (const [id, error] of Object.entries(errors)) {
+    if (!isRouteErrorResponse(error)) errors[id] = new ErrorResponse(status, "Service Unavailable", { refusal: key });
+  }
+  context.staticHandlerContext.statusCode = status;
+  headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+  return status;
 }
 
 /** The whole page, rendered before its first byte is sent. */

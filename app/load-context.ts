@@ -22,6 +22,8 @@ declare module "react-router" {
      * shows this stand-in, whose fields are holes filled per request, instead of reading a session.
      */
     standInUser?: SessionUser;
+    /** Set by entry.server.tsx's handleError: a loader or action could not reach the database (answered 503). */
+    databaseUnavailable?: boolean;
     /** Lent to a page's render by the page handler: pages kept until their data changes (rendered-pages.server.ts). */
     renderedPages?: RenderedPageLookup;
   }

@@ -1,7 +1,6 @@
 import path from "node:path";
 import "react-router";
 import express from "express";
-import { sql } from "kysely";
 import { configureAuthEmails } from "~/lib/auth/auth.server";
 import { setConsentCheck } from "~/lib/auth/session.server";
 import { outdatedConsents } from "~/modules/legal/consents.server";
@@ -15,6 +14,7 @@ import { isWellFormed, requestGuard } from "~/lib/http/request-guard.server";
 import { BODY_LIMITS } from "~/modules/site/body-limits";
 import { uploadScope } from "~/lib/http/upload-scope.server";
 import type { Env } from "~/lib/env.server";
+import { meansUnavailable } from "~/lib/db/availability.server";
 import { hit } from "~/lib/rate-limit.server";
 import { isResourceRouteData, routePattern } from "~/lib/http/route-pattern.server";
 import { log } from "~/lib/log.server";
@@ -37,13 +37,20 @@ import { runAfterResponse } from "~/lib/after-response.server";
  */
 export const app = express.Router();
 
-app.get("/healthz", async (_req, res) => {
-  try {
-    await sql`select 1`.execute(getRuntime().db);
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
-  } catch {
-    res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
-  }
+// Live: the process answers (a supervisor restarts it when not). Ready: it can read and write
+// the database and has disk (a balancer sends visitors only to ready processes). `/healthz`, as
+// load balancers, scripts and the runbook have used it, is readiness (issue 52).
+app.get("/healthz/live", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+app.get(["/healthz", "/healthz/ready"], async (req, res) => {
+  const report = await getRuntime().readiness();
+  const status = report.ready ? "ok" : "unavailable";
+  // `/healthz` keeps its old answer, `{ status }`; `/healthz/ready` says what is wrong too.
+  res
+    .status(report.ready ? 200 : 503)
+    .set("Cache-Control", "no-store")
+    .json(req.path === "/healthz" ? { status } : { status, ...report });
 });
 
 // Prometheus metrics, for private addresses and METRICS_TOKEN holders only.
@@ -53,8 +60,15 @@ app.get("/metrics", metricsHandler(() => getRuntime().env.METRICS_TOKEN));
 // same shared counters as the other limits (RATE_LIMITS="writes=N").
 app.use(async (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
+  // The counters live in the database (PostgreSQL): while it is away, the post goes on to its
+  // page, which answers 503 at once (it needs the database too), rather than a bare 500 here.
+  if (getRuntime().health.downSince !== undefined) return next();
   try {
-    const result = await hit("writes", req.ip ?? "unknown");
+    const result = await hit("writes", req.ip ?? "unknown").catch((error: unknown) => {
+      if (!meansUnavailable(error)) throw error;
+      getRuntime().health.failed(error);
+      return { allowed: true as const };
+    });
     if (result.allowed) return next();
     res
       .status(429)

@@ -49,6 +49,9 @@ if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? "development" : "product
 
 type AppModule = typeof AppModuleType;
 
+/** The app's endpoints that are not pages (server/app.ts): logged by their own path. */
+const APP_ENDPOINTS = new Set(["/healthz", "/healthz/live", "/healthz/ready", "/metrics"]);
+
 const startedAt = performance.now();
 
 async function main() {
@@ -81,7 +84,7 @@ async function main() {
           ? "/assets/*"
           : isFile(req.path)
             ? `/${req.path.split("/")[1]}`
-            : req.path === "/healthz" || req.path === "/metrics"
+            : APP_ENDPOINTS.has(req.path)
               ? req.path
               : (mod?.routeOf(req.path) ?? "/*"),
       onDone: observeRequest,
@@ -97,7 +100,7 @@ async function main() {
   // it, at a cost on every response (its res.end and header hooks).
   const compress = compression();
   server.use((req, res, next) =>
-    !isFile(req.path) && req.path !== "/healthz" && req.path !== "/metrics" && mod?.compressesItself(req) ? next() : compress(req, res, next),
+    !isFile(req.path) && !APP_ENDPOINTS.has(req.path) && mod?.compressesItself(req) ? next() : compress(req, res, next),
   );
   if (!dev) {
     // Fingerprinted scripts and styles never change. They are served before the page headers

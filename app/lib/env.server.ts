@@ -115,6 +115,12 @@ export const envSchema = z
     LOG_FORMAT: z.preprocess(optional, z.enum(["json", "pretty"]).optional()),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /**
+     * `/healthz/ready` fails below this much free space (MB) where the database, uploads and
+     * temporary files are written (DATA_DIR, UPLOADS_DIR): a balancer then sends visitors to a
+     * process that can still save what they send.
+     */
+    READY_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(100),
+    /**
      * Tests only (the e2e config sets it): "1" lets a browser whose `lang` cookie says "en-XA"
      * read unprefixed pages in the pseudo-locale (app/lib/i18n/pseudo.ts), to find untranslated
      * text. Never offered by the picker, never in the sitemap or hreflang.

@@ -33,7 +33,8 @@ export function appVersion(): { version: string; builtAt: string | null } {
   return { version, builtAt };
 }
 
-export function startProcessBeat(db: DB): () => Promise<void> {
+/** `beat`: records this process now (readiness uses it as its write); `stop`: removes its row. */
+export function startProcessBeat(db: DB): { beat: () => Promise<void>; stop: () => Promise<void> } {
   const startedAt = new Date().toISOString();
   const { version, builtAt } = appVersion();
   const key = `${PREFIX}${hostname()}:${process.pid}`;
@@ -49,9 +50,12 @@ export function startProcessBeat(db: DB): () => Promise<void> {
   void run();
   const timer = setInterval(run, BEAT_MS);
   timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await db.deleteFrom("app_meta").where("key", "=", key).execute().catch(() => undefined);
+  return {
+    beat,
+    stop: async () => {
+      clearInterval(timer);
+      await db.deleteFrom("app_meta").where("key", "=", key).execute().catch(() => undefined);
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { meansUnavailable } from "./db/availability.server";
 import { type DatabaseHandle, type DB, exclusively, migrateToLatest, openDatabase } from "./db/db.server";
 import { dkimOptions, type Env } from "./env.server";
 import { ensurePrivateFolder } from "./private-files.server";
@@ -6,6 +7,7 @@ import { outsideRequest } from "./request-scope.server";
 import { mailOutcome } from "./ops-events.server";
 import { setDatabaseFigures } from "./metrics.server";
 import { startProcessBeat } from "./process-info.server";
+import { readiness, type Readiness } from "./readiness.server";
 import { sql } from "kysely";
 import { settleAfterResponse } from "./after-response.server";
 import { secretBox } from "./mail/secrets.server";
@@ -23,6 +25,10 @@ export type Runtime = {
   dialect: DatabaseHandle["dialect"];
   mail: MailWorker;
   rateLimits: RateLimits;
+  /** Whether the database answers now (its faults are logged there, once each). */
+  health: DatabaseHandle["health"];
+  /** What `/healthz/ready` reports: the database read and written, disk space (readiness.server.ts). */
+  readiness: () => Promise<Readiness>;
   /** Runs a start-up task one process at a time (PostgreSQL advisory lock; see exclusively). */
   exclusively: <T>(name: string, task: () => Promise<T>) => Promise<T>;
   stop: () => Promise<void>;
@@ -46,6 +52,7 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
   ensurePrivateFolder(env.UPLOADS_DIR);
   const handle = openDatabase(env.DATABASE_URL);
   try {
+    await waitForDatabase(handle.db);
     // Several app processes may start at once on one PostgreSQL database: one migrates and
     // seeds, the others wait for it and then find nothing left to do.
     await exclusively(handle, "start", async () => {
@@ -69,19 +76,22 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     ...options.mail,
   });
   if (options.startMailWorker ?? true) mail.start();
-  const stopBeat = startProcessBeat(handle.db);
+  const processBeat = startProcessBeat(handle.db);
 
   const runtime: Runtime = {
     env,
     db: handle.db,
     dialect: handle.dialect,
     mail,
+    health: handle.health,
+    readiness: () =>
+      readiness({ db: handle.db, write: processBeat.beat, folders: { data: env.DATA_DIR, uploads: env.UPLOADS_DIR }, minFreeMb: env.READY_MIN_FREE_MB }),
     rateLimits: new RateLimits(handle.pool ? { kind: "postgres", pool: handle.pool } : { kind: "memory" }, env.RATE_LIMITS),
     exclusively: (name, task) => exclusively(handle, name, task),
     stop: async () => {
       await settleAfterResponse();
       await mail.stop();
-      await stopBeat();
+      await processBeat.stop();
       await handle.destroy();
       if (holder.__appRuntime === runtime) holder.__appRuntime = undefined;
     },
@@ -106,6 +116,30 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     };
   });
   return runtime;
+}
+
+const WAIT_MAX_MS = 15_000;
+
+/**
+ * A database that is away at start (PostgreSQL down, restarting, still starting up) is waited
+ * for with backoff (1, 2, 4, 8, then every 15 s), each attempt logged once, instead of ending
+ * the process (issue 52: six exits in 20 s, then systemd gave up). Anything else still ends it.
+ */
+async function waitForDatabase(db: DB): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`select 1`.execute(db);
+      return;
+    } catch (error) {
+      if (!meansUnavailable(error)) throw error;
+      const waitMs = Math.min(1000 * 2 ** (attempt - 1), WAIT_MAX_MS);
+      logger().warn(
+        { event: "db.waiting", attempt, nextInMs: waitMs },
+        `waiting for the database (attempt ${attempt}, next in ${waitMs / 1000}s): ${error instanceof Error ? error.message : String(error)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
 }
 
 export function getRuntime(): Runtime {

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
+// APP_ROOT: another checkout's build, e.g. the main branch's, to see a new test fail before its fix.
+const root = process.env.APP_ROOT ?? fileURLToPath(new URL("../..", import.meta.url));
 
 export type AppServer = { url: string; child: ChildProcess; output: () => string; stop: () => Promise<void>; kill: () => Promise<void> };
 
@@ -79,11 +80,12 @@ export async function startAppServer(
 }
 
 /** Posts a url-encoded form the way a browser without JavaScript does; never follows redirects. */
-export async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+export async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}, signal?: AbortSignal) {
   return fetch(url, {
     method: "POST",
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(url).origin, ...headers },
     redirect: "manual",
+    signal,
   });
 }

@@ -20,7 +20,7 @@ export function ErrorContent({ error, root }: { error: unknown; root: RootData |
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
   const refused = isRouteErrorResponse(error) ? refusalKey(error.data) : undefined;
   const [title, text] = refused
-    ? [t("error.refusedTitle"), t(refused)]
+    ? [status >= 500 ? t("error.unavailableTitle") : t("error.refusedTitle"), t(refused)]
     : status === 404
       ? [t("notFound.title"), t("notFound.text")]
       : status === 403

@@ -8,26 +8,42 @@ import {
   Migrator,
   PostgresAdapter,
   PostgresDialect,
+  type PostgresPool,
   SqliteDialect,
   sql,
 } from "kysely";
 import pg from "pg";
 import { migrations } from "../../../db/migrations";
+import { DatabaseHealth } from "./availability.server";
+import { guardedDialect } from "./guarded-dialect.server";
 import { literalLimits } from "./literal-limits";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
 
-/** `pool`: PostgreSQL's connection pool, shared with stores that speak `pg` (rate limits). */
-export type DatabaseHandle = { db: DB; dialect: Dialect; pool?: pg.Pool; destroy: () => Promise<void> };
+/**
+ * `pool`: PostgreSQL's connection pool, shared with stores that speak `pg` (rate limits).
+ * `health`: whether the database answers (availability.server.ts).
+ */
+export type DatabaseHandle = { db: DB; dialect: Dialect; pool?: pg.Pool; health: DatabaseHealth; destroy: () => Promise<void> };
+
+/**
+ * Every call to PostgreSQL is bounded (issue 52): connecting, and waiting for a free pooled
+ * connection (`connectionTimeoutMillis` bounds both), a statement on the server, and the answer
+ * on our side (a partition: the server never hears the cancel). A page needing the database
+ * answers 503 within these; the longest legitimate statement (a migration, the retention job's
+ * deletes) takes well under a second on today's data.
+ */
+export const PG_TIMEOUTS = { connectMs: 3_000, statementMs: 5_000, answerMs: 6_000, idleInTransactionMs: 10_000 } as const;
 
 /** `file:./data/app.db` → SQLite (WAL, foreign keys); `postgres://…` → PostgreSQL. */
 export function openDatabase(url: string): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", pool, destroy: () => db.destroy() };
+    const health = new DatabaseHealth(() => pool.query("select 1"));
+    const pool = openPool(url, health);
+    const db = new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool: droppingBrokenClients(pool) }), health) });
+    return { db, dialect: "postgres", pool, health, destroy: () => db.destroy() };
   }
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
@@ -36,10 +52,52 @@ export function openDatabase(url: string): DatabaseHandle {
   // FULL: an acknowledged write is on disk even if the machine, not just the process, dies.
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  // Short: better-sqlite3 waits for a lock synchronously, the whole process with it; the rest
+  // of the wait happens between attempts, off the event loop (guarded-dialect.server.ts).
+  sqlite.pragma("busy_timeout = 20");
   reuseStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [literalLimits] });
-  return { db, dialect: "sqlite", destroy: () => db.destroy() };
+  const health = new DatabaseHealth();
+  const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: sqlite }), health, { sqliteLocks: true }), plugins: [literalLimits] });
+  return { db, dialect: "sqlite", health, destroy: () => db.destroy() };
+}
+
+function openPool(url: string, health: DatabaseHealth): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: PG_TIMEOUTS.connectMs,
+    statement_timeout: PG_TIMEOUTS.statementMs,
+    query_timeout: PG_TIMEOUTS.answerMs,
+    idle_in_transaction_session_timeout: PG_TIMEOUTS.idleInTransactionMs,
+    keepAlive: true,
+  });
+  // A connection the server closes (a restart, a failover, pg_terminate_backend) emits 'error'
+  // on its client, and on the pool too while it is idle there. Unheard, either event ends the
+  // process (it did: issue 52). The pool drops the dead client itself; the health logs it once.
+  pool.on("connect", (client) => client.on("error", (error) => health.connectionLost(error)));
+  pool.on("error", () => undefined);
+  return pool;
+}
+
+/**
+ * The pool as Kysely gets it: a client whose query timed out on our side (its answer may still
+ * arrive, out of turn) or whose connection broke goes back to the pool as broken, so the pool
+ * closes it rather than handing it to the next query.
+ */
+function droppingBrokenClients(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const query = (text: string, values: unknown[]) =>
+        client.query(text, values).catch((error: unknown) => {
+          if (!(error as { code?: unknown }).code) broken = error as Error;
+          throw error;
+        });
+      return { query, release: () => client.release(broken) } as unknown as Awaited<ReturnType<PostgresPool["connect"]>>;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /**
@@ -67,16 +125,26 @@ export async function exclusively<T>(handle: DatabaseHandle, name: string, task:
   if (!handle.pool) return task();
   const client = await handle.pool.connect();
   const key = `select hashtext($1 || ':' || current_schema()) as key`;
+  let failed: Error | undefined;
   try {
     const { rows } = await client.query<{ key: number }>(key, [name]);
-    await client.query("select pg_advisory_lock($1)", [rows[0]!.key]);
+    // Waiting for the other process's migrations and seeding is not a stuck statement: no
+    // statement timeout for the wait (pg's own answer timeout is per query, here ten minutes).
+    await client.query("set statement_timeout = 0");
+    const lock: pg.QueryConfig & { query_timeout: number } = { text: "select pg_advisory_lock($1)", values: [rows[0]!.key], query_timeout: 600_000 };
+    await client.query(lock);
+    await client.query("reset statement_timeout");
     try {
       return await task();
     } finally {
       await client.query("select pg_advisory_unlock($1)", [rows[0]!.key]);
     }
+  } catch (error) {
+    failed = error as Error;
+    throw error;
   } finally {
-    client.release();
+    // After a failure the session may hold the lock or a changed setting: close it.
+    client.release(failed);
   }
 }
 

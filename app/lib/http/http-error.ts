@@ -12,7 +12,12 @@ export const REFUSALS = {
   lengthRequired: { status: 411, key: "error.lengthRequired" },
   tooLarge: { status: 413, key: "error.tooLarge" },
   unsupportedType: { status: 415, key: "error.unsupportedType" },
+  // Not the request's fault: the database did not answer (issue 52). Sent with Retry-After.
+  unavailable: { status: 503, key: "error.unavailable" },
 } as const;
+
+/** How long a visitor (or a crawler) is asked to wait after a 503: a restart or failover. */
+export const RETRY_AFTER_SECONDS = 30;
 export type Refusal = keyof typeof REFUSALS;
 
 export function refusal(kind: Refusal) {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { isDatabaseUnavailable } from "../db/availability.server";
 import type { DB, Dialect } from "../db/db.server";
 import type { Database, OutboxRow } from "../db/schema";
 import { serial } from "../serial";
@@ -77,10 +78,15 @@ export class MailWorker {
     };
   }
 
+  /** A run that failed; a database away is the database health's to log, once (not every poll). */
+  private problem(error: unknown) {
+    if (!isDatabaseUnavailable(error)) this.o.log?.(`mail worker: ${String(error)}`);
+  }
+
   start() {
     this.started = true;
     this.recoverAbandoned()
-      .catch((error: unknown) => this.o.log?.(`mail worker: ${String(error)}`))
+      .catch((error: unknown) => this.problem(error))
       .finally(() => this.kick());
   }
 
@@ -94,7 +100,7 @@ export class MailWorker {
     clearTimeout(this.timer);
     this.running = this.drain()
       .then(() => undefined)
-      .catch((error: unknown) => this.o.log?.(`mail worker: ${String(error)}`))
+      .catch((error: unknown) => this.problem(error))
       .finally(() => {
         this.running = undefined;
         if (this.stopping) return;

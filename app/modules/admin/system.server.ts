@@ -1,8 +1,9 @@
-import { statfs, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { lastBackup } from "~/lib/backup.server";
+import { diskSpace } from "~/lib/disk-space.server";
 import { recentProblems, type RecentLine } from "~/lib/log.server";
 import { appVersion, liveProcesses, type ProcessInfo } from "~/lib/process-info.server";
 import type { SessionUser } from "~/lib/auth/session.server";
@@ -42,15 +43,6 @@ async function databaseBytes(): Promise<number | null> {
   }
 }
 
-async function disk(folder: string) {
-  try {
-    const s = await statfs(folder);
-    return { freeBytes: s.bavail * s.bsize, totalBytes: s.blocks * s.bsize };
-  } catch {
-    return { freeBytes: null, totalBytes: null };
-  }
-}
-
 /** How a view of this page is named in the audit log (its entity: the back office page). */
 const SYSTEM_PAGE_AUDIT = { action: "admin-page.view", entityType: "admin-page", entityId: "system" } as const;
 
@@ -83,8 +75,8 @@ async function systemReport(): Promise<SystemReport> {
       .where("status", "in", ["pending", "sending", "failed"])
       .executeTakeFirst(),
     db.selectFrom("job_runs").select(["name", "run_key", "claimed_at", "finished_at"]).orderBy("claimed_at", "desc").limit(10).execute(),
-    disk(env.DATA_DIR),
-    disk(env.UPLOADS_DIR),
+    diskSpace(env.DATA_DIR),
+    diskSpace(env.UPLOADS_DIR),
     lastBackup(env.BACKUP_DIR).catch(() => null),
   ]);
   const { version, builtAt } = appVersion();

@@ -5,6 +5,7 @@ import { messagesFor } from "~/lib/i18n/catalogue.server";
 import { formattersFor } from "~/lib/i18n/format";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
 import { createTranslate, type Translate } from "~/lib/i18n/translate";
+import { isDatabaseUnavailable } from "~/lib/db/availability.server";
 import { log } from "~/lib/log.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { QUOTED_NAME_LENGTH, quoteUserText, renderEmail } from "~/lib/mail/template.server";
@@ -290,7 +291,10 @@ export function startExportWorker({ intervalMs = EXPORT_POLL_MS } = {}): () => v
     }
     running = true;
     void buildQueuedExports()
-      .catch((error: unknown) => log().warn({ event: "data-export.worker", err: error }, "data export worker"))
+      .catch((error: unknown) => {
+        // A database away is logged once by its health, not at every tick.
+        if (!isDatabaseUnavailable(error)) log().warn({ event: "data-export.worker", err: error }, "data export worker");
+      })
       .finally(() => {
         running = false;
         if (again) {

@@ -21,6 +21,8 @@ export const enErrors = {
   "error.tooLarge":
     "What you sent is too large. Please shorten it (or send fewer or smaller photos) and try again.",
   "error.unsupportedType": "This address only accepts forms sent from our pages.",
+  "error.unavailableTitle": "Temporarily unavailable",
+  "error.unavailable": "We can't reach our database right now. Please try again in a minute.",
   "error.methodNotAllowed": "This address does not accept that kind of request.",
   "error.notImplemented": "This server does not support that kind of request.",
   "error.reference": "Reference: {id}",

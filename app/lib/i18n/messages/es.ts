@@ -163,6 +163,8 @@ export const es = {
   "error.tooLarge":
     "Lo que envió es demasiado grande. Acórtelo (o envíe menos fotos, o más pequeñas) y vuelva a intentarlo.",
   "error.unsupportedType": "Esta dirección solo acepta formularios enviados desde nuestras páginas.",
+  "error.unavailableTitle": "No disponible por el momento",
+  "error.unavailable": "No podemos acceder a nuestra base de datos en este momento. Vuelva a intentarlo en un minuto.",
   "error.methodNotAllowed": "Esta dirección no acepta ese tipo de solicitud.",
   "error.notImplemented": "Este servidor no admite ese tipo de solicitud.",
   "error.reference": "Referencia: {id}",

@@ -164,6 +164,8 @@ export const frCA = {
   "error.tooLarge":
     "Votre envoi est trop volumineux. Veuillez le raccourcir (ou envoyer moins de photos, ou des photos plus petites) et réessayer.",
   "error.unsupportedType": "Cette adresse n'accepte que les formulaires envoyés depuis nos pages.",
+  "error.unavailableTitle": "Temporairement indisponible",
+  "error.unavailable": "Nous ne parvenons pas à joindre notre base de données pour le moment. Veuillez réessayer dans une minute.",
   "error.methodNotAllowed": "Cette adresse n'accepte pas ce type de requête.",
   "error.notImplemented": "Ce serveur ne prend pas en charge ce type de requête.",
   "error.reference": "Référence : {id}",

@@ -160,6 +160,8 @@ export const ptBR = {
   "error.tooLarge":
     "O que você enviou é grande demais. Reduza o conteúdo (ou envie menos fotos, ou fotos menores) e tente novamente.",
   "error.unsupportedType": "Este endereço só aceita formulários enviados pelas nossas páginas.",
+  "error.unavailableTitle": "Temporariamente indisponível",
+  "error.unavailable": "Não conseguimos acessar nosso banco de dados agora. Tente novamente em um minuto.",
   "error.methodNotAllowed": "Este endereço não aceita esse tipo de solicitação.",
   "error.notImplemented": "Este servidor não oferece suporte a esse tipo de solicitação.",
   "error.reference": "Referência: {id}",
