@@ -8,6 +8,7 @@ import express from "express";
 import helmet from "helmet";
 import { ConfigError, parseEnv } from "../app/lib/env.server";
 import { cspNonce } from "../app/lib/http/csp-nonce.server";
+import { edgeGuard } from "../app/lib/http/edge.server";
 import { answerUnroutableMethods, methodGuard } from "../app/lib/http/methods.server";
 import { requestLog } from "../app/lib/http/request-log.server";
 import { enErrors } from "../app/lib/i18n/messages/en-errors";
@@ -84,6 +85,8 @@ async function main() {
       onDone: observeRequest,
     }),
   );
+  // A URL the app may not route is refused before any rule reads its path.
+  server.use(edgeGuard());
   // Only GET, HEAD, POST and OPTIONS go further; any other method is answered 405 or 501 here.
   server.use(methodGuard(isFile));
   // A page the store holds is answered here, with the headers its first whole answer had

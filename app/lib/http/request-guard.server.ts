@@ -2,8 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { bodyLimitFor } from "./body-limits";
 import { isFormContentType } from "./form.server";
-import { REFUSALS, type Refusal } from "./http-error";
-import { en } from "~/lib/i18n/messages/en";
+import { refuseEarly as refuse } from "./refuse.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -20,7 +19,6 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function requestGuard(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!isWellFormed(req)) return refuse(res, "badUrl");
     if (SAFE_METHODS.has(req.method)) return next();
 
     // An action may answer before reading the body (a log-in redirect, a 405). The unread rest
@@ -51,32 +49,6 @@ export function requestGuard(publicUrl: string) {
 }
 
 /**
- * Whether a request's URL is one the app may route (anything else is refused, 400): what runs
- * before the guard asks this before it looks a path up.
- */
-export function isWellFormed(req: Pick<Request, "url" | "path">): boolean {
-  // A NUL in a path or query is never a real link: it only breaks what reads it (full-text
-  // queries, PostgreSQL text), so such a URL is refused whatever the method.
-  if (/%00|\u0000/i.test(req.url)) return false;
-  // Nor is a path whose percent-escapes are not UTF-8 (%FF, %C3%28, a lone %): no route can
-  // match it, and React Router would only log a warning for it.
-  if (!isDecodable(req.path)) return false;
-  // Nor a control character in a path (%09, %0A, %01…): URLs drop tabs and newlines, so
-  // "/%09/x" turned into "//x", a link to another host, and React Router threw on it (a 500,
-  // found by fuzzing).
-  return !/%(?:[01][0-9a-f]|7f)/i.test(req.path);
-}
-
-function isDecodable(path: string): boolean {
-  try {
-    // The result is used: the bundler drops a call it takes to be side-effect free.
-    return decodeURIComponent(path).length >= 0;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * Whether an Origin header names this site: the whole origin (scheme, host and port), as a
  * browser serializes it, equal to PUBLIC_URL's or to the one this request was made to (the
  * site reached by another name: a LAN address, the tests' 127.0.0.1). Only a serialized origin
@@ -101,13 +73,4 @@ export function isOwnOrigin(origin: string, own: { publicOrigin: string; protoco
   const host = own.host?.toLowerCase();
   if (host === undefined || host === new URL(publicOrigin).host) return false;
   return given === `${own.protocol}://${host}`;
-}
-
-/**
- * Answered before React Router, so without the page shell: a short plain-text message. The
- * request body is left unread; the connection is closed so it is not read either.
- */
-function refuse(res: Response, kind: Refusal) {
-  const { status, key } = REFUSALS[kind];
-  res.status(status).set({ "Cache-Control": "no-store", Connection: "close" }).type("text/plain; charset=utf-8").send(en[key]);
 }
