@@ -85,8 +85,10 @@ async function main() {
       onDone: observeRequest,
     }),
   );
-  // A URL the app may not route is refused before any rule reads its path.
-  server.use(edgeGuard());
+  // A URL the app may not route, or a request for another host, is refused before any rule
+  // reads its path and before the router (which threw, with a logged stack, on a forged Host).
+  let listeningPort: number | undefined;
+  server.use(edgeGuard({ publicUrl: env.PUBLIC_URL, listeningPort: () => listeningPort }));
   // Only GET, HEAD, POST and OPTIONS go further; any other method is answered 405 or 501 here.
   server.use(methodGuard(isFile));
   // A page the store holds is answered here, with the headers its first whole answer had
@@ -205,6 +207,7 @@ async function main() {
   const http: Server = server.listen(env.PORT, env.HOST, () => {
     const address = http.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
+    listeningPort = port;
     log().info(
       { event: "server.start", port, dialect: runtime.dialect, dev, node: process.version, startupMs: Math.round(performance.now() - startedAt) },
       `${env.BRAND_NAME} listening on http://localhost:${port} (${runtime.dialect}${dev ? ", dev" : ""})`,

@@ -9,6 +9,23 @@ import { SmtpSink } from "../support/smtp-sink";
  * Issue 47 ("Security, fourth probe"), items 9, 7 and 3, against the running production server
  * on every database. Each test failed before its fix.
  */
+const SITE = "http://gta.test";
+const BAD_URL = "This address is not valid. Please check the link and try again.";
+
+type LogLine = { level: string; event?: string; reqId?: string; msg?: string; err?: { stack?: string } };
+/** The server's log lines for one request (by its X-Request-Id), once its request line is written (the log is flushed every 250 ms). */
+async function linesOf(server: AppServer, reqId: string): Promise<LogLine[]> {
+  const read = () =>
+    server
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as LogLine)
+      .filter((l) => l.reqId === reqId);
+  await expect.poll(() => read().some((l) => l.event === "http.request"), { timeout: 5_000 }).toBe(true);
+  return read();
+}
+
 describe.each(DIALECTS)("security, fourth probe, on %s", (dialect) => {
   let database: TestDatabase;
   let server: AppServer;
@@ -25,6 +42,7 @@ describe.each(DIALECTS)("security, fourth probe, on %s", (dialect) => {
       RATE_LIMITS: "writes=100000",
       // The anonymous page store on, as in production (its default).
       PAGE_CACHE_SECONDS: "30",
+      PUBLIC_URL: SITE,
     });
   });
   afterAll(async () => {
@@ -65,7 +83,7 @@ describe.each(DIALECTS)("security, fourth probe, on %s", (dialect) => {
         const context = `${target} (${round}) → ${answer.status} ${answer.headers["cache-control"]}`;
         expect(answer.status, context).toBe(400);
         expect(answer.headers["cache-control"], context).toBe("no-store");
-        expect(answer.body, context).toBe("This address is not valid. Please check the link and try again.");
+        expect(answer.body, context).toBe(BAD_URL);
       }
     });
 
@@ -73,5 +91,97 @@ describe.each(DIALECTS)("security, fourth probe, on %s", (dialect) => {
       expect((await rawRequest(server.url, "GET", "/./about", {})).status).toBe(400);
       expect((await rawRequest(server.url, "GET", "/about", {})).status).toBe(200);
     });
+  });
+
+  describe("item 7: a Host that is not PUBLIC_URL's is refused at the edge, with one warn line", () => {
+    const port = () => new URL(server.url).port;
+
+    it.each([
+      ["GET", "/"],
+      ["GET", "/contact"],
+      ["GET", "/requests/abcdefghijklmnopqrstuvwxyz012345"],
+      ["GET", "/assets/missing.js"],
+      ["HEAD", "/about"],
+      ["OPTIONS", "/contact"],
+    ])("%s %s for evil.example: 400, one warn line, no error", async (method, target) => {
+      const answer = await rawRequest(server.url, method, target, { Host: "evil.example" });
+      expect(answer.status).toBe(400);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      if (method !== "HEAD") expect(answer.body).toBe(BAD_URL);
+      const lines = await linesOf(server, answer.headers["x-request-id"]!);
+      expect(lines.filter((l) => l.level === "warn").map((l) => l.event)).toEqual(["http.host"]);
+      expect(lines.filter((l) => l.level === "error" || l.level === "fatal")).toEqual([]);
+    });
+
+    it("a form post with our Origin to a forged Host: 400 and a warn line, not React Router's logged error with a stack", async () => {
+      for (const host of ["evil.example", `evil.example:${port()}`, "gta.test.evil.example", "gta.test:8080"]) {
+        const body = new URLSearchParams({ name: "Ada", email: "ada@example.com", subject: "Host", message: "Hello" }).toString();
+        const answer = await rawRequest(server.url, "POST", "/contact", {
+          Host: host,
+          Origin: SITE,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": String(Buffer.byteLength(body)),
+        }, { body });
+        expect(answer.status, host).toBe(400);
+        const lines = await linesOf(server, answer.headers["x-request-id"]!);
+        expect(lines.filter((l) => l.level === "error" || l.level === "fatal" || l.err?.stack), host).toEqual([]);
+        expect(lines.filter((l) => l.level === "warn").map((l) => l.event), host).toEqual(["http.host"]);
+      }
+    });
+
+    it("our Origin posted to this machine's own address (a loopback Host) is a clean 403, not a logged error", async () => {
+      const body = new URLSearchParams({ name: "Ada", email: "ada@example.com", subject: "Host", message: "Hello" }).toString();
+      const answer = await rawRequest(server.url, "POST", "/contact", {
+        Origin: SITE,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": String(Buffer.byteLength(body)),
+      }, { body });
+      expect(answer.status).toBe(403);
+      const lines = await linesOf(server, answer.headers["x-request-id"]!);
+      expect(lines.filter((l) => l.level === "error" || l.level === "fatal")).toEqual([]);
+    });
+
+    it("PUBLIC_URL's host (any case) and this machine's loopback names at its port are served; the health check answers any Host", async () => {
+      for (const host of ["gta.test", "GTA.test", `127.0.0.1:${port()}`, `localhost:${port()}`]) {
+        expect((await rawRequest(server.url, "GET", "/about", { Host: host })).status, host).toBe(200);
+      }
+      for (const host of [`localhost:${Number(port()) + 1}`, "localhost", "127.0.0.1", "gta.test:80.evil", "10.0.0.5:" + port()]) {
+        expect((await rawRequest(server.url, "GET", "/about", { Host: host })).status, host).toBe(400);
+      }
+      expect((await rawRequest(server.url, "GET", "/healthz", { Host: "10.0.0.5" })).status).toBe(200);
+    });
+
+    it("without a trusted proxy, X-Forwarded-Host changes nothing", async () => {
+      expect((await rawRequest(server.url, "GET", "/about", { "X-Forwarded-Host": "evil.example" })).status).toBe(200);
+    });
+  });
+});
+
+describe("item 7: behind a trusted proxy, with PUBLIC_URL unset (local development's default)", () => {
+  let database: TestDatabase;
+  let server: AppServer;
+  const port = () => new URL(server.url).port;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    server = await startAppServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, TRUST_PROXY: "loopback" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it("localhost, 127.0.0.1 and [::1] at the server's port are served, as React Router sees them (X-Forwarded-Host first)", async () => {
+    for (const host of [`localhost:${port()}`, `127.0.0.1:${port()}`, `[::1]:${port()}`]) {
+      expect((await rawRequest(server.url, "GET", "/about", { Host: host })).status, host).toBe(200);
+      expect((await rawRequest(server.url, "GET", "/about", { Host: "evil.example", "X-Forwarded-Host": host })).status, host).toBe(200);
+    }
+  });
+
+  it("a forwarded host that is not ours is refused, whatever the Host", async () => {
+    for (const forwarded of ["evil.example", `evil.example:${port()}`, `localhost:${Number(port()) + 1}`]) {
+      const answer = await rawRequest(server.url, "GET", "/about", { "X-Forwarded-Host": forwarded });
+      expect(answer.status, forwarded).toBe(400);
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { bodyLimitFor } from "./body-limits";
 import { isFormContentType } from "./form.server";
+import { requestOrigin } from "./edge.server";
 import { refuseEarly as refuse } from "./refuse.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -31,7 +32,9 @@ export function requestGuard(publicUrl: string) {
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
     if (site !== undefined && site !== "same-origin" && site !== "none") return refuse(res, "forbiddenOrigin");
-    if (origin !== undefined && !isOwnOrigin(origin, { publicOrigin, protocol: req.protocol, host: req.get("host") })) return refuse(res, "forbiddenOrigin");
+    // The request's own origin as React Router reads it (its action check compares the same).
+    const own = new URL(requestOrigin(req));
+    if (origin !== undefined && !isOwnOrigin(origin, { publicOrigin, protocol: own.protocol.slice(0, -1), host: own.host })) return refuse(res, "forbiddenOrigin");
 
     const limit = bodyLimitFor(req.path);
     const length = req.get("content-length");
@@ -50,8 +53,9 @@ export function requestGuard(publicUrl: string) {
 
 /**
  * Whether an Origin header names this site: the whole origin (scheme, host and port), as a
- * browser serializes it, equal to PUBLIC_URL's or to the one this request was made to (the
- * site reached by another name: a LAN address, the tests' 127.0.0.1). Only a serialized origin
+ * browser serializes it, equal to PUBLIC_URL's for a request made to PUBLIC_URL's host, or to
+ * the one this request was made to (the site reached by another name: this machine's
+ * 127.0.0.1 in the tests and local development). Only a serialized origin
  * counts: user-info ("http://evil@host"), a path, another scheme or port is another origin, or
  * not one at all. Scheme and host compare without case (RFC 6454), nothing else is loosened.
  */
@@ -67,10 +71,13 @@ export function isOwnOrigin(origin: string, own: { publicOrigin: string; protoco
   // A default port written out ("http://host:80") or any other spelling is not what a browser sends.
   if (parsed !== given) return false;
   const publicOrigin = own.publicOrigin.toLowerCase();
-  if (given === publicOrigin) return true;
+  const host = own.host?.toLowerCase();
+  if (host === undefined) return false;
   // Reached at PUBLIC_URL's host, PUBLIC_URL alone decides the scheme (a proxy in front may
   // speak http to us for an https site, and an http page must not post to the https one).
-  const host = own.host?.toLowerCase();
-  if (host === undefined || host === new URL(publicOrigin).host) return false;
+  // Reached by another name (this machine's: server/main.ts lets no other host in), only that
+  // name's own origin: our Origin sent to another Host is no browser's post, and React Router's
+  // action check threw on it, a logged error for anyone who asked (issue 47, item 7).
+  if (host === new URL(publicOrigin).host) return given === publicOrigin;
   return given === `${own.protocol}://${host}`;
 }
