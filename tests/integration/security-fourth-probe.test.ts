@@ -1,16 +1,29 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAccount } from "../support/accounts";
 import { type AppServer, postForm, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { connect } from "../support/db";
+import { encryptedPdf, PDF_SCRIPT } from "../support/hostile-pdf";
+import { pageHtml } from "../support/html";
+import { applicationForm } from "../support/providers";
 import { linkIn } from "../support/http-client";
 import { rawRequest } from "../support/raw-request";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
- * Issue 47 ("Security, fourth probe"), items 9, 7 and 3, against the running production server
+ * Issue 47 ("Security, fourth probe"), items 9, 3 and 7, against the running production server
  * on every database. Each test failed before its fix.
  */
 const SITE = "http://gta.test";
 const BAD_URL = "This address is not valid. Please check the link and try again.";
+
+/** Every file under a folder (none if it does not exist). */
+const filesUnder = (dir: string): string[] =>
+  (existsSync(dir) ? readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name)) : []);
 
 type LogLine = { level: string; event?: string; reqId?: string; msg?: string; err?: { stack?: string } };
 /** The server's log lines for one request (by its X-Request-Id), once its request line is written (the log is flushed every 250 ms). */
@@ -90,6 +103,30 @@ describe.each(DIALECTS)("security, fourth probe, on %s", (dialect) => {
     it("a public page by a dot-segment path is refused too (never stored under that spelling), its own path still served", async () => {
       expect((await rawRequest(server.url, "GET", "/./about", {})).status).toBe(400);
       expect((await rawRequest(server.url, "GET", "/about", {})).status).toBe(200);
+    });
+  });
+
+  describe("item 3: an applicant's PDF the sanitiser cannot parse and rewrite is refused, never stored", () => {
+    it.each([
+      ["encrypted (empty user password), with #xx-escaped script names", encryptedPdf],
+      ["damaged", async () => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog /Open#41ction << /S /J#61vaScript /JS (${PDF_SCRIPT}) >> >> endobj\n%%EOF\n`)],
+    ])("%s: the licence field says so, nothing is kept", async (_case, make) => {
+      const db = connect(database.url);
+      try {
+        const email = `pdf.${_case.length}.${stamp}@example.com`;
+        const { client } = await signedInAccount(server.url, db.db, { email, name: "Mario Plumber", password: "orchard by the river" });
+        const form = await applicationForm({ name: "Mario Plumber", email }, await make());
+        const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+        const res = await fetch(`${server.url}/become-a-provider`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.url }, redirect: "manual" });
+        expect(res.status).toBe(400);
+        expect(await pageHtml(res)).toContain("This PDF is encrypted or damaged. Export it again and upload the new file.");
+        const user = await db.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+        expect(await db.db.selectFrom("provider_documents").select("id").where("user_id", "=", user.id).where("content_type", "=", "application/pdf").execute()).toEqual([]);
+        // Nor held for the next try: no stored file anywhere carries the script.
+        for (const file of filesUnder(path.join(database.dataDir, "uploads"))) expect(readFileSync(file).includes(Buffer.from(PDF_SCRIPT)), file).toBe(false);
+      } finally {
+        await db.close();
+      }
     });
   });
 
