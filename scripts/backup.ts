@@ -2,6 +2,7 @@
 // DATA_DIR/backups), safe while the app serves; keeps the newest BACKUP_KEEP (default 7).
 // A bad variable stops it with a message, as it stops the app.
 // Prints the backup's folder. The same environment as the app (DATABASE_URL, DATA_DIR, …).
+// Never copies the secret (AUTH_SECRET / DATA_DIR/auth-secret): it is kept, and backed up, apart.
 import { readFileSync } from "node:fs";
 import { backup, prune } from "../app/lib/backup.server";
 import { loadDotEnv, parseEnv } from "../app/lib/env.server";
@@ -20,7 +21,7 @@ const keep = env.BACKUP_KEEP;
 const version = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
 const started = Date.now();
 try {
-  const { dir, manifest } = await backup({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, uploadsDir: env.UPLOADS_DIR, backupDir, version });
+  const { dir, manifest } = await backup({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, uploadsDir: env.UPLOADS_DIR, backupDir, version, authSecret: env.AUTH_SECRET });
   const bytes = manifest.files.reduce((n, f) => n + f.bytes, 0);
   const removed = await prune(backupDir, keep);
   console.log(

@@ -8,6 +8,7 @@ import express from "express";
 import helmet from "helmet";
 import { ConfigError, loadDotEnv, parseEnv } from "../app/lib/env.server";
 import { cspNonce } from "../app/lib/http/csp-nonce.server";
+import { edgeGuard } from "../app/lib/http/edge.server";
 import { answerUnroutableMethods, methodGuard } from "../app/lib/http/methods.server";
 import { requestLog } from "../app/lib/http/request-log.server";
 import { enErrors } from "../app/lib/i18n/messages/en-errors";
@@ -90,6 +91,10 @@ async function main() {
       onDone: observeRequest,
     }),
   );
+  // A URL the app may not route, or a request for another host, is refused before any rule
+  // reads its path and before the router (which threw, with a logged stack, on a forged Host).
+  let listeningPort: number | undefined;
+  server.use(edgeGuard({ publicUrl: env.PUBLIC_URL, listeningPort: () => listeningPort }));
   // Only GET, HEAD, POST and OPTIONS go further; any other method is answered 405 or 501 here.
   server.use(methodGuard(isFile));
   // A page the store holds is answered here, with the headers its first whole answer had
@@ -209,6 +214,7 @@ async function main() {
     const address = http.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const mail = mailDestination({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR });
+    listeningPort = port;
     log().info(
       { event: "server.start", port, dialect: runtime.dialect, dev, node: process.version, startupMs: Math.round(performance.now() - startedAt), mail, envFile: dotEnvFile },
       `${env.BRAND_NAME} listening on http://localhost:${port} (${runtime.dialect}${dev ? ", dev" : ""}); mail goes to ${mail}${dotEnvFile ? "; settings from .env" : ""}`,

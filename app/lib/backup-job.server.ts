@@ -23,6 +23,7 @@ export function startBackups(env: Env): () => void {
         uploadsDir: env.UPLOADS_DIR,
         backupDir: env.BACKUP_DIR,
         version: appVersion().version,
+        authSecret: env.AUTH_SECRET,
       });
       const pruned = await prune(env.BACKUP_DIR, env.BACKUP_KEEP);
       const bytes = manifest.files.reduce((n, f) => n + f.bytes, 0);

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
 import { chmod, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -14,14 +14,19 @@ import pg from "pg";
  *   writes, compacted), or PostgreSQL `pg_dump -Fc` (one snapshot) of the app's schema;
  * - `uploads/`: UPLOADS_DIR, copied after the database, so every file a backed-up row names was
  *   already there (files are written before their rows commit);
- * - `auth-secret` when the data folder has one (sessions and links stay valid after a restore);
- * - `manifest.json`: time, app version, database kind, every file with its size and SHA-256.
+ * - `manifest.json`: time, app version, database kind, every file with its size and SHA-256,
+ *   and the secret's fingerprint (`secretId`: a keyed hash, from which nothing can be signed).
+ * Never the secret (AUTH_SECRET, or DATA_DIR/auth-secret): with it, a backup was an admin
+ * session (a stored session token signed with the secret is the session cookie) and the key to
+ * the outbox's sealed links (issue 47, item 1). It is kept, and backed up, apart; a restore
+ * runs with the secret of the instance it restores into. Files are 0600 and folders 0700
+ * whatever the umask of the process that makes them.
  * A restore checks the manifest, then fills an empty target only: it refuses a database with
  * tables, an existing SQLite file or a non-empty uploads folder.
  */
 const run = promisify(execFile);
 
-export type BackupSource = { databaseUrl: string; dataDir: string; uploadsDir: string; backupDir: string; version: string };
+export type BackupSource = { databaseUrl: string; dataDir: string; uploadsDir: string; backupDir: string; version: string; authSecret: string };
 export type Manifest = {
   format: 1;
   createdAt: string;
@@ -31,7 +36,15 @@ export type Manifest = {
   /** PostgreSQL extensions the dump's schema uses from elsewhere (created before restoring). */
   extensions?: { name: string; schema: string }[];
   files: { path: string; bytes: number; sha256: string }[];
+  /** Which secret the data was made under (`secretIdOf`); absent in backups made before issue 47. */
+  secretId?: string;
 };
+
+/**
+ * A fingerprint of the secret, to tell at restore whether the target runs with the same one: an
+ * HMAC under the secret of a fixed text, which signs nothing the app accepts.
+ */
+export const secretIdOf = (secret: string) => createHmac("sha256", secret).update("gta-connect backup secret id").digest("hex").slice(0, 16);
 
 const isPostgres = (url: string) => /^postgres(ql)?:\/\//.test(url);
 const sqliteFile = (url: string) => path.resolve(url.replace(/^file:/, ""));
@@ -62,6 +75,17 @@ async function listFiles(root: string, dir = root): Promise<string[]> {
     else if (entry.isFile() && !entry.name.endsWith(".tmp")) out.push(path.relative(root, full));
   }
   return out.sort();
+}
+
+/** Every folder under `root` (not `root` itself). */
+async function listFolders(root: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(root, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const full = path.join(root, entry.name);
+    out.push(full, ...(await listFolders(full)));
+  }
+  return out;
 }
 
 export async function backup(source: BackupSource, now = new Date()): Promise<{ dir: string; manifest: Manifest }> {
@@ -100,15 +124,24 @@ export async function backup(source: BackupSource, now = new Date()): Promise<{ 
     if (existsSync(source.uploadsDir)) {
       await cp(source.uploadsDir, path.join(partial, "uploads"), { recursive: true, filter: (f) => !f.endsWith(".tmp") });
     }
-    const secret = path.join(source.dataDir, "auth-secret");
-    if (existsSync(secret)) await cp(secret, path.join(partial, "auth-secret"));
 
     const files = [];
     for (const file of await listFiles(partial)) {
       const full = path.join(partial, file);
+      await chmod(full, 0o600);
       files.push({ path: file, bytes: (await stat(full)).size, sha256: await sha256(full) });
     }
-    const manifest: Manifest = { format: 1, createdAt: now.toISOString(), version: source.version, database: postgres ? "postgres" : "sqlite", schema, extensions, files };
+    for (const folder of await listFolders(partial)) await chmod(folder, 0o700);
+    const manifest: Manifest = {
+      format: 1,
+      createdAt: now.toISOString(),
+      version: source.version,
+      database: postgres ? "postgres" : "sqlite",
+      schema,
+      extensions,
+      files,
+      secretId: secretIdOf(source.authSecret),
+    };
     await writeFile(path.join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n", { mode: 0o600 });
     await rename(partial, dir);
     return { dir, manifest };
@@ -159,7 +192,13 @@ export async function readManifest(dir: string): Promise<Manifest> {
   return manifest;
 }
 
-export type RestoreTarget = { databaseUrl: string; dataDir: string; uploadsDir: string };
+/**
+ * Where a backup is restored, and the secret the instance there runs with (AUTH_SECRET, or its
+ * DATA_DIR/auth-secret): never one from the backup. `newSecret`: restore under another secret
+ * than the backup's on purpose (the old one is lost): everyone signs in again, and links sealed
+ * in the outbox cannot be sent.
+ */
+export type RestoreTarget = { databaseUrl: string; dataDir: string; uploadsDir: string; authSecret: string | undefined; newSecret?: boolean };
 
 async function extensionsOf(url: string): Promise<{ name: string; schema: string }[]> {
   const client = new pg.Client({ connectionString: url });
@@ -195,6 +234,16 @@ async function postgresIsEmpty(url: string, schema: string | null): Promise<bool
  */
 export async function restore(dir: string, target: RestoreTarget): Promise<Manifest> {
   const manifest = await readManifest(dir);
+  if (manifest.secretId && !target.newSecret) {
+    if (!target.authSecret) {
+      throw new RestoreRefused(
+        "This instance has no secret yet. Backups never hold it: set AUTH_SECRET, or put the instance's auth-secret file in DATA_DIR, as kept apart from the backups (or pass --new-secret to start with a new one).",
+      );
+    }
+    if (secretIdOf(target.authSecret) !== manifest.secretId) {
+      throw new RestoreRefused("This instance's secret is not the one the backup was made under (or pass --new-secret to restore under it anyway: everyone signs in again).");
+    }
+  }
   const postgres = isPostgres(target.databaseUrl);
   if ((manifest.database === "postgres") !== postgres) {
     throw new RestoreRefused(`This backup is of a ${manifest.database} database; DATABASE_URL is ${postgres ? "PostgreSQL" : "SQLite"}.`);
@@ -238,10 +287,6 @@ export async function restore(dir: string, target: RestoreTarget): Promise<Manif
     await mkdir(target.uploadsDir, { recursive: true, mode: 0o700 });
     await cp(path.join(dir, "uploads"), target.uploadsDir, { recursive: true });
   }
-  const secret = path.join(dir, "auth-secret");
-  if (existsSync(secret) && !existsSync(path.join(target.dataDir, "auth-secret"))) {
-    await cp(secret, path.join(target.dataDir, "auth-secret"));
-    await chmod(path.join(target.dataDir, "auth-secret"), 0o600);
-  }
+  // An older backup's auth-secret file is left where it is: the instance keeps its own.
   return manifest;
 }

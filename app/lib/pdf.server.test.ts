@@ -1,7 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { hostilePdf, PDF_SCRIPT } from "../../tests/support/hostile-pdf";
-import { defuseNames, stripActiveContent } from "./pdf.server";
+import { encryptedPdf, escapedNamesPdf, hostilePdf, PDF_SCRIPT } from "../../tests/support/hostile-pdf";
+import { stripActiveContent, UnreadablePdf } from "./pdf.server";
 
 const ACTIVE = ["/OpenAction", "/AA", "/JavaScript", "/JS", "javascript:", PDF_SCRIPT];
 
@@ -20,12 +20,18 @@ describe("stripActiveContent (issue 32 item 2)", () => {
     expect(reread.getPageCount()).toBe(1);
   });
 
-  it("defuses the names in place in a file it cannot rewrite, keeping its length", async () => {
+  it("refuses a file it cannot parse and rewrite (damaged, encrypted) rather than keep it as it came (issue 47, item 3)", async () => {
     const broken = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (${PDF_SCRIPT}) >> >> endobj\n%%EOF\n`);
-    const kept = await stripActiveContent(broken);
-    expect(kept.length).toBe(broken.length);
-    const text = kept.toString("latin1");
-    for (const marker of ["/OpenAction", "/JavaScript", "/JS "]) expect(text).not.toContain(marker);
-    expect(defuseNames(Buffer.from("/JSON /AAB /AA"))).toEqual(Buffer.from("/JSON /AAB /AX"));
+    await expect(stripActiveContent(broken)).rejects.toBeInstanceOf(UnreadablePdf);
+    const encrypted = await encryptedPdf();
+    expect(encrypted.toString("latin1")).toContain("/Encrypt");
+    await expect(stripActiveContent(encrypted)).rejects.toBeInstanceOf(UnreadablePdf);
+  });
+
+  it("reads #xx-escaped names as the names they are: the escaped-name file comes out without any script", async () => {
+    const escaped = await escapedNamesPdf();
+    expect(escaped.toString("latin1")).toContain("/Open#41ction");
+    const text = (await stripActiveContent(escaped)).toString("latin1");
+    for (const marker of [...ACTIVE, "#41ction", "J#61vaScript", "/J#53", "/A#41"]) expect(text, marker).not.toContain(marker);
   });
 });

@@ -11,32 +11,28 @@ import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStrea
  * - then every object nothing points to any more (the scripts' own streams), so the bytes
  *   that were a script are not in the file at all.
  * The file is rewritten without object streams, so what remains can be checked as text.
- * A file pdf-lib cannot rewrite (encrypted, damaged, unusual) is kept with those names defused
- * in place instead (`defuseNames`): refusing it would turn away many real statements, and it is
- * only ever downloaded anyway.
+ * A file pdf-lib cannot parse and rewrite (encrypted, damaged) is refused (`UnreadablePdf`):
+ * it used to be kept with the plain names renamed in place, which missed `#xx`-escaped ones
+ * (`/Open#41ction`, `/S /J#61vaScript`), so an encrypted file was stored byte for byte and its
+ * script ran when an admin opened it (issue 47, item 3). The applicant exports it again.
  */
 const REMOVED_KEYS = ["OpenAction", "AA", "JS", "JavaScript", "XFA", "EmbeddedFiles", "RichMediaContent", "RichMediaSettings"].map((k) => PDFName.of(k));
 const ACTION_KEYS = ["A", "Next", "PA"].map((k) => PDFName.of(k));
 const SAFE_ACTIONS = new Set(["/GoTo", "/URI", "/Named", "/Thread"]);
 const SAFE_URI = /^(https?:|mailto:)/i;
 
+/** A PDF the sanitiser could not parse and rewrite: never stored. */
+export class UnreadablePdf extends Error {
+  override name = "UnreadablePdf";
+}
+
+/** The PDF rewritten without active content; throws UnreadablePdf for one it cannot rewrite. */
 export async function stripActiveContent(bytes: Uint8Array): Promise<Buffer> {
   try {
     return await rewrite(bytes);
-  } catch {
-    return defuseNames(Buffer.from(bytes));
+  } catch (error) {
+    throw new UnreadablePdf(error instanceof Error ? error.message : String(error));
   }
-}
-
-/**
- * Every name that starts an action or a script, renamed in place to one no reader knows
- * (`/JavaScript` → `/JavaScripX`), so the file keeps its length and cross-reference offsets.
- * Names inside compressed object streams are out of its reach: that is the rewrite's job.
- */
-const DEFUSED = /\/(OpenAction|AA|JavaScript|JS|Launch|SubmitForm|ImportData|XFA|EmbeddedFiles|RichMedia\w*|Rendition)(?![\w#])/g;
-export function defuseNames(bytes: Buffer): Buffer {
-  const text = bytes.toString("latin1");
-  return Buffer.from(text.replace(DEFUSED, (name) => `${name.slice(0, -1)}X`), "latin1");
 }
 
 async function rewrite(bytes: Uint8Array): Promise<Buffer> {

@@ -15,7 +15,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
 import { HttpClient, linkIn } from "../support/http-client";
-import { hostilePdf, PDF_SCRIPT } from "../support/hostile-pdf";
+import { encryptedPdf, hostilePdf, PDF_SCRIPT } from "../support/hostile-pdf";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -198,6 +198,14 @@ describe.each(DIALECTS)("document renewals on %s", (dialect) => {
     expect(fake.status).toBe(400);
     // No work permit was ever approved: nothing to renew.
     expect((await upload(provider, { document: "work_permit", expiresOn: newExpiry }, good)).status).toBe(409);
+    expect(await renewals()).toEqual([]);
+    expect(await renewalFiles()).toEqual([]);
+
+    // A PDF the sanitiser cannot parse and rewrite (encrypted, with #xx-escaped script names) is
+    // refused with its field's message, nothing kept (issue 47, item 3).
+    const refusedPdf = await upload(provider, { document: "licence", expiresOn: newExpiry }, { name: "licence.pdf", type: "application/pdf", body: await encryptedPdf() });
+    expect(refusedPdf.status).toBe(400);
+    expect(await pageHtml(refusedPdf)).toContain("This PDF is encrypted or damaged. Export it again and upload the new file.");
     expect(await renewals()).toEqual([]);
     expect(await renewalFiles()).toEqual([]);
 

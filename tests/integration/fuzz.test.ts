@@ -1,6 +1,5 @@
 import { readdirSync } from "node:fs";
 import { maxHeaderSize, METHODS as httpMethods } from "node:http";
-import { connect as connectSocket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
@@ -13,6 +12,7 @@ import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
+import { rawRequest as rawRequestOf } from "../support/raw-request";
 import type { HttpClient } from "../support/http-client";
 import { insertProvider } from "../support/providers";
 import { FUTURE_DATE, requestForms } from "../support/request-forms";
@@ -57,34 +57,9 @@ const NO_LIMITS = [
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-/**
- * One request written by hand on its own connection, so any method goes out as it is (fetch
- * refuses TRACE and CONNECT, Node's client made-up tokens); the answer is read to the end.
- */
-async function rawRequest(base: string, method: string, target: string, headers: Record<string, string>) {
-  const { hostname, port } = new URL(base);
-  const raw = await new Promise<string>((resolve, reject) => {
-    const socket = connectSocket(Number(port), hostname);
-    const chunks: Buffer[] = [];
-    socket.setTimeout(ANSWER_MS, () => socket.destroy(new Error(`${method} ${target}: no answer`)));
-    socket.on("data", (c: Buffer) => chunks.push(c));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
-    const lines = [`${method} ${target} HTTP/1.1`, `Host: ${hostname}:${port}`, "Connection: close"];
-    for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
-    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
-  });
-  const [head = "", ...rest] = raw.split("\r\n\r\n");
-  const [statusLine = "", ...headerLines] = head.split("\r\n");
-  const answerHeaders: Record<string, string> = {};
-  for (const line of headerLines) {
-    const i = line.indexOf(":");
-    answerHeaders[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
-  }
-  let body = rest.join("\r\n\r\n");
-  if (answerHeaders["transfer-encoding"] === "chunked") body = body.replace(/(?:^|\r\n)[0-9a-f]+\r\n/gi, "");
-  return { status: Number(statusLine.split(" ")[1]), headers: answerHeaders, body };
-}
+/** One request written by hand (tests/support/raw-request.ts), within ANSWER_MS. */
+const rawRequest = (base: string, method: string, target: string, headers: Record<string, string>) =>
+  rawRequestOf(base, method, target, headers, { timeoutMs: ANSWER_MS });
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values

@@ -131,10 +131,13 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
     expect(await pageHtml(await sam.get("/account/jobs"))).not.toContain(row.reference);
 
     // Replays: the customer (404: no such page for them), another provider, a forged reference.
+    // Another provider gets the 404 of an unknown reference: a 409 told them the job exists
+    // (issue 47, item 10).
     expect((await customer.post("/account/jobs", { intent: "accept", reference: row.reference })).status).toBe(404);
-    expect((await sam.post("/account/jobs", { intent: "accept", reference: row.reference })).status).toBe(409);
-    expect((await sam.post("/account/jobs", { intent: "decline", reference: row.reference, reason: "other" })).status).toBe(409);
-    expect((await sam.post("/account/jobs", { intent: "done", reference: row.reference })).status).toBe(409);
+    expect((await sam.post("/account/jobs", { intent: "accept", reference: row.reference })).status).toBe(404);
+    expect((await sam.post("/account/jobs", { intent: "decline", reference: row.reference, reason: "other" })).status).toBe(404);
+    expect((await sam.post("/account/jobs", { intent: "done", reference: row.reference })).status).toBe(404);
+    expect((await sam.post("/account/jobs", { intent: "accept", reference: "GTA-ZZZZZZ" })).status).toBe(404);
     expect((await pat.post("/account/jobs", { intent: "accept", reference: "GTA-ZZZZZZ" })).status).toBe(404);
     expect((await pat.post("/account/jobs", { intent: "accept", reference: "<script>" })).status).toBe(400);
     // The operator cannot make the provider's moves for them.
@@ -154,6 +157,8 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
     expect([after.status, after.respond_by, after.provider_id]).toEqual(["accepted", null, ids.pat]);
     // Accepting twice changes nothing.
     expect((await pat.post("/account/jobs", { intent: "accept", reference: row.reference })).status).toBe(409);
+    // Nor can another provider say it is done: to them it does not exist.
+    expect((await sam.post("/account/jobs", { intent: "done", reference: row.reference })).status).toBe(404);
 
     // The customer: the provider confirmed, with their contact and public profile.
     const confirmed = await sink.waitFor((m) => m.to.includes(customerEmail) && m.subject === `Your provider confirmed: request ${row.reference}`);

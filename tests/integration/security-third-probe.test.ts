@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { connect } from "../support/db";
 import { hostilePdf, PDF_SCRIPT } from "../support/hostile-pdf";
+import { applicationForm } from "../support/providers";
 import { pageHtml } from "../support/html";
 import { HttpClient, linkIn } from "../support/http-client";
 import { SmtpSink } from "../support/smtp-sink";
@@ -17,22 +17,6 @@ import { SmtpSink } from "../support/smtp-sink";
  */
 const PASSWORD = "orchard by the river";
 const ADMIN = { email: "admin@example.test", password: "correct horse battery staple" };
-const APPLICATION = {
-  phone: "416 555 0142",
-  address: "20 Dundas St W, Toronto",
-  serviceArea: "Toronto, Etobicoke",
-  workStatus: "citizen",
-  confirmEligibility: "on",
-  idType: "passport",
-  idNumber: "P1234567",
-  idExpiry: "2035-01-31",
-  agreeToPolicies: "on",
-  consentToChecks: "on",
-  licenseType: "Trade/Plumber License",
-  licenseNumber: "PL-778",
-  licenseRegion: "Ontario",
-  licenseExpiry: "2027-08-31",
-};
 
 describe.each(DIALECTS)("security, third probe, on %s", (dialect) => {
   let database: TestDatabase;
@@ -163,14 +147,7 @@ describe.each(DIALECTS)("security, third probe, on %s", (dialect) => {
 
     beforeAll(async () => {
       const applicant = await account(`pdf.${stamp}@example.com`, "Mario Plumber");
-      const form = new FormData();
-      for (const [k, v] of Object.entries({ ...APPLICATION, fullName: applicant.name, email: applicant.email })) form.append(k, v);
-      form.append("services", "plumbing");
-      const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 200, g: 210, b: 230 } } }).png().toBuffer();
-      form.append("govIdFileFront", new File([new Uint8Array(png)], "passport.png", { type: "image/png" }));
-      form.append("govIdFileBack", new File([], "", { type: "application/octet-stream" }));
-      form.append("workPermitFile", new File([], "", { type: "application/octet-stream" }));
-      form.append("licenseFile", new File([new Uint8Array(await hostilePdf())], "licence.pdf", { type: "application/pdf" }));
+      const form = await applicationForm(applicant, await hostilePdf());
       const cookie = [...applicant.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
       const res = await fetch(`${server.url}/become-a-provider`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.url }, redirect: "manual" });
       expect(res.status).toBe(303);

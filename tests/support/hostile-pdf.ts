@@ -32,3 +32,28 @@ export async function hostilePdf(): Promise<Buffer> {
   );
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
+
+/**
+ * The hostile PDF with its action and script names `#xx`-escaped (`/Open#41ction`,
+ * `/J#61vaScript`: the same names to a reader), which a search for the plain names misses.
+ */
+export async function escapedNamesPdf(): Promise<Buffer> {
+  const text = (await hostilePdf())
+    .toString("latin1")
+    .replace(/\/OpenAction\b/g, "/Open#41ction")
+    .replace(/\/JavaScript\b/g, "/J#61vaScript")
+    .replace(/\/JS\b/g, "/J#53")
+    .replace(/\/AA\b/g, "/A#41");
+  return Buffer.from(text, "latin1");
+}
+
+/**
+ * The escaped-name PDF marked encrypted with the standard handler and an empty user password,
+ * as a reader opens it without asking (the probe's file; pdf-lib refuses to parse it).
+ */
+export async function encryptedPdf(): Promise<Buffer> {
+  const text = (await escapedNamesPdf()).toString("latin1");
+  const id = "0123456789abcdef0123456789abcdef";
+  const encrypt = `/Encrypt << /Filter /Standard /V 1 /R 2 /O <${"ab".repeat(32)}> /U <${"cd".repeat(32)}> /P -4 >> /ID [<${id}> <${id}>]`;
+  return Buffer.from(text.replace(/trailer\s*<</, (start) => `${start}\n${encrypt}\n`), "latin1");
+}

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { randomUUID } from "node:crypto";
 import type { DB } from "~/lib/db/db.server";
 import { type AccountOptions, signedInAccount } from "./accounts";
@@ -86,4 +87,35 @@ export async function liveProvider(
   const { client } = await signedInAccount(site, db, account);
   const { id, userId } = await makeLiveProvider(db, account.email, { ...provider, name: provider?.name ?? account.name, phone });
   return { client, id, userId };
+}
+
+/** A provider application's fields as the form posts them (besides name, email, services and the files). */
+const APPLICATION_FIELDS = {
+  phone: "416 555 0142",
+  address: "20 Dundas St W, Toronto",
+  serviceArea: "Toronto, Etobicoke",
+  workStatus: "citizen",
+  confirmEligibility: "on",
+  idType: "passport",
+  idNumber: "P1234567",
+  idExpiry: "2035-01-31",
+  agreeToPolicies: "on",
+  consentToChecks: "on",
+  licenseType: "Trade/Plumber License",
+  licenseNumber: "PL-778",
+  licenseRegion: "Ontario",
+  licenseExpiry: "2027-08-31",
+};
+
+/** A plumber's application as the form posts it without JavaScript: a passport photo, and `licence` as the licence PDF. */
+export async function applicationForm(applicant: { name: string; email: string }, licence: Buffer): Promise<FormData> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...APPLICATION_FIELDS, fullName: applicant.name, email: applicant.email })) form.append(k, v);
+  form.append("services", "plumbing");
+  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 200, g: 210, b: 230 } } }).png().toBuffer();
+  form.append("govIdFileFront", new File([new Uint8Array(png)], "passport.png", { type: "image/png" }));
+  form.append("govIdFileBack", new File([], "", { type: "application/octet-stream" }));
+  form.append("workPermitFile", new File([], "", { type: "application/octet-stream" }));
+  form.append("licenseFile", new File([new Uint8Array(licence)], "licence.pdf", { type: "application/pdf" }));
+  return form;
 }

@@ -10,6 +10,7 @@ import pLimit from "p-limit";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { getSessionUser } from "../auth/session.server";
 import { isPersonalPath } from "./cache-policy.server";
+import { requestOrigin } from "./edge.server";
 import { canFill, createTemplateStore, fillTemplate, makeTemplate, onlySessionCookies, type SignedInTemplate, shapeOf } from "./signed-in-pages.server";
 import { allowByHash, inlineScriptSources } from "./inline-scripts.server";
 import { createRenderedPages, filled, type RenderedPageLookup } from "./rendered-pages.server";
@@ -413,11 +414,7 @@ async function sendWhole(req: ExpressRequest, res: ExpressResponse, body: Buffer
 
 /** `detached`: the render outlives this response (a page store refresh), so it is not aborted when the response ends. */
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, { detached = false } = {}): Request {
-  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const url = new URL(`${requestOrigin(req)}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
   if (!detached) res.on("close", () => controller?.abort());

@@ -6,15 +6,24 @@ import { isOwnOrigin } from "./request-guard.server";
  * it. Before, only the host was compared, so user-info, another scheme or a path passed.
  */
 const own = { publicOrigin: "http://gta.test", protocol: "http", host: "127.0.0.1:4000" };
+const atPublicHost = { ...own, host: "gta.test" };
 
 describe("isOwnOrigin: the full origin, not the host", () => {
   it.each([
     "http://gta.test",
     "HTTP://GTA.TEST", // scheme and host have no case (RFC 6454)
     "http://Gta.Test",
-    "http://127.0.0.1:4000", // the site reached by the address this request was made to
-  ])("takes %s", (origin) => {
-    expect(isOwnOrigin(origin, own)).toBe(true);
+  ])("takes %s at PUBLIC_URL's host", (origin) => {
+    expect(isOwnOrigin(origin, atPublicHost)).toBe(true);
+  });
+
+  it("takes the origin of the address this request was made to (the site reached by another name)", () => {
+    expect(isOwnOrigin("http://127.0.0.1:4000", own)).toBe(true);
+  });
+
+  it("refuses PUBLIC_URL's origin on a request made to another host (React Router's action check threw on it: issue 47, item 7)", () => {
+    expect(isOwnOrigin("http://gta.test", own)).toBe(false);
+    expect(isOwnOrigin("http://127.0.0.1:4000", atPublicHost)).toBe(false);
   });
 
   it.each([
@@ -40,6 +49,7 @@ describe("isOwnOrigin: the full origin, not the host", () => {
     ["empty", ""],
   ])("refuses %s (%s)", (_case, origin) => {
     expect(isOwnOrigin(origin, own)).toBe(false);
+    expect(isOwnOrigin(origin, atPublicHost)).toBe(false);
   });
 
   it("compares with an https PUBLIC_URL behind a proxy that does not say so (the request looks like http)", () => {

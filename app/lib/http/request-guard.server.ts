@@ -2,8 +2,8 @@ import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { bodyLimitFor } from "./body-limits";
 import { isFormContentType } from "./form.server";
-import { REFUSALS, type Refusal } from "./http-error";
-import { en } from "~/lib/i18n/messages/en";
+import { requestOrigin } from "./edge.server";
+import { refuseEarly as refuse } from "./refuse.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -20,7 +20,6 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function requestGuard(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!isWellFormed(req)) return refuse(res, "badUrl");
     if (SAFE_METHODS.has(req.method)) return next();
 
     // An action may answer before reading the body (a log-in redirect, a 405). The unread rest
@@ -33,7 +32,9 @@ export function requestGuard(publicUrl: string) {
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
     if (site !== undefined && site !== "same-origin" && site !== "none") return refuse(res, "forbiddenOrigin");
-    if (origin !== undefined && !isOwnOrigin(origin, { publicOrigin, protocol: req.protocol, host: req.get("host") })) return refuse(res, "forbiddenOrigin");
+    // The request's own origin as React Router reads it (its action check compares the same).
+    const own = new URL(requestOrigin(req));
+    if (origin !== undefined && !isOwnOrigin(origin, { publicOrigin, protocol: own.protocol.slice(0, -1), host: own.host })) return refuse(res, "forbiddenOrigin");
 
     const limit = bodyLimitFor(req.path);
     const length = req.get("content-length");
@@ -51,35 +52,10 @@ export function requestGuard(publicUrl: string) {
 }
 
 /**
- * Whether a request's URL is one the app may route (anything else is refused, 400): what runs
- * before the guard asks this before it looks a path up.
- */
-export function isWellFormed(req: Pick<Request, "url" | "path">): boolean {
-  // A NUL in a path or query is never a real link: it only breaks what reads it (full-text
-  // queries, PostgreSQL text), so such a URL is refused whatever the method.
-  if (/%00|\u0000/i.test(req.url)) return false;
-  // Nor is a path whose percent-escapes are not UTF-8 (%FF, %C3%28, a lone %): no route can
-  // match it, and React Router would only log a warning for it.
-  if (!isDecodable(req.path)) return false;
-  // Nor a control character in a path (%09, %0A, %01…): URLs drop tabs and newlines, so
-  // "/%09/x" turned into "//x", a link to another host, and React Router threw on it (a 500,
-  // found by fuzzing).
-  return !/%(?:[01][0-9a-f]|7f)/i.test(req.path);
-}
-
-function isDecodable(path: string): boolean {
-  try {
-    // The result is used: the bundler drops a call it takes to be side-effect free.
-    return decodeURIComponent(path).length >= 0;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * Whether an Origin header names this site: the whole origin (scheme, host and port), as a
- * browser serializes it, equal to PUBLIC_URL's or to the one this request was made to (the
- * site reached by another name: a LAN address, the tests' 127.0.0.1). Only a serialized origin
+ * browser serializes it, equal to PUBLIC_URL's for a request made to PUBLIC_URL's host, or to
+ * the one this request was made to (the site reached by another name: this machine's
+ * 127.0.0.1 in the tests and local development). Only a serialized origin
  * counts: user-info ("http://evil@host"), a path, another scheme or port is another origin, or
  * not one at all. Scheme and host compare without case (RFC 6454), nothing else is loosened.
  */
@@ -95,19 +71,13 @@ export function isOwnOrigin(origin: string, own: { publicOrigin: string; protoco
   // A default port written out ("http://host:80") or any other spelling is not what a browser sends.
   if (parsed !== given) return false;
   const publicOrigin = own.publicOrigin.toLowerCase();
-  if (given === publicOrigin) return true;
+  const host = own.host?.toLowerCase();
+  if (host === undefined) return false;
   // Reached at PUBLIC_URL's host, PUBLIC_URL alone decides the scheme (a proxy in front may
   // speak http to us for an https site, and an http page must not post to the https one).
-  const host = own.host?.toLowerCase();
-  if (host === undefined || host === new URL(publicOrigin).host) return false;
+  // Reached by another name (this machine's: server/main.ts lets no other host in), only that
+  // name's own origin: our Origin sent to another Host is no browser's post, and React Router's
+  // action check threw on it, a logged error for anyone who asked (issue 47, item 7).
+  if (host === new URL(publicOrigin).host) return given === publicOrigin;
   return given === `${own.protocol}://${host}`;
-}
-
-/**
- * Answered before React Router, so without the page shell: a short plain-text message. The
- * request body is left unread; the connection is closed so it is not read either.
- */
-function refuse(res: Response, kind: Refusal) {
-  const { status, key } = REFUSALS[kind];
-  res.status(status).set({ "Cache-Control": "no-store", Connection: "close" }).type("text/plain; charset=utf-8").send(en[key]);
 }

@@ -54,10 +54,12 @@ export const ACCEPTED_DOCUMENT_EXTENSIONS = [".png", ".jpg", ".jpeg", ".pdf"] as
 export const DOCUMENT_ACCEPT = [...ACCEPTED_DOCUMENT_MIME, ...ACCEPTED_DOCUMENT_EXTENSIONS].join(",");
 
 /** Why a file is refused: the spec's two toasts. */
-export type DocumentError = "tooLarge" | "unsupported";
+export type DocumentError = "tooLarge" | "unsupported" | "unreadable";
 export const DOCUMENT_ERROR_KEYS: Record<DocumentError, { title: MessageKey; text: MessageKey }> = {
   tooLarge: { title: "provider.error.fileTooLargeTitle", text: "provider.error.fileTooLarge" },
   unsupported: { title: "provider.error.fileTypeTitle", text: "provider.error.fileType" },
+  // A PDF the server could not parse and rewrite without its active content (encrypted, damaged).
+  unreadable: { title: "provider.error.pdfUnreadableTitle", text: "provider.error.pdfUnreadable" },
 };
 
 /** What a chosen file's name and declared type say (its bytes are checked on the server). */

@@ -264,7 +264,7 @@ export function refusalToast(
   t: Translate,
 ): { title: string; text: string } {
   const messages = Object.values(errors).flatMap((m) => m ?? []);
-  for (const problem of ["tooLarge", "unsupported"] as const) {
+  for (const problem of ["tooLarge", "unsupported", "unreadable"] as const) {
     const keys = DOCUMENT_ERROR_KEYS[problem];
     if (messages.includes(t(keys.text))) return { title: t(keys.title), text: t(keys.text) };
   }

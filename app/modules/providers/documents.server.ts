@@ -5,7 +5,7 @@ import type { DB } from "~/lib/db/db.server";
 import type { ProviderDocumentTable } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
 import { deleteObject, getObject, listObjects, putObject } from "~/lib/storage.server";
-import { stripActiveContent } from "~/lib/pdf.server";
+import { stripActiveContent, UnreadablePdf } from "~/lib/pdf.server";
 import { sniffUpload, UploadRefused } from "~/lib/uploads.server";
 import { MAX_DOCUMENT_BYTES, REJECTED_DOCUMENT_RETENTION_DAYS } from "~/modules/site/constants";
 import {
@@ -90,7 +90,12 @@ export async function prepareDocuments(
     }
     let body = sniffed.bytes;
     if (sniffed.mime === "application/pdf") {
-      body = await stripActiveContent(sniffed.bytes);
+      try {
+        body = await stripActiveContent(sniffed.bytes);
+      } catch (error) {
+        if (error instanceof UnreadablePdf) throw new DocumentRefused(field, "unreadable");
+        throw error;
+      }
     } else {
       try {
         body = await reencode(sniffed.bytes, sniffed.mime);

@@ -199,12 +199,29 @@ class Refused extends Error {
   }
 }
 
-async function loadJob(reference: string) {
+/**
+ * A job as one provider may know it: matched to them, or one they declined or let pass (both
+ * listed in their My Jobs). To anyone else it does not exist, exactly as an unknown reference:
+ * a 409 told another provider that the reference was a job (issue 47, item 10).
+ */
+async function loadJob(reference: string, providerId: string) {
   return getRuntime()
     .db.selectFrom("requests")
     .select(["id", "kind", "status", "provider_id", "respond_by", "provider_done_at", "reference", "data", "name", "email", "locale"])
     .where("reference", "=", reference)
     .where("deleted_at", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb("provider_id", "=", providerId),
+        eb.exists(
+          eb
+            .selectFrom("request_declines")
+            .select("request_declines.id")
+            .whereRef("request_declines.request_id", "=", "requests.id")
+            .where("request_declines.provider_id", "=", providerId),
+        ),
+      ]),
+    )
     .executeTakeFirst();
 }
 
@@ -340,7 +357,7 @@ async function stillPending(trx: Transaction<Database>, requestId: string, provi
 
 /** The matched provider accepts: Matched → Accepted; the customer is emailed the confirmation. */
 export async function acceptJob(provider: { id: string; name: string; userId: string }, reference: string, now = new Date()): Promise<JobResult> {
-  const job = await loadJob(reference);
+  const job = await loadJob(reference, provider.id);
   if (!job || !isRequestKind(job.kind)) return { ok: false, reason: "not-found" };
   if (job.provider_id !== provider.id || job.status !== "matched") return { ok: false, reason: "not-allowed" };
   if (job.respond_by && job.respond_by <= now.toISOString()) return { ok: false, reason: "too-late" };
@@ -422,7 +439,7 @@ export async function declineJob(
   note: string | null,
   now = new Date(),
 ): Promise<JobResult> {
-  const job = await loadJob(reference);
+  const job = await loadJob(reference, provider.id);
   if (!job || !isRequestKind(job.kind)) return { ok: false, reason: "not-found" };
   if (job.provider_id !== provider.id || job.status !== "matched") return { ok: false, reason: "not-allowed" };
   if (job.respond_by && job.respond_by <= now.toISOString()) return { ok: false, reason: "too-late" };
@@ -431,7 +448,7 @@ export async function declineJob(
 
 /** The provider says the job is done; the operator completes it (the review invitation follows). */
 export async function markJobDone(provider: { id: string; name: string; userId: string }, reference: string, now = new Date()): Promise<JobResult> {
-  const job = await loadJob(reference);
+  const job = await loadJob(reference, provider.id);
   if (!job || !isRequestKind(job.kind)) return { ok: false, reason: "not-found" };
   if (job.provider_id !== provider.id || job.status !== "accepted" || job.provider_done_at) return { ok: false, reason: "not-allowed" };
   const { db } = getRuntime();

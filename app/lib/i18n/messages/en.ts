@@ -1401,6 +1401,8 @@ export const en = {
   "provider.error.fileTooLarge": "File must be under 10MB.",
   "provider.error.fileTypeTitle": "Unsupported file type",
   "provider.error.fileType": "Please upload a PNG, JPG, or PDF.",
+  "provider.error.pdfUnreadableTitle": "File could not be read",
+  "provider.error.pdfUnreadable": "This PDF is encrypted or damaged. Export it again and upload the new file.",
   "provider.maxServicesTitle": "Maximum services reached",
   "provider.maxServicesText": "You can select up to {max} services.",
   "provider.incompleteTitle": "Incomplete Form",

@@ -1478,6 +1478,8 @@ export const es = {
   "provider.error.fileTooLarge": "El archivo debe pesar menos de 10 MB.",
   "provider.error.fileTypeTitle": "Tipo de archivo no admitido",
   "provider.error.fileType": "Suba un archivo PNG, JPG o PDF.",
+  "provider.error.pdfUnreadableTitle": "No se pudo leer el archivo",
+  "provider.error.pdfUnreadable": "Este PDF está cifrado o dañado. Expórtelo de nuevo y suba el archivo nuevo.",
   "provider.maxServicesTitle": "Máximo de servicios alcanzado",
   "provider.maxServicesText": "Puede seleccionar hasta {max} servicios.",
   "provider.incompleteTitle": "Formulario incompleto",

@@ -1495,6 +1495,8 @@ export const frCA = {
   "provider.error.fileTooLarge": "Le fichier doit faire moins de 10 Mo.",
   "provider.error.fileTypeTitle": "Type de fichier non pris en charge",
   "provider.error.fileType": "Veuillez téléverser un fichier PNG, JPG ou PDF.",
+  "provider.error.pdfUnreadableTitle": "Fichier illisible",
+  "provider.error.pdfUnreadable": "Ce PDF est chiffré ou endommagé. Exportez-le de nouveau et téléversez le nouveau fichier.",
   "provider.maxServicesTitle": "Nombre maximal de services atteint",
   "provider.maxServicesText": "Vous pouvez choisir jusqu'à {max} services.",
   "provider.incompleteTitle": "Formulaire incomplet",

@@ -1461,6 +1461,8 @@ export const ptBR = {
   "provider.error.fileTooLarge": "O arquivo deve ter menos de 10 MB.",
   "provider.error.fileTypeTitle": "Tipo de arquivo não suportado",
   "provider.error.fileType": "Envie um arquivo PNG, JPG ou PDF.",
+  "provider.error.pdfUnreadableTitle": "Não foi possível ler o arquivo",
+  "provider.error.pdfUnreadable": "Este PDF está criptografado ou danificado. Exporte-o novamente e envie o novo arquivo.",
   "provider.maxServicesTitle": "Limite de serviços atingido",
   "provider.maxServicesText": "Você pode selecionar até {max} serviços.",
   "provider.incompleteTitle": "Formulário incompleto",
