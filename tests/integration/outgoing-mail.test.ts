@@ -442,7 +442,7 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
     await sink.waitFor((m) => m.to.includes(known));
     const user = await db.db.selectFrom("user").select("id").where("email", "=", known).executeTakeFirstOrThrow();
     const resets = () =>
-      db.db.selectFrom("verification").select("id").where("value", "=", user.id).where("identifier", "like", "reset-password:%").execute();
+      db.db.selectFrom("verification").select("id").where("value", "=", user.id).execute();
     // Lock the reset tokens' table: a response that waited on writing the reset token could not
     // be given until the lock is released.
     await db.db.connection().execute(async (conn) => {
@@ -457,7 +457,7 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
         expect(answers[0]).toEqual([303, "/auth/forgot"]);
         expect(answers[1]).toEqual(answers[0]);
         expect(
-          (await conn.selectFrom("verification").select("id").where("value", "=", user.id).where("identifier", "like", "reset-password:%").execute()).length,
+          (await conn.selectFrom("verification").select("id").where("value", "=", user.id).execute()).length,
         ).toBe(0);
       } finally {
         await sql`rollback`.execute(conn);

@@ -175,6 +175,8 @@ export type UserTable = {
   role: string | null;
   adultConfirmedAt: Date | string | null;
   termsAcceptedAt: Date | string | null;
+  /** When every link mailed to the account was revoked (migration 0021; ISO text). */
+  linksRevokedAt: string | null;
 };
 export type SessionTable = {
   id: string;

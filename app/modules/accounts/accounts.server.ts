@@ -1,5 +1,7 @@
 import { APIError } from "better-auth/api";
-import { getAuth, verificationClaims } from "~/lib/auth/auth.server";
+import { revokeAccountLinks, linkWasRevoked } from "~/lib/auth/account-links.server";
+import { getAuth } from "~/lib/auth/auth.server";
+import { verificationClaims } from "~/lib/auth/link-claims";
 import { isCommonPassword } from "~/lib/auth/common-passwords.server";
 import { hashPassword, verifyPassword } from "~/lib/auth/password.server";
 import type { SessionUser } from "~/lib/auth/session.server";
@@ -118,6 +120,8 @@ export async function verifyEmail(
   token: string,
   request: Request,
 ): Promise<Outcome<{ cookies: string[]; changedTo: string | null }>> {
+  // A link mailed before a password reset or change is dead, like every other link of then.
+  if (await linkWasRevoked(token)) return { ok: false, reason: "INVALID_TOKEN" };
   const response = await getAuth().api.verifyEmail({ query: { token }, headers: request.headers, asResponse: true });
   const cookies = setCookies(response);
   if (!response.ok) return { ok: false, reason: await codeOf(response) };
@@ -201,6 +205,8 @@ export async function changePassword(
     if (response.status === 401) return { ok: false, reason: "signed-out" };
     return { ok: false, reason: code || "change-failed" };
   }
+  // Links mailed before (a reset, a pending change of address) must not outlive the old password.
+  await revokeAccountLinks(user.id);
   await withReaderLocale(request, () => accountEmails.passwordChanged(user));
   return { ok: true, cookies: setCookies(response) };
 }

@@ -12,6 +12,7 @@ import { formattersFor } from "~/lib/i18n/format";
 import { createTranslate, type MessageKey, type Translate, translateLocale } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { withinRecipientCap } from "~/lib/mail/recipients.server";
+import { SECRET_MASK, secretBox } from "~/lib/mail/secrets.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { hit } from "~/lib/rate-limit.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
@@ -115,8 +116,7 @@ export async function submitRequest<K extends RequestKind>(
   const id = randomUUID();
   const token = key ? statusTokenFor(key) : randomBytes(24).toString("base64url");
   const statusPath = href("/requests/:token", { token });
-  // The link in the customer's email opens in their language's URL space.
-  const statusUrl = `${env.PUBLIC_URL}${localizedPath(ctx.locale, statusPath)}`;
+  const statusUrl = statusUrlFor(ctx.locale, token);
   const now = new Date().toISOString();
   const who = kind.contact(data);
   const subject = kind.subject(data);
@@ -184,13 +184,23 @@ export async function submitRequest<K extends RequestKind>(
           paragraphs: [kind.confirmation(data, ct), ct("email.customer.reference", { reference }), ...(invite ? [ct("email.calendar.attached")] : [])],
           fields: [{ label: ct("email.customer.request"), value: kind.title(data, ct) }, ...renderFields(kind, data, ct)],
           quoteValues: CONFIRMATION_VALUE_LENGTH,
-          action: { label: ct("email.customer.track"), url: statusUrl },
+          // The live status link is put in at send time, never stored in the outbox (ADR 25).
+          action: { label: ct("email.customer.track"), url: statusUrlFor(ctx.locale, SECRET_MASK) },
           footer: ct(kind.customerFooter ?? "email.customer.footer", { operator: env.OPERATOR_EMAIL }),
           ...emailFormat(ctx.locale, ct),
         },
         env.BRAND_NAME,
       );
-      const queued = await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient, requestId: id, cap: "confirmation", ...(invite ? { attachments: [invite] } : {}) });
+      const sealedSecret = secretBox(env.AUTH_SECRET).seal(token);
+      const queued = await enqueueEmail(trx, {
+        ...customer,
+        kind: `${name}.customer`,
+        to: recipient,
+        requestId: id,
+        cap: "confirmation",
+        sealedSecret,
+        ...(invite ? { attachments: [invite] } : {}),
+      });
       emailed = queued !== null;
     }
   };
@@ -234,6 +244,9 @@ function submissionKey(name: RequestKind, ctx: SubmitContext, fingerprint: unkno
   return createHash("sha256").update([ctx.formToken, name, who, JSON.stringify(fingerprint ?? null)].join("\0")).digest("hex");
 }
 
+/** A request's status link as emailed: it opens in the customer's language's URL space. */
+const statusUrlFor = (locale: Locale, token: string) => `${getRuntime().env.PUBLIC_URL}${localizedPath(locale, href("/requests/:token", { token }))}`;
+
 /**
  * The status link of a request made with a form token, derived from its key under the app's
  * secret, so the same post again can answer with the same link (only its hash is stored, as
@@ -271,8 +284,8 @@ async function submissionByKey(db: Kysely<Database>, name: RequestKind, key: str
     .where("request_id", "=", row.id)
     .where("kind", "=", `${name}.customer`)
     .executeTakeFirst();
-  const statusPath = href("/requests/:token", { token: statusTokenFor(key) });
-  return { id: row.id, reference: row.reference, statusPath, statusUrl: `${getRuntime().env.PUBLIC_URL}${localizedPath(locale, statusPath)}`, emailed: confirmation !== undefined };
+  const token = statusTokenFor(key);
+  return { id: row.id, reference: row.reference, statusPath: href("/requests/:token", { token }), statusUrl: statusUrlFor(locale, token), emailed: confirmation !== undefined };
 }
 
 /**
