@@ -401,9 +401,11 @@ export async function eraseSubject(actorId: string, subject: PrivacySubject): Pr
     const goodbyes = [];
     for (const a of accounts) goodbyes.push({ ...goodbyeEmail(await accountLocale(trx, a)), to: a.email });
     const result = await eraseInTransaction(trx, subject);
+    // The audit names what was erased by reference (never by whom): read before the erasure unlinks them.
+    const references = (await requestsOfSubject(trx, subject)).map((r) => r.reference).sort();
     // After the erasure, which trims every earlier email to these addresses: these are the ones left.
     for (const goodbye of goodbyes) await enqueueEmail(trx, { ...goodbye, kind: "account.deleted" });
-    await recordAudit(trx, { actorId, action: "privacy.erase", entityType: "privacy-subject", entityId: subjectDigest(subject), after: result.counts });
+    await recordAudit(trx, { actorId, action: "privacy.erase", entityType: "privacy-subject", entityId: subjectDigest(subject), after: { ...result.counts, references } });
     return result;
   });
   if ("open" in done) return { ok: false, reason: "open", open: done.open };
