@@ -67,7 +67,8 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
       DKIM_SELECTOR: "gta",
       DKIM_PRIVATE_KEY: DKIM_KEY,
       // Per-client limits out of the way: the caps under test are per mailbox.
-      RATE_LIMITS: "signUp=1000,forgotPassword=1000,confirmationsPerClient=1000,resendVerification=1000,writes=10000",
+      // The per-mailbox reset counters too (ADR 36, security-fourth-probe-b.test.ts): the outbox's cap is tested here.
+      RATE_LIMITS: "signUp=1000,forgotPassword=1000,confirmationsPerClient=1000,resendVerification=1000,writes=10000,resetResend=1000,resetPerMailbox=1000",
     });
     db = connect(database.url);
   });
@@ -336,8 +337,8 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
       },
       {
         kind: "account.reset",
-        cap: "account",
-        setup: 1,
+        cap: "reset",
+        setup: 0,
         send: async (to, n) => {
           await ok(signUp(to(0)));
           await times(n, () => ok(client().post("/auth/forgot", { email: to(0) })));

@@ -69,10 +69,11 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
 
   describe("item 6: links end with the password, and none is stored live", () => {
     it("two resets requested, the first link used: the second is dead; the stored tokens are not the ones emailed", async () => {
-      const { email, id } = await account(uniqueEmail("two-resets"));
+      const { client: owner, email, id } = await account(uniqueEmail("two-resets"));
+      // Once from a stranger's browser, once from the owner's (the second is not "too soon": ADR 36).
       expect((await new HttpClient(server.url).post("/auth/forgot", { email })).status).toBe(303);
       const first = await nthLink(email, RESET, 1);
-      expect((await new HttpClient(server.url).post("/auth/forgot", { email })).status).toBe(303);
+      expect((await owner.post("/auth/forgot", { email })).status).toBe(303);
       const second = await nthLink(email, RESET, 2);
       const emailed = [first, second].map((l) => l.searchParams.get("token")!);
       const stored = (await db.db.selectFrom("verification").select(["identifier"]).where("value", "=", id).execute()).map((r) => r.identifier);
@@ -81,6 +82,8 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
         expect(stored.some((s) => s.includes(token))).toBe(false);
         expect(stored).not.toContain(`reset-password:${token}`);
       }
+      const sealed = JSON.stringify(await db.db.selectFrom("reset_links").selectAll().execute());
+      for (const token of emailed) expect(sealed).not.toContain(token);
 
       expect((await resetWith(first, "first new password here")).status).toBe(303);
       const dead = await pageHtml(await new HttpClient(server.url).get(second.pathname + second.search));
@@ -88,6 +91,7 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
       expect((await resetWith(second, "second new password here")).status).toBe(400);
       expect(await logsIn(email, "first new password here")).toBe(true);
       expect(await db.db.selectFrom("verification").select("id").where("value", "=", id).execute()).toEqual([]);
+      expect(await db.db.selectFrom("reset_links").select("user_id").where("user_id", "=", id).execute()).toEqual([]);
     });
 
     it("a password change ends an outstanding reset link and a pending change of address", async () => {
@@ -135,6 +139,50 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
       expect(rows[0]!.text_body).toContain("/requests/hidden-until-sent");
       expect(rows[0]!.sealed_secret).toBeNull(); // opened and cleared once sent
       expect((await new HttpClient(server.url).get(link.pathname)).status).toBe(200);
+    });
+  });
+
+  describe("item 5: strangers cannot spend the owner's reset emails", () => {
+    /** Posts the form as this client and reads the page it is sent to: the title and text shown. */
+    async function ask(client: HttpClient, email: string) {
+      const posted = await client.post("/auth/forgot", { email });
+      expect(posted.status).toBe(303);
+      const html = await pageHtml(await client.get(posted.headers.get("location")!));
+      return /<h1[^>]*>([^<]*)<\/h1>\s*<p[^>]*>([^<]*)<\/p>/.exec(html)!.slice(1).join(" | ");
+    }
+    const settle = () => new Promise((r) => setTimeout(r, 1500));
+
+    it("five anonymous /auth/forgot posts, then the owner still gets a working reset link", async () => {
+      const { client: owner, email } = await account(uniqueEmail("locked-out"));
+      const said = [];
+      for (let i = 0; i < 5; i++) said.push(await ask(new HttpClient(server.url), email));
+      await settle();
+      // One email: the others said that none was sent, and why, without a word on the account.
+      expect(mailsTo(email, RESET)).toHaveLength(1);
+      expect(said[0]).toContain("Check Your Email");
+      for (const answer of said.slice(1)) {
+        expect(answer).toContain("No Email Sent");
+        expect(answer).toContain("no new email was sent");
+      }
+      // The owner, in a browser where they logged in: an email, with the one outstanding link, which works.
+      expect(await ask(owner, email)).toContain("Check Your Email");
+      const link = await nthLink(email, RESET, 2);
+      expect(link.searchParams.get("token")).toBe((await nthLink(email, RESET, 1)).searchParams.get("token"));
+      expect((await resetWith(link, "owner's own new password")).status).toBe(303);
+      expect(await logsIn(email, "owner's own new password")).toBe(true);
+    });
+
+    it("answers an address without an account exactly like one with an account", async () => {
+      const { email } = await account(uniqueEmail("has-account"));
+      const nobody = uniqueEmail("no-account");
+      const answers = async (address: string) => {
+        const out = [];
+        for (let i = 0; i < 3; i++) out.push((await ask(new HttpClient(server.url), address)).replaceAll(address, "<address>"));
+        return out;
+      };
+      expect(await answers(nobody)).toEqual(await answers(email));
+      await settle();
+      expect(mailsTo(nobody, RESET)).toHaveLength(0);
     });
   });
 });

@@ -11,13 +11,14 @@ type Executor = Kysely<Database> | Transaction<Database>;
  *
  * - Reset links are rows of better-auth's `verification` table whose value is the account's id
  *   (their identifier is hashed, so it cannot be matched by its `reset-password:` prefix): they
- *   are deleted.
+ *   are deleted, with the sealed copy kept to send the same link again (`reset_links`).
  * - Verification and email-change links are JWTs better-auth signs and never stores, so they
  *   cannot be deleted: the account records when its links were revoked (`linksRevokedAt`), and
  *   verifyEmail refuses a token issued before that (linkWasRevoked).
  */
 export async function revokeAccountLinks(userId: string, db: Executor = getRuntime().db): Promise<void> {
   await db.deleteFrom("verification").where("value", "=", userId).execute();
+  await db.deleteFrom("reset_links").where("user_id", "=", userId).execute();
   await db.updateTable("user").set({ linksRevokedAt: new Date().toISOString() }).where("id", "=", userId).execute();
 }
 

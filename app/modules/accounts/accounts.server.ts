@@ -9,6 +9,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { recordConsents } from "~/modules/legal/consents.server";
 import { ACCOUNT_DOCUMENTS, CONSENT_DOCUMENTS, CURRENT_VERSIONS } from "~/modules/legal/versions";
 import { accountEmails, withReaderLocale } from "./emails.server";
+import { currentResetToken, type ResetAllowance } from "./reset-links.server";
 import type { ProfileInput, SignUpInput } from "./schema";
 import { type DeviceSummary, summariseUserAgent } from "./user-agent";
 
@@ -132,9 +133,17 @@ export async function verifyEmail(
   return { ok: true, cookies, changedTo: body.user?.email ?? null };
 }
 
-/** Same answer whether or not the address has an account. */
-export async function requestPasswordReset(email: string, request: Request): Promise<void> {
-  await withReaderLocale(request, () => getAuth().api.requestPasswordReset({ body: { email }, headers: request.headers }));
+/**
+ * Sends the account's reset link (the one still working, else a new one: reset-links.server.ts)
+ * from the allowance decideReset chose; nothing for an address without an account. Called after
+ * the page answered, so its timing says nothing either.
+ */
+export async function requestPasswordReset(email: string, request: Request, allowance: ResetAllowance): Promise<void> {
+  const context = await getAuth().$context;
+  const found = await context.internalAdapter.findUserByEmail(email.toLowerCase());
+  if (!found) return;
+  const token = await currentResetToken(found.user.id);
+  await withReaderLocale(request, () => accountEmails.passwordReset(found.user, token, allowance));
 }
 
 export async function resetPassword(token: string, newPassword: string): Promise<Outcome> {

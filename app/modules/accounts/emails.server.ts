@@ -37,7 +37,8 @@ function reader() {
 /** Every account email: its kind in the outbox, and the mailbox cap it counts against. */
 export const ACCOUNT_EMAIL_KINDS = {
   verification: { kind: "account.verify", cap: "account" },
-  passwordReset: { kind: "account.reset", cap: "account" },
+  // From a browser the account does not know; from one it knows, the owner's cap instead (ADR 36).
+  passwordReset: { kind: "account.reset", cap: "reset" },
   existingAccount: { kind: "account.existing", cap: "account" },
   emailChange: { kind: "account.email-change", cap: "account" },
   passwordChanged: { kind: "account.password-changed", cap: "notice" },
@@ -50,9 +51,10 @@ type AccountEmail = keyof typeof ACCOUNT_EMAIL_KINDS;
  * goes to an address someone typed, so each counts against that mailbox's cap; over it, nothing
  * is queued and the page answers as always (no sign of whether an account exists).
  */
-async function send(which: AccountEmail, to: Recipient, content: Parameters<typeof renderEmail>[0], token?: string) {
+async function send(which: AccountEmail, to: Recipient, content: Parameters<typeof renderEmail>[0], token?: string, capOverride?: RecipientCap) {
   const { db, env } = getRuntime();
-  const { kind, cap } = ACCOUNT_EMAIL_KINDS[which];
+  const { kind } = ACCOUNT_EMAIL_KINDS[which];
+  const cap = capOverride ?? ACCOUNT_EMAIL_KINDS[which].cap;
   const sealedSecret = token === undefined ? undefined : secretBox(env.AUTH_SECRET).seal(token);
   const id = await enqueueEmail(db, { ...renderEmail(content, env.BRAND_NAME), kind, to: to.email, cap, sealedSecret });
   if (id) mailQueued();
@@ -81,7 +83,7 @@ export const accountEmails = {
       token,
     );
   },
-  passwordReset: (user: Recipient, token: string) => {
+  passwordReset: (user: Recipient, token: string, allowance: RecipientCap = ACCOUNT_EMAIL_KINDS.passwordReset.cap) => {
     const { t, link, format } = reader();
     return send(
       "passwordReset",
@@ -95,6 +97,7 @@ export const accountEmails = {
         ...format,
       },
       token,
+      allowance,
     );
   },
   existingAccount: (user: Recipient) => {
