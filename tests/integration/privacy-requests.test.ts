@@ -221,7 +221,7 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
     for (const s of [bo.name, bo.email, boRequest.reference, cy.email]) expect(text).not.toContain(s);
 
     // The audit says what was done to which subject reference, with no one's address, name or number.
-    const entries = await db.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "privacy-subject").where("action", "=", "privacy.export").execute();
+    const entries = await db.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "privacy-subject").where("action", "=", "privacy.export").orderBy("created_at").execute();
     const last = entries.at(-1)!;
     expect(JSON.parse(last.after!)).toMatchObject({ accounts: 1, references: [] });
     const audit = JSON.stringify(await db.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "privacy-subject").execute());

@@ -92,7 +92,7 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
       expect(await logsIn(email, "first new password here")).toBe(true);
       expect(await db.db.selectFrom("verification").select("id").where("value", "=", id).execute()).toEqual([]);
       expect(await db.db.selectFrom("reset_links").select("user_id").where("user_id", "=", id).execute()).toEqual([]);
-    });
+    }, 90_000);
 
     it("a password change ends an outstanding reset link and a pending change of address", async () => {
       const { client, email } = await account(uniqueEmail("change"));
@@ -110,7 +110,7 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
       const row = await db.db.selectFrom("user").select("email").where("email", "in", [email, moved]).executeTakeFirstOrThrow();
       expect(row.email).toBe(email);
       expect(await logsIn(email, "walnut boat at noon")).toBe(true);
-    });
+    }, 90_000);
 
     it("a reset ends the verification link of an account not verified yet (it would sign in)", async () => {
       const email = uniqueEmail("unverified");
@@ -123,7 +123,7 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
       const opener = new HttpClient(server.url);
       await opener.get(verify.pathname + verify.search);
       expect(opener.sessionToken).toBeUndefined();
-    });
+    }, 90_000);
 
     it("a request's confirmation is stored without its live status link; the sent one opens the status page", async () => {
       const email = uniqueEmail("status");
@@ -139,7 +139,7 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
       expect(rows[0]!.text_body).toContain("/requests/hidden-until-sent");
       expect(rows[0]!.sealed_secret).toBeNull(); // opened and cleared once sent
       expect((await new HttpClient(server.url).get(link.pathname)).status).toBe(200);
-    });
+    }, 90_000);
   });
 
   describe("item 5: strangers cannot spend the owner's reset emails", () => {
@@ -170,7 +170,7 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
       expect(link.searchParams.get("token")).toBe((await nthLink(email, RESET, 1)).searchParams.get("token"));
       expect((await resetWith(link, "owner's own new password")).status).toBe(303);
       expect(await logsIn(email, "owner's own new password")).toBe(true);
-    });
+    }, 90_000);
 
     it("answers an address without an account exactly like one with an account", async () => {
       const { email } = await account(uniqueEmail("has-account"));
@@ -183,6 +183,24 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
       expect(await answers(nobody)).toEqual(await answers(email));
       await settle();
       expect(mailsTo(nobody, RESET)).toHaveLength(0);
-    });
+    }, 90_000);
+  });
+
+  describe("item 4: Download my data cannot fill the disk or the mailbox", () => {
+    it("ten presses make one file and one email", async () => {
+      const { client, email, id } = await account(uniqueEmail("exporter"));
+      const exportsOf = () => db.db.selectFrom("data_exports").select(["status", "file_key"]).where("user_id", "=", id).execute();
+      expect((await client.post("/account/data", { intent: "export" })).status).toBe(303);
+      for (let i = 0; i < 300 && !(await exportsOf()).some((e) => e.status === "ready"); i++) await new Promise((r) => setTimeout(r, 100));
+      const answers = [];
+      for (let i = 0; i < 9; i++) answers.push(await client.post("/account/data", { intent: "export" }));
+      await new Promise((r) => setTimeout(r, 6000)); // past the export worker's poll
+      expect(await exportsOf()).toHaveLength(1);
+      expect((await exportsOf()).filter((e) => e.file_key !== null)).toHaveLength(1);
+      const mails = await db.db.selectFrom("mail_outbox").select("id").where("kind", "=", "account.data-export").where("to_address", "=", email).execute();
+      expect(mails).toHaveLength(1);
+      for (const answer of answers) expect(answer.status).toBe(429);
+      expect(await pageHtml(answers[0]!)).toContain("You can ask for one export a day.");
+    }, 90_000);
   });
 });

@@ -1840,6 +1840,7 @@ export const en = {
   "dataExport.alreadyQueued":
     "An export of your data is already being prepared. We'll email you when it's ready; you can request another one after that.",
   "dataExport.failed": "That didn't work. Please reload the page and try again.",
+  "dataExport.cooldown": "You can ask for one export a day. Your latest one is below; you can ask for a new one after {date}.",
   "dataExport.stateQueued":
     "Your export requested {date} is being prepared. We'll email you when it's ready; reload this page to see where it stands.",
   "dataExport.stateReady": "Your export of {date} is ready. You can download it until {expires}.",

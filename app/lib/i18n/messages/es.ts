@@ -1929,6 +1929,7 @@ export const es = {
   "dataExport.alreadyQueued":
     "Ya estamos preparando una exportación de sus datos. Le avisaremos por correo electrónico cuando esté lista; después podrá solicitar otra.",
   "dataExport.failed": "No funcionó. Vuelva a cargar la página e inténtelo de nuevo.",
+  "dataExport.cooldown": "Puede pedir una exportación al día. La más reciente está abajo; puede pedir una nueva después del {date}.",
   "dataExport.stateQueued":
     "Estamos preparando la exportación que solicitó el {date}. Le avisaremos por correo electrónico cuando esté lista; vuelva a cargar esta página para ver cómo va.",
   "dataExport.stateReady": "Su exportación del {date} está lista. Puede descargarla hasta el {expires}.",

@@ -1949,6 +1949,7 @@ export const frCA = {
   "dataExport.alreadyQueued":
     "Une exportation de vos données est déjà en préparation. Nous vous écrirons quand elle sera prête; vous pourrez en demander une autre ensuite.",
   "dataExport.failed": "Cela n'a pas fonctionné. Veuillez recharger la page et réessayer.",
+  "dataExport.cooldown": "Vous pouvez demander une exportation par jour. La plus récente est ci-dessous; vous pourrez en demander une nouvelle après le {date}.",
   "dataExport.stateQueued":
     "Votre exportation demandée le {date} est en préparation. Nous vous écrirons quand elle sera prête; rechargez cette page pour voir où elle en est.",
   "dataExport.stateReady":

@@ -1912,6 +1912,7 @@ export const ptBR = {
   "dataExport.alreadyQueued":
     "Uma exportação dos seus dados já está sendo preparada. Avisaremos você por e-mail quando estiver pronta; depois disso, você pode solicitar outra.",
   "dataExport.failed": "Não funcionou. Recarregue a página e tente novamente.",
+  "dataExport.cooldown": "Você pode pedir uma exportação por dia. A mais recente está abaixo; você pode pedir uma nova depois de {date}.",
   "dataExport.stateQueued":
     "Sua exportação solicitada em {date} está sendo preparada. Avisaremos você por e-mail quando estiver pronta; recarregue esta página para ver o andamento.",
   "dataExport.stateReady": "Sua exportação de {date} está pronta. Você pode baixá-la até {expires}.",
