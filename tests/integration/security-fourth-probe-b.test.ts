@@ -203,4 +203,33 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
       expect(await pageHtml(answers[0]!)).toContain("You can ask for one export a day.");
     }, 90_000);
   });
+
+  describe("item 8: what we send to a typed address carries none of the visitor's words", () => {
+    const NAME = 'Ada” now visit http://evil.example/x and "www.evil.example" ok';
+
+    it("a confirmation repeats only the reference, the kind and the date", async () => {
+      const email = uniqueEmail("typed");
+      const posted = await new HttpClient(server.url).post("/contact", { name: NAME, email, subject: "See evil.example/y", message: "Click http://evil.example/z" });
+      expect(posted.status).toBeLessThan(400);
+      await nthLink(email, "/requests/", 1);
+      const mail = mailsTo(email, "/requests/")[0]!;
+      const { reference } = await db.db.selectFrom("requests").select("reference").where("email", "=", email).executeTakeFirstOrThrow();
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toMatch(/evil|Ada|Click/);
+        expect(part).toContain(reference);
+      }
+      expect(mail.text).toContain("Contact message");
+    }, 90_000);
+
+    it("a greeting shows the name trimmed, without link-like words or quotation marks that close ours", async () => {
+      const email = uniqueEmail("greeted");
+      expect((await new HttpClient(server.url).post("/signup", { name: NAME, email, password: PASSWORD, adult: "on", terms: "on" })).status).toBe(302);
+      expect((await new HttpClient(server.url).post("/auth/forgot", { email })).status).toBe(303);
+      await nthLink(email, RESET, 1);
+      const mail = mailsTo(email, RESET)[0]!;
+      for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain("evil");
+      expect(mail.text).toContain("“Ada now visit and ok”");
+      expect(mail.text.match(/[”"]/g)?.length ?? 0).toBe(1);
+    }, 90_000);
+  });
 });

@@ -5,7 +5,7 @@ import { createTranslate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import type { RecipientCap } from "~/lib/mail/recipients.server";
 import { SECRET_MASK, secretBox } from "~/lib/mail/secrets.server";
-import { QUOTED_NAME_LENGTH, quoteUserText, renderEmail } from "~/lib/mail/template.server";
+import { quoteName, quoteUserText, renderEmail } from "~/lib/mail/template.server";
 import { scopedValue } from "~/lib/request-scope.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 
@@ -64,7 +64,7 @@ async function send(which: AccountEmail, to: Recipient, content: Parameters<type
 const readerLang = () => messagesFor(readerLocale.get() ?? DEFAULT_LOCALE).contentLocale;
 
 /** The account's name as an email may show it: quoted and short (anyone chooses it at sign-up). */
-const nameOf = (user: Recipient) => quoteUserText(user.name, QUOTED_NAME_LENGTH, readerLang());
+const nameOf = (user: Recipient) => quoteName(user.name, readerLang());
 
 export const accountEmails = {
   verification: (user: Recipient, token: string) => {

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n
 import { createTranslate, type Translate } from "~/lib/i18n/translate";
 import { log } from "~/lib/log.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
-import { QUOTED_NAME_LENGTH, quoteUserText, renderEmail } from "~/lib/mail/template.server";
+import { quoteName, renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { deleteObject, getObject, putObject } from "~/lib/storage.server";
 import type { DataExportStatus } from "~/lib/db/schema";
@@ -252,7 +252,7 @@ export async function buildQueuedExports(now = () => new Date()): Promise<number
         {
           subject: t("email.dataExport.subject"),
           heading: t("email.dataExport.heading"),
-          paragraphs: [t("email.dataExport.greeting", { name: quoteUserText(user.name, QUOTED_NAME_LENGTH, locale) }), t("email.dataExport.text", { date: format.dateTime(expiresAt) })],
+          paragraphs: [t("email.dataExport.greeting", { name: quoteName(user.name, locale) }), t("email.dataExport.text", { date: format.dateTime(expiresAt) })],
           action: { label: t("email.dataExport.action"), url: link },
           footer: t("email.dataExport.footer"),
           lang: locale,

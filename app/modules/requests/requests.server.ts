@@ -17,6 +17,7 @@ import { renderEmail } from "~/lib/mail/template.server";
 import { hit } from "~/lib/rate-limit.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
+import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { calendarFile, inviteForMove, requestInvite, slotOf } from "./calendar.server";
 import { renderFields } from "./kind";
 import { requestOutcome } from "./outcome.server";
@@ -172,8 +173,10 @@ export async function submitRequest<K extends RequestKind>(
       await enqueueEmail(trx, { ...operator, kind: `${name}.operator`, to, replyTo: who.email, requestId: id });
     }
     if (confirm) {
-      // The visitor's own words go to an address they typed: no name in the heading, and
-      // every value short and quoted, so the form cannot be used to write to strangers.
+      // The address was typed by whoever sent the form, and the email is signed as ours (DKIM):
+      // it repeats only what identifies the request — its kind, reference and date — never a
+      // word the visitor wrote (a name, a message, a city), which could speak to a stranger in
+      // our name (issue 47 item 8). The details are behind the status link.
       const ct = translatorFor(ctx.locale);
       // A request at a date and time: the confirmation carries its calendar invite.
       const invite = await requestInvite(trx, id, { method: "REQUEST", to: recipient });
@@ -181,9 +184,12 @@ export async function submitRequest<K extends RequestKind>(
         {
           subject: ct("email.customer.subject", { reference }),
           heading: ct("email.customer.heading"),
-          paragraphs: [kind.confirmation(data, ct), ct("email.customer.reference", { reference }), ...(invite ? [ct("email.calendar.attached")] : [])],
-          fields: [{ label: ct("email.customer.request"), value: kind.title(data, ct) }, ...renderFields(kind, data, ct)],
-          quoteValues: CONFIRMATION_VALUE_LENGTH,
+          paragraphs: [ct("email.customer.reference", { reference }), ...(invite ? [ct("email.calendar.attached")] : [])],
+          fields: [
+            { label: ct("email.customer.request"), value: ct(KIND_LABEL_KEYS[name as RequestKind]) },
+            { label: ct("request.field.reference"), value: reference },
+            { label: ct("request.field.submittedAt"), value: formattersFor(translateLocale(ct)).dateTime(now) },
+          ],
           // The live status link is put in at send time, never stored in the outbox (ADR 25).
           action: { label: ct("email.customer.track"), url: statusUrlFor(ctx.locale, SECRET_MASK) },
           footer: ct(kind.customerFooter ?? "email.customer.footer", { operator: env.OPERATOR_EMAIL }),
@@ -298,9 +304,6 @@ export async function submissionFor(name: RequestKind, ctx: SubmitContext): Prom
   const key = submissionKey(name, ctx, null);
   return key ? submissionByKey(getRuntime().db, name, key, ctx.locale) : null;
 }
-
-/** Longest value of a field quoted back in a confirmation email. */
-const CONFIRMATION_VALUE_LENGTH = 200;
 
 /**
  * Whether a confirmation may go to this address: at most a few a day to any one mailbox
