@@ -186,7 +186,7 @@ test("reject a provider application, its documents shown inline: the applicant's
   form.append("govIdFileFront", new File([new Uint8Array(idPng)], "passport.png", { type: "image/png" }));
   form.append(
     "licenseFile",
-    new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")], "licence.pdf", { type: "application/pdf" }),
+    new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")], "licence.pdf", { type: "application/pdf" }),
   );
   const applied = await applicant.request.post("/become-a-provider", { multipart: form, maxRedirects: 0, headers: { Origin: new URL(applicant.url()).origin } });
   expect(applied.status()).toBe(303);

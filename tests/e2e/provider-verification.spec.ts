@@ -113,7 +113,7 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await form.getByLabel(/^License document/).setInputFiles({
     name: "plumbing-licence.pdf",
     mimeType: "application/pdf",
-    buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
   });
   await form.getByRole("checkbox", { name: /agree to the Provider Guidelines/ }).check();
   await form.getByRole("checkbox", { name: /consent to GTA Connect checking/ }).check();

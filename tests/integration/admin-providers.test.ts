@@ -31,7 +31,7 @@ const BASE = {
   consentToChecks: "on",
 };
 const LICENCE = { licenseType: "Trade/Plumber License", licenseNumber: "PL-778", licenseRegion: "Ontario", licenseExpiry: "2027-08-31" };
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const png = () => sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 200, g: 210, b: 230 } } }).png().toBuffer();
 
 describe.each(DIALECTS)("provider applications in the back office on %s", (dialect) => {
