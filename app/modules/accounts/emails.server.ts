@@ -5,7 +5,7 @@ import { createTranslate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import type { RecipientCap } from "~/lib/mail/recipients.server";
 import { SECRET_MASK, secretBox } from "~/lib/mail/secrets.server";
-import { quoteName, quoteUserText, renderEmail } from "~/lib/mail/template.server";
+import { QUOTED_NAME_LENGTH, quoteUserText, renderEmail } from "~/lib/mail/template.server";
 import { scopedValue } from "~/lib/request-scope.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 
@@ -37,8 +37,7 @@ function reader() {
 /** Every account email: its kind in the outbox, and the mailbox cap it counts against. */
 export const ACCOUNT_EMAIL_KINDS = {
   verification: { kind: "account.verify", cap: "account" },
-  // From a browser the account does not know; from one it knows, the owner's cap instead (ADR 36).
-  passwordReset: { kind: "account.reset", cap: "reset" },
+  passwordReset: { kind: "account.reset", cap: "account" },
   existingAccount: { kind: "account.existing", cap: "account" },
   emailChange: { kind: "account.email-change", cap: "account" },
   passwordChanged: { kind: "account.password-changed", cap: "notice" },
@@ -51,10 +50,9 @@ type AccountEmail = keyof typeof ACCOUNT_EMAIL_KINDS;
  * goes to an address someone typed, so each counts against that mailbox's cap; over it, nothing
  * is queued and the page answers as always (no sign of whether an account exists).
  */
-async function send(which: AccountEmail, to: Recipient, content: Parameters<typeof renderEmail>[0], token?: string, capOverride?: RecipientCap) {
+async function send(which: AccountEmail, to: Recipient, content: Parameters<typeof renderEmail>[0], token?: string) {
   const { db, env } = getRuntime();
-  const { kind } = ACCOUNT_EMAIL_KINDS[which];
-  const cap = capOverride ?? ACCOUNT_EMAIL_KINDS[which].cap;
+  const { kind, cap } = ACCOUNT_EMAIL_KINDS[which];
   const sealedSecret = token === undefined ? undefined : secretBox(env.AUTH_SECRET).seal(token);
   const id = await enqueueEmail(db, { ...renderEmail(content, env.BRAND_NAME), kind, to: to.email, cap, sealedSecret });
   if (id) mailQueued();
@@ -64,7 +62,7 @@ async function send(which: AccountEmail, to: Recipient, content: Parameters<type
 const readerLang = () => messagesFor(readerLocale.get() ?? DEFAULT_LOCALE).contentLocale;
 
 /** The account's name as an email may show it: quoted and short (anyone chooses it at sign-up). */
-const nameOf = (user: Recipient) => quoteName(user.name, readerLang());
+const nameOf = (user: Recipient) => quoteUserText(user.name, QUOTED_NAME_LENGTH, readerLang());
 
 export const accountEmails = {
   verification: (user: Recipient, token: string) => {
@@ -83,7 +81,7 @@ export const accountEmails = {
       token,
     );
   },
-  passwordReset: (user: Recipient, token: string, allowance: RecipientCap = ACCOUNT_EMAIL_KINDS.passwordReset.cap) => {
+  passwordReset: (user: Recipient, token: string) => {
     const { t, link, format } = reader();
     return send(
       "passwordReset",
@@ -97,7 +95,6 @@ export const accountEmails = {
         ...format,
       },
       token,
-      allowance,
     );
   },
   existingAccount: (user: Recipient) => {
