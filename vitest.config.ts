@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -17,6 +18,32 @@ export const SLOW_FILES = [
   "tests/integration/restore-drill.test.ts",
 ];
 
+/**
+ * The longest files, longest first (fresh-clone run, 2026-12-06: docs/perf-log.md). Vitest orders
+ * a fresh clone by file size, so the crash test (a small file, 135 s) started last and ran
+ * alone for its last two minutes; started first, it overlaps the short files.
+ */
+const LONGEST_FIRST = [
+  "tests/integration/crash.test.ts",
+  "tests/integration/outgoing-mail.test.ts",
+  "tests/integration/fuzz.test.ts",
+  "tests/integration/contact.test.ts",
+  "tests/integration/account-security.test.ts",
+  "tests/integration/page-cache.test.ts",
+  "tests/integration/accounts.test.ts",
+  "tests/integration/consents.test.ts",
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((name) => f.moduleId.endsWith(name));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 // Separate from vite.config.ts: tests need neither the React Router plugin nor Tailwind.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -28,5 +55,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Integration files start servers and databases of their own; keep the 2-core box calm.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
   },
 });
