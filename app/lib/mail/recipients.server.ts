@@ -20,6 +20,10 @@ export const RECIPIENT_CAPS = {
   account: { limit: 5, windowMs: 24 * 60 * 60_000 },
   /** Notices to an account's own address after a change made while signed in. */
   notice: { limit: 5, windowMs: 24 * 60 * 60_000 },
+  /** Reset links asked for from a browser not known to the account (anyone, ADR 36). */
+  reset: { limit: 3, windowMs: 24 * 60 * 60_000 },
+  /** Reset links asked for from a browser where the account was logged in: the owner's own allowance. */
+  owner: { limit: 3, windowMs: 24 * 60 * 60_000 },
 } as const;
 export type RecipientCap = keyof typeof RECIPIENT_CAPS;
 

@@ -271,6 +271,12 @@ export const es = {
   "forgot.sentTitle": "Revise su correo",
   "forgot.sentText":
     "Si existe una cuenta para {email}, le enviamos un enlace para restablecer su contraseña. Vence en 1 hora.",
+  "forgot.notSentTitle": "No se envió ningún correo",
+  "forgot.recentText#one": "Hace unos minutos enviamos un enlace para {email}, si una cuenta usa esa dirección, así que no se envió otro correo: ese enlace sirve durante 1 hora (revise la carpeta de spam). Puede volver a pedirlo en {count} minuto.",
+  "forgot.recentText#many": "Hace unos minutos enviamos un enlace para {email}, si una cuenta usa esa dirección, así que no se envió otro correo: ese enlace sirve durante 1 hora (revise la carpeta de spam). Puede volver a pedirlo en {count} de minutos.",
+  "forgot.recentText#other": "Hace unos minutos enviamos un enlace para {email}, si una cuenta usa esa dirección, así que no se envió otro correo: ese enlace sirve durante 1 hora (revise la carpeta de spam). Puede volver a pedirlo en {count} minutos.",
+  "forgot.dailyText": "No se envió ningún correo: {email} ya recibió hoy tantos correos de restablecimiento como enviamos a una dirección en un día, para que nadie pueda llenar un buzón escribiéndolo aquí. Inténtelo mañana, o pídalo desde un navegador en el que ya haya iniciado sesión en su cuenta.",
+  "forgot.dailyKnownText": "No se envió ningún correo: este navegador ya pidió hoy tantos enlaces para {email} como enviamos en un día. Use el enlace de los correos que ya tiene (sirve durante 1 hora) o inténtelo mañana.",
   "forgot.remembered": "¿Ya la recordó?",
   "forgot.backToLogin": "Volver a iniciar sesión",
   "reset.metaTitle": "Elija una nueva contraseña — {brand}",
@@ -1927,6 +1933,7 @@ export const es = {
   "dataExport.alreadyQueued":
     "Ya estamos preparando una exportación de sus datos. Le avisaremos por correo electrónico cuando esté lista; después podrá solicitar otra.",
   "dataExport.failed": "No funcionó. Vuelva a cargar la página e inténtelo de nuevo.",
+  "dataExport.cooldown": "Puede pedir una exportación al día. La más reciente está abajo; puede pedir una nueva después del {date}.",
   "dataExport.stateQueued":
     "Estamos preparando la exportación que solicitó el {date}. Le avisaremos por correo electrónico cuando esté lista; vuelva a cargar esta página para ver cómo va.",
   "dataExport.stateReady": "Su exportación del {date} está lista. Puede descargarla hasta el {expires}.",
@@ -2102,7 +2109,7 @@ export const es = {
   "admin.privacy.email": "Correo electrónico",
   "admin.privacy.phone": "Número de teléfono",
   "admin.privacy.find": "Buscar",
-  "admin.privacy.needOne": "Ingrese un correo electrónico o un número de teléfono (al menos 7 dígitos).",
+  "admin.privacy.needOne": "Ingrese un correo electrónico o un número de teléfono completo (10 dígitos, o + y el código de país).",
   "admin.privacy.results": "Coincidencias",
   "admin.privacy.accounts": "Este correo o número pertenece a una cuenta: el borrado también elimina esa cuenta.",
   "admin.privacy.requests": "Solicitudes",
@@ -2124,6 +2131,11 @@ export const es = {
   "admin.privacy.blocked": "Algunas solicitudes siguen abiertas. Cancélelas primero:",
   "admin.privacy.erasedTitle": "Borrado",
   "admin.privacy.erasedText": "Solicitudes anonimizadas: {requests}. Correos eliminados o depurados: {emails}. Cuentas eliminadas: {accounts}.",
+  "admin.privacy.accountsTitle": "Cuentas",
+  "admin.privacy.exportStart": "Exportar…",
+  "admin.privacy.exportTitle": "¿Descargar todo lo listado?",
+  "admin.privacy.exportText": "El ZIP contiene exactamente las cuentas y los registros listados aquí, y nada más. Compruebe que cada uno es de esta persona antes de descargarlo.",
+  "admin.privacy.changed": "Lo que coincide ha cambiado desde que lo consultó. Revise la lista de nuevo y luego confirme.",
   // Documents renewal (ADR 27).
   "renewal.title": "Sus documentos",
   "renewal.intro": "Sus documentos aprobados con fecha de vencimiento. Antes de que uno venza, suba aquí el documento renovado: lo revisamos y, una vez aprobado, su insignia Verificado muestra la nueva fecha.",

@@ -275,6 +275,12 @@ export const frCA = {
   "forgot.sentTitle": "Vérifiez vos courriels",
   "forgot.sentText":
     "Si un compte existe pour {email}, nous avons envoyé un lien pour réinitialiser votre mot de passe. Il expire dans 1 heure.",
+  "forgot.notSentTitle": "Aucun courriel envoyé",
+  "forgot.recentText#one": "Nous avons envoyé un lien pour {email} il y a quelques minutes, si un compte utilise cette adresse; aucun nouveau courriel n'a donc été envoyé : ce lien fonctionne pendant 1 heure (vérifiez vos pourriels). Vous pourrez redemander dans {count} minute.",
+  "forgot.recentText#many": "Nous avons envoyé un lien pour {email} il y a quelques minutes, si un compte utilise cette adresse; aucun nouveau courriel n'a donc été envoyé : ce lien fonctionne pendant 1 heure (vérifiez vos pourriels). Vous pourrez redemander dans {count} de minutes.",
+  "forgot.recentText#other": "Nous avons envoyé un lien pour {email} il y a quelques minutes, si un compte utilise cette adresse; aucun nouveau courriel n'a donc été envoyé : ce lien fonctionne pendant 1 heure (vérifiez vos pourriels). Vous pourrez redemander dans {count} minutes.",
+  "forgot.dailyText": "Aucun courriel n'a été envoyé : {email} a déjà reçu aujourd'hui autant de courriels de réinitialisation que nous en envoyons à une adresse en une journée, pour que personne ne puisse inonder une boîte de réception en la tapant ici. Réessayez demain, ou faites la demande depuis un navigateur où vous vous êtes déjà connecté à votre compte.",
+  "forgot.dailyKnownText": "Aucun courriel n'a été envoyé : ce navigateur a déjà demandé aujourd'hui autant de liens pour {email} que nous en envoyons en une journée. Utilisez le lien des courriels déjà reçus (il fonctionne pendant 1 heure), ou réessayez demain.",
   "forgot.remembered": "Ça vous revient?",
   "forgot.backToLogin": "Retour à la connexion",
   "reset.metaTitle": "Choisissez un nouveau mot de passe — {brand}",
@@ -1947,6 +1953,7 @@ export const frCA = {
   "dataExport.alreadyQueued":
     "Une exportation de vos données est déjà en préparation. Nous vous écrirons quand elle sera prête; vous pourrez en demander une autre ensuite.",
   "dataExport.failed": "Cela n'a pas fonctionné. Veuillez recharger la page et réessayer.",
+  "dataExport.cooldown": "Vous pouvez demander une exportation par jour. La plus récente est ci-dessous; vous pourrez en demander une nouvelle après le {date}.",
   "dataExport.stateQueued":
     "Votre exportation demandée le {date} est en préparation. Nous vous écrirons quand elle sera prête; rechargez cette page pour voir où elle en est.",
   "dataExport.stateReady":
@@ -2125,7 +2132,7 @@ export const frCA = {
   "admin.privacy.email": "Adresse courriel",
   "admin.privacy.phone": "Numéro de téléphone",
   "admin.privacy.find": "Rechercher",
-  "admin.privacy.needOne": "Entrez une adresse courriel ou un numéro de téléphone (au moins 7 chiffres).",
+  "admin.privacy.needOne": "Entrez une adresse courriel ou un numéro de téléphone complet (10 chiffres, ou + et l'indicatif du pays).",
   "admin.privacy.results": "Résultats",
   "admin.privacy.accounts": "Cette adresse ou ce numéro appartient à un compte : l'effacement supprime aussi ce compte.",
   "admin.privacy.requests": "Demandes",
@@ -2147,6 +2154,11 @@ export const frCA = {
   "admin.privacy.blocked": "Certaines demandes sont encore ouvertes. Annulez-les d'abord :",
   "admin.privacy.erasedTitle": "Effacé",
   "admin.privacy.erasedText": "Demandes anonymisées : {requests}. Courriels supprimés ou épurés : {emails}. Comptes supprimés : {accounts}.",
+  "admin.privacy.accountsTitle": "Comptes",
+  "admin.privacy.exportStart": "Exporter…",
+  "admin.privacy.exportTitle": "Télécharger tout ce qui est listé?",
+  "admin.privacy.exportText": "Le ZIP contient exactement les comptes et les dossiers listés ici, et rien d'autre. Vérifiez que chacun appartient à cette personne avant de le télécharger.",
+  "admin.privacy.changed": "Ce qui correspond a changé depuis votre recherche. Vérifiez de nouveau la liste, puis confirmez.",
   // Documents renewal (ADR 27).
   "renewal.title": "Vos documents",
   "renewal.intro": "Vos documents approuvés qui ont une date d'expiration. Avant qu'un document expire, téléversez ici le document renouvelé. Nous le vérifions et, une fois approuvé, votre badge Vérifié affiche la nouvelle date.",

@@ -266,6 +266,12 @@ export const ptBR = {
   "forgot.sentTitle": "Confira seu e-mail",
   "forgot.sentText":
     "Se existir uma conta para {email}, enviamos um link para redefinir sua senha. Ele expira em 1 hora.",
+  "forgot.notSentTitle": "Nenhum e-mail enviado",
+  "forgot.recentText#one": "Enviamos um link para {email} há poucos minutos, se uma conta usa esse endereço, então nenhum novo e-mail foi enviado: esse link funciona por 1 hora (verifique a pasta de spam). Você pode pedir de novo em {count} minuto.",
+  "forgot.recentText#many": "Enviamos um link para {email} há poucos minutos, se uma conta usa esse endereço, então nenhum novo e-mail foi enviado: esse link funciona por 1 hora (verifique a pasta de spam). Você pode pedir de novo em {count} de minutos.",
+  "forgot.recentText#other": "Enviamos um link para {email} há poucos minutos, se uma conta usa esse endereço, então nenhum novo e-mail foi enviado: esse link funciona por 1 hora (verifique a pasta de spam). Você pode pedir de novo em {count} minutos.",
+  "forgot.dailyText": "Nenhum e-mail foi enviado: {email} já recebeu hoje tantos e-mails de redefinição quanto enviamos a um endereço em um dia, para que ninguém possa lotar uma caixa de entrada digitando-o aqui. Tente de novo amanhã, ou peça em um navegador onde você já entrou na sua conta.",
+  "forgot.dailyKnownText": "Nenhum e-mail foi enviado: este navegador já pediu hoje tantos links para {email} quanto enviamos em um dia. Use o link dos e-mails que você já tem (ele funciona por 1 hora) ou tente de novo amanhã.",
   "forgot.remembered": "Lembrou?",
   "forgot.backToLogin": "Voltar ao login",
   "reset.metaTitle": "Escolha uma nova senha — {brand}",
@@ -1910,6 +1916,7 @@ export const ptBR = {
   "dataExport.alreadyQueued":
     "Uma exportação dos seus dados já está sendo preparada. Avisaremos você por e-mail quando estiver pronta; depois disso, você pode solicitar outra.",
   "dataExport.failed": "Não funcionou. Recarregue a página e tente novamente.",
+  "dataExport.cooldown": "Você pode pedir uma exportação por dia. A mais recente está abaixo; você pode pedir uma nova depois de {date}.",
   "dataExport.stateQueued":
     "Sua exportação solicitada em {date} está sendo preparada. Avisaremos você por e-mail quando estiver pronta; recarregue esta página para ver o andamento.",
   "dataExport.stateReady": "Sua exportação de {date} está pronta. Você pode baixá-la até {expires}.",
@@ -2086,7 +2093,7 @@ export const ptBR = {
   "admin.privacy.email": "Endereço de e-mail",
   "admin.privacy.phone": "Número de telefone",
   "admin.privacy.find": "Buscar",
-  "admin.privacy.needOne": "Informe um e-mail ou um número de telefone (pelo menos 7 dígitos).",
+  "admin.privacy.needOne": "Informe um e-mail ou um número de telefone completo (10 dígitos, ou + e o código do país).",
   "admin.privacy.results": "Resultados",
   "admin.privacy.accounts": "Este e-mail ou número pertence a uma conta: apagar também exclui essa conta.",
   "admin.privacy.requests": "Solicitações",
@@ -2108,6 +2115,11 @@ export const ptBR = {
   "admin.privacy.blocked": "Algumas solicitações ainda estão abertas. Cancele-as primeiro:",
   "admin.privacy.erasedTitle": "Apagado",
   "admin.privacy.erasedText": "Solicitações anonimizadas: {requests}. E-mails excluídos ou limpos: {emails}. Contas excluídas: {accounts}.",
+  "admin.privacy.accountsTitle": "Contas",
+  "admin.privacy.exportStart": "Exportar…",
+  "admin.privacy.exportTitle": "Baixar tudo o que está listado?",
+  "admin.privacy.exportText": "O ZIP contém exatamente as contas e os registros listados aqui, e nada mais. Confira se cada um é desta pessoa antes de baixar.",
+  "admin.privacy.changed": "O que corresponde mudou desde a sua busca. Confira a lista de novo e então confirme.",
   // Documents renewal (ADR 27).
   "renewal.title": "Seus documentos",
   "renewal.intro": "Seus documentos aprovados com data de validade. Antes que um vença, envie aqui o documento renovado: nós o conferimos e, uma vez aprovado, seu selo Verificado mostra a nova data.",
