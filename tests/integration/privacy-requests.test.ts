@@ -8,6 +8,7 @@ import { connect } from "../support/db";
 import { rowsContaining } from "../support/db-scan";
 import { pageHtml } from "../support/html";
 import { HttpClient } from "../support/http-client";
+import { confirmedPrivacyStep } from "../support/privacy";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -67,13 +68,6 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
     });
 
   /** The confirmation step of an export or an erasure: what the operator confirms (`included`). */
-  async function confirmed(admin: HttpClient, intent: "confirm" | "confirm-export", query: { email: string; phone: string }) {
-    const html = await pageHtml(await admin.post("/admin/privacy", { intent, ...query }));
-    const included = /name="included" value="([^"]+)"/.exec(html)?.[1];
-    if (!included) throw new Error(`no ${intent} step for ${JSON.stringify(query)}`);
-    return included;
-  }
-
   it("finds, exports and erases what matches an address or a phone, audited without the address", async () => {
     const name = `Philippa Outhwaite ${tag()}`;
     const email = `philippa.${Date.now()}.${tag()}@example.com`;
@@ -116,7 +110,7 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
     // The export: only once the operator confirmed what it holds, then a ZIP in the personal
     // export's format, with hers and nothing of his.
     expect((await admin.post("/admin/privacy/export", { email, phone })).status).toBe(409);
-    const download = await admin.post("/admin/privacy/export", { email, phone, included: await confirmed(admin, "confirm-export", { email, phone }) });
+    const download = await admin.post("/admin/privacy/export", { email, phone, included: await confirmedPrivacyStep(admin, "confirm-export", { email, phone }) });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/zip");
     expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="gta-connect-data-\d{4}-\d{2}-\d{2}\.zip"$/);
@@ -143,7 +137,7 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
 
     // Cancelled by the operator, then erased.
     await db.db.updateTable("requests").set({ status: "cancelled" }).where("id", "=", rental.id).execute();
-    const erased = await admin.post("/admin/privacy", { intent: "erase", email, phone, included: await confirmed(admin, "confirm", { email, phone }) });
+    const erased = await admin.post("/admin/privacy", { intent: "erase", email, phone, included: await confirmedPrivacyStep(admin, "confirm", { email, phone }) });
     expect(erased.status).toBe(303);
     expect(erased.headers.get("location")).toBe("/admin/privacy");
 
@@ -244,7 +238,7 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
     expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
 
     // No account at that address: erased, and no goodbye queued (the operator answers her).
-    const erase = async (query: { email: string; phone: string }) => admin.post("/admin/privacy", { intent: "erase", ...query, included: await confirmed(admin, "confirm", query) });
+    const erase = async (query: { email: string; phone: string }) => admin.post("/admin/privacy", { intent: "erase", ...query, included: await confirmedPrivacyStep(admin, "confirm", query) });
     expect((await erase({ email: nobody, phone: "" })).status).toBe(303);
     expect(await db.db.selectFrom("mail_outbox").select("kind").where("kind", "=", "account.deleted").where("to_address", "=", nobody).execute()).toEqual([]);
 

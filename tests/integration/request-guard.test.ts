@@ -421,7 +421,7 @@ describe.each(DIALECTS)("request guard and security defaults on %s", (dialect) =
       // None of the visitor's text reaches the typed address (issue 47 item 8): our heading, the kind and reference.
       expect(confirmations[0]!.text_body.split("\n")[0]).toBe("Thanks, we received your request");
       expect(confirmations[0]!.text_body).not.toContain("evil.example");
-      expect(confirmations[0]!.text_body).toContain("Service request");
+      expect(confirmations[0]!.text_body).toContain("New service request");
     });
 
     it("repeats no user text in a confirmation, however long (issue 47 item 8: reference, kind and date only)", async () => {

@@ -164,6 +164,12 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
         expect(answer).toContain("No Email Sent");
         expect(answer).toContain("no new email was sent");
       }
+      // The browser learnt the account at log-in, in a cookie only the auth pages get (in every
+      // language's URL space): sent with every page, it would keep a page store from serving them.
+      expect(owner.cookies.has("gta_known")).toBe(false);
+      expect([...owner.scoped.values()].map((c) => `${c.name} ${c.path}`).sort()).toEqual(
+        ["gta_known /auth", "gta_known /es/auth", "gta_known /fr/auth", "gta_known /pt/auth"],
+      );
       // The owner, in a browser where they logged in: an email, with the one outstanding link, which works.
       expect(await ask(owner, email)).toContain("Check Your Email");
       const link = await nthLink(email, RESET, 2);

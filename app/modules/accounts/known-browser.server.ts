@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { createCookie } from "react-router";
+import { LOCALES } from "~/lib/i18n/locales";
 import { mailboxOf } from "~/lib/mail/recipients.server";
 import { getAppEnv } from "~/lib/runtime.server";
 
@@ -14,10 +15,12 @@ import { getAppEnv } from "~/lib/runtime.server";
 const MAX_ACCOUNTS = 5;
 const YEAR = 365 * 24 * 60 * 60;
 
-const cookie = () => {
+const AUTH_PATHS = LOCALES.map((l) => `${l.prefix}/auth`);
+
+const cookie = (path = "/auth") => {
   const env = getAppEnv();
   return createCookie("gta_known", {
-    path: "/",
+    path,
     httpOnly: true,
     sameSite: "lax",
     secure: env.PUBLIC_URL.startsWith("https://"),
@@ -33,11 +36,11 @@ async function knownTags(request: Request): Promise<string[]> {
   return Array.isArray(raw) ? raw.filter((t): t is string => typeof t === "string").slice(0, MAX_ACCOUNTS) : [];
 }
 
-/** The Set-Cookie that adds this account's mailbox to the browser's known accounts (newest first). */
-export async function rememberBrowser(request: Request, email: string): Promise<string> {
+/** The Set-Cookies that add this account's mailbox to the browser's known accounts (newest first), one per auth path. */
+export async function rememberBrowser(request: Request, email: string): Promise<string[]> {
   const tag = tagOf(email);
   const tags = [tag, ...(await knownTags(request)).filter((t) => t !== tag)].slice(0, MAX_ACCOUNTS);
-  return cookie().serialize(tags);
+  return Promise.all(AUTH_PATHS.map((path) => cookie(path).serialize(tags)));
 }
 
 /** Whether an account using this address was logged in from this browser. */

@@ -178,17 +178,26 @@ export async function submitRequest<K extends RequestKind>(
       // word the visitor wrote (a name, a message, a city), which could speak to a stranger in
       // our name (issue 47 item 8). The details are behind the status link.
       const ct = translatorFor(ctx.locale);
-      // A request at a date and time: the confirmation carries its calendar invite.
+      const format = formattersFor(translateLocale(ct));
+      // A request at a date and time: the confirmation carries its calendar invite, and says
+      // when — a date and a time the form validated, never the visitor's words.
       const invite = await requestInvite(trx, id, { method: "REQUEST", to: recipient });
+      const slot = kind.calendar?.(data) ?? null;
       const customer = renderEmail(
         {
           subject: ct("email.customer.subject", { reference }),
           heading: ct("email.customer.heading"),
-          paragraphs: [ct("email.customer.reference", { reference }), ...(invite ? [ct("email.calendar.attached")] : [])],
+          paragraphs: [ct(kind.confirmation(data)), ct("email.customer.reference", { reference }), ...(invite ? [ct("email.calendar.attached")] : [])],
           fields: [
             { label: ct("email.customer.request"), value: ct(KIND_LABEL_KEYS[name as RequestKind]) },
             { label: ct("request.field.reference"), value: reference },
-            { label: ct("request.field.submittedAt"), value: formattersFor(translateLocale(ct)).dateTime(now) },
+            ...(slot
+              ? [
+                  { label: ct("request.field.preferredDate"), value: format.date(slot.date) },
+                  { label: ct("request.field.preferredTime"), value: format.time(slot.time) },
+                ]
+              : []),
+            { label: ct("request.field.submittedAt"), value: format.dateTime(now) },
           ],
           // The live status link is put in at send time, never stored in the outbox (ADR 25).
           action: { label: ct("email.customer.track"), url: statusUrlFor(ctx.locale, SECRET_MASK) },

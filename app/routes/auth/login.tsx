@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outdated = await outdatedConsents(result.user.id);
   // This browser is now known to the account: its reset requests draw on the owner's own allowance (ADR 36).
   const known = await rememberBrowser(request, email);
-  return redirectWith(outdated.length ? consentUrl(target) : target, [...result.cookies, toast, known]);
+  return redirectWith(outdated.length ? consentUrl(target) : target, [...result.cookies, toast, ...known]);
 }
 
 const LoginForm = formIsland(() => import("~/components/auth/login-form").then((m) => m.LoginForm), {

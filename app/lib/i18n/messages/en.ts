@@ -1164,10 +1164,9 @@ export const en = {
     "Thank you! We've received your request for a new service. We'll look for a provider and get back to you.",
   "request.confirm.chauffeurContact":
     "Thanks for reaching out! A member of our team will reply about chauffeur availability by email.",
-  "request.confirm.rentRequest":
-    "We've received your request for \"{title}\". We'll get back to you shortly.",
+  "request.confirm.rentRequest": "We've received your rental request. We'll get back to you shortly.",
   "request.confirm.cityRequest":
-    "Thanks! We've noted that you're looking for a home in {city}. We'll let you know as soon as we have listings there.",
+    "Thanks! We've noted the city where you're looking for a home. We'll let you know as soon as we have listings there.",
   "request.confirm.contactMessage": "Thank you for your message. We will get back to you via email shortly.",
   "email.operator.heading": "New request: {title}",
   "email.customer.subject": "We received your request — {reference}",

@@ -1242,9 +1242,9 @@ export const es = {
     "¡Gracias! Recibimos su solicitud de un nuevo servicio. Buscaremos un proveedor y nos pondremos en contacto con usted.",
   "request.confirm.chauffeurContact":
     "¡Gracias por escribirnos! Un miembro de nuestro equipo le responderá por correo electrónico sobre la disponibilidad de choferes.",
-  "request.confirm.rentRequest": "Recibimos su solicitud para “{title}”. Le responderemos muy pronto.",
+  "request.confirm.rentRequest": "Recibimos su solicitud de alquiler. Le responderemos muy pronto.",
   "request.confirm.cityRequest":
-    "¡Gracias! Tomamos nota de que busca una vivienda en {city}. Le avisaremos en cuanto tengamos anuncios allí.",
+    "¡Gracias! Tomamos nota de la ciudad donde busca una vivienda. Le avisaremos en cuanto tengamos anuncios allí.",
   "request.confirm.contactMessage":
     "Gracias por su mensaje. Le responderemos muy pronto por correo electrónico.",
   "email.operator.heading": "Nueva solicitud: {title}",

@@ -1255,9 +1255,9 @@ export const frCA = {
   "request.confirm.chauffeurContact":
     "Merci de nous avoir écrit! Un membre de notre équipe vous répondra par courriel au sujet de la disponibilité des chauffeurs.",
   "request.confirm.rentRequest":
-    "Nous avons bien reçu votre demande pour « {title} ». Nous vous répondrons sous peu.",
+    "Nous avons bien reçu votre demande de location. Nous vous répondrons sous peu.",
   "request.confirm.cityRequest":
-    "Merci! Nous avons noté que vous cherchez un logement à {city}. Nous vous préviendrons dès que nous aurons des annonces dans ce secteur.",
+    "Merci! Nous avons noté la ville où vous cherchez un logement. Nous vous préviendrons dès que nous aurons des annonces dans ce secteur.",
   "request.confirm.contactMessage": "Merci de votre message. Nous vous répondrons sous peu par courriel.",
   "email.operator.heading": "Nouvelle demande : {title}",
   "email.customer.subject": "Nous avons reçu votre demande — {reference}",

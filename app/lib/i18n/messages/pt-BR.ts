@@ -1227,9 +1227,9 @@ export const ptBR = {
     "Obrigado! Recebemos sua solicitação de um novo serviço. Vamos procurar um prestador e entraremos em contato.",
   "request.confirm.chauffeurContact":
     "Obrigado pelo contato! Alguém da nossa equipe responderá por e-mail sobre a disponibilidade de motoristas.",
-  "request.confirm.rentRequest": "Recebemos sua solicitação para “{title}”. Responderemos em breve.",
+  "request.confirm.rentRequest": "Recebemos sua solicitação de aluguel. Responderemos em breve.",
   "request.confirm.cityRequest":
-    "Obrigado! Anotamos que você procura um imóvel em {city}. Avisaremos assim que tivermos anúncios lá.",
+    "Obrigado! Anotamos a cidade onde você procura um imóvel. Avisaremos assim que tivermos anúncios lá.",
   "request.confirm.contactMessage": "Obrigado pela sua mensagem. Responderemos por e-mail em breve.",
   "email.operator.heading": "Nova solicitação: {title}",
   "email.customer.subject": "Recebemos sua solicitação — {reference}",
