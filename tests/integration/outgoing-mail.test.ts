@@ -312,9 +312,10 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
         },
       },
       {
-        // Logging in to an unverified account sends a new link.
+        // Logging in to an unverified account sends a new link: the password proves the owner, so
+        // it draws on the owner's own allowance, which strangers cannot spend (ADR 36).
         kind: "account.verify",
-        cap: "account",
+        cap: "owner",
         setup: 0,
         send: async (to, n) => {
           await ok(signUp(to(0)));
@@ -328,8 +329,8 @@ describe.each(DIALECTS)("outgoing mail on %s", (dialect) => {
       },
       {
         kind: "account.existing",
-        cap: "account",
-        setup: 1,
+        cap: "existing",
+        setup: 0,
         send: async (to, n) => {
           await ok(signUp(to(0)));
           await times(n, () => ok(signUp(to(0))));

@@ -178,6 +178,25 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
       expect(await logsIn(email, "owner's own new password")).toBe(true);
     }, 90_000);
 
+    it("strangers signing up with an unverified owner's address cannot keep the owner from verifying", async () => {
+      const email = uniqueEmail("verify-owner");
+      const signUp = (password: string) => new HttpClient(server.url).post("/signup", { name: "Ada", email, password, adult: "on", terms: "on" });
+      expect((await signUp(PASSWORD)).status).toBe(302);
+      await nthLink(email, VERIFY, 1);
+      // Five strangers sign up with the address: its owner hears of it, a couple of times a day at most.
+      for (let i = 0; i < 5; i++) expect((await signUp(`stranger password ${i} here`)).status).toBe(302);
+      await settle();
+      const notices = sink.messages.filter((m) => m.to.includes(email) && !m.text.includes(VERIFY));
+      expect(notices.length).toBeGreaterThanOrEqual(1);
+      expect(notices.length).toBeLessThanOrEqual(2);
+      // The owner logs in with the password: a fresh verification link, on the owner's own allowance; it works.
+      expect((await new HttpClient(server.url).post("/auth/login", { email, password: PASSWORD })).status).toBe(401);
+      const fresh = await nthLink(email, VERIFY, 2);
+      const opener = new HttpClient(server.url);
+      await opener.get(fresh.pathname + fresh.search);
+      expect(opener.sessionToken).toBeDefined();
+    }, 90_000);
+
     it("answers an address without an account exactly like one with an account", async () => {
       const { email } = await account(uniqueEmail("has-account"));
       const nobody = uniqueEmail("no-account");

@@ -8,7 +8,7 @@ import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { recordConsents } from "~/modules/legal/consents.server";
 import { ACCOUNT_DOCUMENTS, CONSENT_DOCUMENTS, CURRENT_VERSIONS } from "~/modules/legal/versions";
-import { accountEmails, withReaderLocale } from "./emails.server";
+import { accountEmails, asPasswordHolder, withReaderLocale } from "./emails.server";
 import { currentResetToken, type ResetAllowance } from "./reset-links.server";
 import type { ProfileInput, SignUpInput } from "./schema";
 import { type DeviceSummary, summariseUserAgent } from "./user-agent";
@@ -77,7 +77,7 @@ export type LogInResult =
 export async function logIn(email: string, password: string, request: Request): Promise<LogInResult> {
   // An unverified account gets a new verification email, in the page's language.
   const response = await withReaderLocale(request, () =>
-    getAuth().api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, asResponse: true }),
+    asPasswordHolder(() => getAuth().api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, asResponse: true })),
   );
   if (response.ok) {
     const body = (await response.json()) as { user: { id: string; name: string } };

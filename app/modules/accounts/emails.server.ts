@@ -23,6 +23,18 @@ export function withReaderLocale<T>(request: Request, call: () => Promise<T>): P
   return readerLocale.run(localeFromRequest(request), call);
 }
 
+/**
+ * Whether the call that asks for a verification link was made with the account's password (a
+ * log-in of an account not verified yet): such a link draws on the owner's own allowance, which
+ * strangers who type the address cannot spend (ADR 36).
+ */
+const passwordProven = scopedValue<true>("password-proven");
+
+/** Runs a log-in: better-auth sends a verification link from it only once the password was right. */
+export function asPasswordHolder<T>(call: () => Promise<T>): Promise<T> {
+  return passwordProven.run(true, call);
+}
+
 function reader() {
   const locale = readerLocale.get() ?? DEFAULT_LOCALE;
   const { messages, contentLocale } = messagesFor(locale);
@@ -39,7 +51,7 @@ export const ACCOUNT_EMAIL_KINDS = {
   verification: { kind: "account.verify", cap: "account" },
   // From a browser the account does not know; from one it knows, the owner's cap instead (ADR 36).
   passwordReset: { kind: "account.reset", cap: "reset" },
-  existingAccount: { kind: "account.existing", cap: "account" },
+  existingAccount: { kind: "account.existing", cap: "existing" },
   emailChange: { kind: "account.email-change", cap: "account" },
   passwordChanged: { kind: "account.password-changed", cap: "notice" },
   emailChangeRequested: { kind: "account.email-changing", cap: "notice" },
@@ -81,6 +93,7 @@ export const accountEmails = {
         ...format,
       },
       token,
+      passwordProven.get() ? "owner" : undefined,
     );
   },
   passwordReset: (user: Recipient, token: string, allowance: RecipientCap = ACCOUNT_EMAIL_KINDS.passwordReset.cap) => {
