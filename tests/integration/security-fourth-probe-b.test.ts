@@ -132,8 +132,12 @@ describe.each(DIALECTS)("security, fourth probe (b), on %s", (dialect) => {
       const link = await nthLink(email, "/requests/", 1);
       const token = link.pathname.split("/").pop()!;
       expect(token.length).toBeGreaterThan(20);
-      const rows = await db.db.selectFrom("mail_outbox").select(["text_body", "html_body", "sealed_secret"]).where("to_address", "=", email).execute();
+      // The sink has the message before the worker records it as sent: wait for that record.
+      const rowsNow = () => db.db.selectFrom("mail_outbox").select(["text_body", "html_body", "sealed_secret", "status"]).where("to_address", "=", email).execute();
+      let rows = await rowsNow();
+      for (let i = 0; i < 50 && rows[0]?.status !== "sent"; i++) rows = await new Promise((r) => setTimeout(r, 100)).then(rowsNow);
       expect(rows).toHaveLength(1);
+      expect(rows[0]!.status).toBe("sent");
       expect(rows[0]!.text_body).not.toContain(token);
       expect(rows[0]!.html_body).not.toContain(token);
       expect(rows[0]!.text_body).toContain("/requests/hidden-until-sent");
