@@ -32,6 +32,8 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
       AUTH_SECRET: SECRET,
       ADMIN_EMAIL: "admin@example.test",
       ADMIN_PASSWORD: "admin password for tests",
+      // The production cost, whose stored N this file checks (other test servers use 14).
+      PASSWORD_HASH_COST: "",
     });
     db = connect(database.url);
   });
