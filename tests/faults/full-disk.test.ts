@@ -168,6 +168,8 @@ describe.skipIf(!ROOT)("the data folder's disk is full", () => {
       }),
     );
     const uploaded = await upload();
+    // Under load: posts and uploads side by side, each answered 507 fast, none hanging.
+    const burst = await Promise.all([...Array.from({ length: 12 }, () => contactPost(server.url)), ...Array.from({ length: 3 }, () => upload())]);
     const [ready, live, system] = await Promise.all([
       timedGet(`${server.url}/healthz/ready`),
       timedGet(`${server.url}/healthz/live`),
@@ -178,6 +180,11 @@ describe.skipIf(!ROOT)("the data folder's disk is full", () => {
         `ready ${ready.status} in ${ready.ms} ms, live ${live.status}, /admin/system ${system.status} in ${system.ms} ms`,
     );
 
+    console.log(`burst of ${burst.length}: ${burst.map((a) => a.status).join(" ")}, slowest ${Math.max(...burst.map((a) => a.ms))} ms`);
+    for (const answer of burst) {
+      clearMessage(answer);
+      expect(answer.ms).toBeLessThan(5_000);
+    }
     clearMessage(post);
     expect(post.ms).toBeLessThan(5_000);
     expect([503, 507]).toContain(french.status);
@@ -220,7 +227,10 @@ describe.skipIf(!ROOT)("the data folder's disk is full", () => {
     await until(() => logEvents(server.output().slice(logBefore), "disk.available").length >= 2, 2_000).catch(() => undefined);
     expect(logEvents(server.output().slice(logBefore), "disk.available").map((e) => e.where).sort()).toEqual(["database", "files"]);
 
-    // Every acknowledged submission was mailed to the operator.
+    // Every acknowledged submission was mailed to the operator, once; none of the refused ones.
     for (const subject of acknowledged) await sink.waitFor((m) => m.subject.includes(subject));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const toOperator = sink.messages.filter((m) => m.to.includes("operator@example.test") && m.subject.startsWith("[Contact]"));
+    expect(toOperator.map((m) => m.subject.match(/Fault check \d+ \d+/)?.[0]).sort()).toEqual([...acknowledged].sort());
   });
 });
