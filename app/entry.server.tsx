@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { isDatabaseUnavailable } from "./lib/db/availability.server";
 import { isStorageFull } from "./lib/disk-full.server";
-import { REFUSALS, type RefusalTexts, RETRY_AFTER_SECONDS } from "./lib/http/http-error";
+import { REFUSALS, refusalKey, type RefusalTexts, RETRY_AFTER_SECONDS } from "./lib/http/http-error";
 import { localeFromRequest, messagesFor } from "./lib/i18n/catalogue.server";
 import { enErrors } from "./lib/i18n/messages/en-errors";
 import { log } from "./lib/log.server";
@@ -60,8 +60,8 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  if (loadContext.databaseUnavailable) responseStatusCode = answerRefused(request, routerContext, responseHeaders, "unavailable");
-  else if (loadContext.storageFull) responseStatusCode = answerRefused(request, routerContext, responseHeaders, "storageFull");
+  const refused = loadContext.databaseUnavailable ? "unavailable" : loadContext.storageFull ? "storageFull" : refusedAlready(routerContext);
+  if (refused) responseStatusCode = answerRefused(request, routerContext, responseHeaders, refused);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") {
     // What a GET would say about its body, without rendering it.
@@ -99,12 +99,18 @@ function answerRefused(request: Request, context: EntryContext, headers: Headers
   // view's own texts in the reader's language come with the refusal (http-error.ts).
   const texts = context.staticHandlerContext.loaderData?.root ? undefined : errorTexts(request);
   for (const [id, error] of Object.entries(errors)) {
-    if (!isRouteErrorResponse(error)) errors[id] = new ErrorResponse(status, STATUS_TEXT[refusal], { refusal: key, texts });
+    if (!isRouteErrorResponse(error) || refusalKey(error.data) === key) errors[id] = new ErrorResponse(status, STATUS_TEXT[refusal], { refusal: key, texts });
   }
   context.staticHandlerContext.statusCode = status;
   headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   headers.set("Cache-Control", "no-store");
   return status;
+}
+
+/** A 503/507 refusal a route threw itself (readForm's, for a file the full disk refused). */
+function refusedAlready(context: EntryContext): keyof typeof STATUS_TEXT | undefined {
+  const keys = Object.values(context.staticHandlerContext.errors ?? {}).map((error) => (isRouteErrorResponse(error) ? refusalKey(error.data) : undefined));
+  return (["storageFull", "unavailable"] as const).find((kind) => keys.includes(REFUSALS[kind].key));
 }
 
 function errorTexts(request: Request): RefusalTexts {

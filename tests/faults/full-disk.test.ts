@@ -62,14 +62,19 @@ describe.skipIf(!ROOT)("the data folder's disk is full", () => {
     }
   };
 
-  /** A photo upload to the listing wizard, as a browser without JavaScript sends it. */
-  const upload = (limitMs = 20_000): Promise<Timed> => {
+  /**
+   * A photo upload to the listing wizard, as a browser without JavaScript sends it, or (`fetcher`)
+   * as the wizard's script does: React Router's data request, answered as data.
+   */
+  const upload = ({ fetcher = false, limitMs = 20_000 } = {}): Promise<Timed> => {
     const form = new FormData();
     form.set("step", "4");
     form.set("intent", "upload");
+    if (fetcher) form.set("js", "1");
     form.append("files", new File([new Uint8Array(photo)], "garden.png", { type: "image/png" }));
     const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    return timed((signal) => fetch(`${server.url}/homes/new`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.url }, redirect: "manual", signal }), limitMs);
+    const url = `${server.url}/homes/new${fetcher ? ".data" : ""}`;
+    return timed((signal) => fetch(url, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.url }, redirect: "manual", signal }), limitMs);
   };
 
   const acknowledge = async (answer: Timed & { subject: string }) => {
@@ -168,6 +173,7 @@ describe.skipIf(!ROOT)("the data folder's disk is full", () => {
       }),
     );
     const uploaded = await upload();
+    const fetched = await upload({ fetcher: true });
     // Under load: posts and uploads side by side, each answered 507 fast, none hanging.
     const burst = await Promise.all([...Array.from({ length: 12 }, () => contactPost(server.url)), ...Array.from({ length: 3 }, () => upload())]);
     const [ready, live, system] = await Promise.all([
@@ -176,7 +182,7 @@ describe.skipIf(!ROOT)("the data folder's disk is full", () => {
       timed((signal) => fetch(`${server.url}/admin/system`, { headers: { Cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; ") }, signal })),
     ]);
     console.log(
-      `disk full: post ${post.status} in ${post.ms} ms, French post ${french.status} in ${french.ms} ms, upload ${uploaded.status} in ${uploaded.ms} ms, ` +
+      `disk full: post ${post.status} in ${post.ms} ms, French post ${french.status} in ${french.ms} ms, upload ${uploaded.status} in ${uploaded.ms} ms (as data ${fetched.status} in ${fetched.ms} ms), ` +
         `ready ${ready.status} in ${ready.ms} ms, live ${live.status}, /admin/system ${system.status} in ${system.ms} ms`,
     );
 
@@ -191,6 +197,10 @@ describe.skipIf(!ROOT)("the data folder's disk is full", () => {
     expect(french.body).toContain("Nous n&#x27;avons pas pu enregistrer ceci, rien n&#x27;a été conservé — veuillez réessayer dans une minute.");
     clearMessage(uploaded);
     expect(uploaded.ms).toBeLessThan(5_000);
+    // The wizard's script gets the refusal as data: its page shows the same message.
+    expect(fetched.status).toBe(507);
+    expect(fetched.body).toContain("error.storageFull");
+    expect(fetched.ms).toBeLessThan(5_000);
     // The request's temporary upload folder goes with its answer.
     await until(() => temporaryFiles().length === 0, 2_000).catch(() => undefined);
     expect(temporaryFiles()).toEqual([]);

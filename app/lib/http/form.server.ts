@@ -5,7 +5,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { meansStorageFull, storageFull, storageWritten } from "../disk-full.server";
+import { isStorageFull, meansStorageFull, storageFull, storageWritten } from "../disk-full.server";
 import { bodyLimitFor, type BodyLimit } from "./body-limits";
 import { refusal } from "./http-error";
 import { uploadDir } from "./upload-scope.server";
@@ -116,9 +116,11 @@ export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor
     for (const [name, value] of await Promise.all(entries)) form.append(name, value);
   } catch (error) {
     parser.destroy();
-    // Refusals are thrown as they are, and our own failure to write (a 507 when the disk is
-    // full); any other Error means the client went away or sent a broken stream.
-    throw writeFailed ?? (error instanceof Error ? refusal("badRequest") : error);
+    // Refusals are thrown as they are, and our own failure to write: a full disk as the 507
+    // refusal (a response, so a fetcher's post, answered as data, says it too), anything else
+    // as the error it is. Any other Error means the client went away or sent a broken stream.
+    if (writeFailed) throw isStorageFull(writeFailed) ? refusal("storageFull") : writeFailed;
+    throw error instanceof Error ? refusal("badRequest") : error;
   }
   postedForms.set(request, form);
   return form;

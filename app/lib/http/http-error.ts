@@ -24,7 +24,9 @@ export type Refusal = keyof typeof REFUSALS;
 
 export function refusal(kind: Refusal) {
   const { status, key } = REFUSALS[kind];
-  return data({ refusal: key }, { status, headers: { "Cache-Control": "no-store" } });
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (status >= 500) headers["Retry-After"] = String(RETRY_AFTER_SECONDS);
+  return data({ refusal: key }, { status, headers });
 }
 
 /** The message key of a refusal thrown by refusal(), read back from the error's data. */
