@@ -242,5 +242,5 @@ describe.skipIf(!ROOT)("the data folder's disk is full", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const toOperator = sink.messages.filter((m) => m.to.includes("operator@example.test") && m.subject.startsWith("[Contact]"));
     expect(toOperator.map((m) => m.subject.match(/Fault check \d+ \d+/)?.[0]).sort()).toEqual([...acknowledged].sort());
-  });
+  }, 60_000);
 });

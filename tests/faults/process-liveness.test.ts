@@ -67,7 +67,7 @@ describe.each(DIALECTS)("the system page on %s watches the other processes", (di
     expect(after.state).toBe("gone");
     expect(Number(after.lastSeen)).toBeGreaterThanOrEqual(1);
     expect((await seen(first.child.pid!)).state).toBe("running");
-  });
+  }, 60_000);
 
   it("lists a frozen (SIGSTOPped) process as not answering within seconds, and as running once it wakes", async () => {
     const frozen = await another();
@@ -83,5 +83,5 @@ describe.each(DIALECTS)("the system page on %s watches the other processes", (di
     frozen.child.kill("SIGCONT");
     const woke = await until(async () => (await seen(pid)).state === "running", 10_000, 250);
     console.log(`${dialect}: running again ${woke} ms after SIGCONT`);
-  });
+  }, 60_000);
 });
