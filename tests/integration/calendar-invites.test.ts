@@ -213,17 +213,23 @@ describe.each(DIALECTS)("calendar invites on %s", (dialect) => {
     expect(invite(theirs).text).not.toContain(customerEmail);
     expect(invite(theirs).text).not.toContain("416-555-0142");
 
+    // "Add to calendar": the status page links the file, behind the same private link.
+    const statusPath = new URL(linkIn(confirmation.text, "/requests/")).pathname;
+    const offered = await pageHtml(await fetch(`${server.url}${statusPath}`));
+    expect(offered).toContain(`href="${statusPath}/calendar.ics"`);
+    expect(offered).toContain("Add to calendar");
+
     expect((await admin.post(here, { intent: "move", to: "cancelled", note: "The customer moved away." })).status).toBe(303);
     const cancelled = await sink.waitFor((m) => m.to.includes(customerEmail) && m.subject.includes(row.reference) && /removes this appointment/.test(m.text));
     const third = parse(invite(cancelled).text);
     expect(third).toMatchObject({ method: "CANCEL", uid: first.uid, sequence: 2, status: "CANCELLED" });
     expect(third.utc).toBe(first.utc);
 
-    // "Add to calendar": the status page links the file, behind the same private link.
-    const statusPath = new URL(linkIn(confirmation.text, "/requests/")).pathname;
+    // Cancelled: nothing to add, so no "Add to calendar" (issue 49 item 3); the file still
+    // answers, marked CANCELLED, for a calendar that already holds the event.
     const page = await pageHtml(await fetch(`${server.url}${statusPath}`));
-    expect(page).toContain(`href="${statusPath}/calendar.ics"`);
-    expect(page).toContain("Add to calendar");
+    expect(page).not.toContain("calendar.ics");
+    expect(page).not.toContain("Add to calendar");
     const download = await fetch(`${server.url}${statusPath}/calendar.ics`);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("text/calendar; charset=utf-8");

@@ -373,7 +373,9 @@ async function view(row: StoredRow, t: Translate): Promise<RequestView> {
     details: kind ? renderFields(kind, data, t) : [],
     events,
     timeline: { steps: [...(lifecycle?.steps ?? [])], endings: [...(lifecycle?.endings ?? [])] },
-    hasCalendar: slotOf(row) !== null,
+    // Not for a request that ended (cancelled): there is nothing to add. Its file still answers,
+    // marked CANCELLED, for a calendar that already holds the event.
+    hasCalendar: slotOf(row) !== null && !(lifecycle?.endings ?? []).includes(row.status as RequestStatus),
     // Who was matched, and why it ended: the customer's pages say so.
     ...(await requestOutcome(db, row, events)),
   };
