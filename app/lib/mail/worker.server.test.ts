@@ -10,9 +10,21 @@ import { createTransport } from "./transport.server";
 import { isPermanent, MailWorker } from "./worker.server";
 
 describe("isPermanent", () => {
-  it("treats SMTP 5xx as final and connection errors or 4xx as transient", () => {
-    expect(isPermanent({ responseCode: 550 })).toBe(true);
-    expect(isPermanent({ responseCode: 451 })).toBe(false);
+  const reply = (command: string, response: string) => ({ command, response, responseCode: Number(response.slice(0, 3)) });
+  it("gives a message up only when the relay refuses its recipient for good", () => {
+    expect(isPermanent(reply("RCPT TO", "550 5.1.1 <nobody@example.com>: no such mailbox"))).toBe(true);
+    expect(isPermanent(reply("RCPT TO", "553 5.1.3 Bad recipient address syntax"))).toBe(true);
+    expect(isPermanent(reply("RCPT TO", "550 5.2.1 Mailbox disabled"))).toBe(true);
+  });
+  it("retries the relay's trouble: connection errors, 4xx, and 5xx that are not about the address (issue 52)", () => {
+    expect(isPermanent(reply("RCPT TO", "451 4.3.0 Try again later"))).toBe(false);
+    expect(isPermanent(reply("RCPT TO", "550 5.7.1 Relaying denied"))).toBe(false);
+    expect(isPermanent(reply("RCPT TO", "550 Relaying denied"))).toBe(false);
+    expect(isPermanent(reply("RCPT TO", "550 5.1.8 Bad sender's system address"))).toBe(false);
+    expect(isPermanent(reply("CONN", "554 Service unavailable"))).toBe(false);
+    expect(isPermanent(reply("MAIL FROM", "550 5.1.1 Sender rejected"))).toBe(false);
+    expect(isPermanent(reply("DATA", "550 5.1.1 Rejected"))).toBe(false);
+    expect(isPermanent({ responseCode: 550 })).toBe(false);
     expect(isPermanent(Object.assign(new Error("refused"), { code: "ECONNECTION" }))).toBe(false);
   });
 });
