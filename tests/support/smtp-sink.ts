@@ -44,6 +44,8 @@ export class SmtpSink {
   rejectWith: number | null = null;
   /** Refusals in force (see Refusal); the first that matches a stage answers it. */
   refusals: Refusal[] = [];
+  /** How many replies each stage's refusals (and rejectWith) gave: a test knows the sender met them. */
+  readonly refused: Record<SmtpStage, number> = { greeting: 0, mail: 0, rcpt: 0, data: 0 };
   private holds: Hold[] = [];
   /** How long the server takes to accept each message once it has all of it (a slow relay). */
   acceptDelayMs = 0;
@@ -111,8 +113,12 @@ export class SmtpSink {
       await hold.released;
     }
     const refusal = this.refusals.find((r) => r.stage === stage && (!r.recipient || r.recipient === recipient));
-    if (refusal) throw Object.assign(new Error(refusal.text), { responseCode: refusal.code });
+    if (refusal) {
+      this.refused[stage]++;
+      throw Object.assign(new Error(refusal.text), { responseCode: refusal.code });
+    }
     if (stage === "rcpt" && this.rejectWith) {
+      this.refused.rcpt++;
       const text = this.rejectWith >= 500 ? "5.1.1 Rejected by test sink: no such mailbox" : "4.3.0 Rejected by test sink: try again later";
       throw Object.assign(new Error(text), { responseCode: this.rejectWith });
     }

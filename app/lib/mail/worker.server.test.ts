@@ -25,6 +25,8 @@ describe("isPermanent", () => {
     expect(isPermanent(reply("MAIL FROM", "550 5.1.1 Sender rejected"))).toBe(false);
     expect(isPermanent(reply("DATA", "550 5.1.1 Rejected"))).toBe(false);
     expect(isPermanent({ responseCode: 550 })).toBe(false);
+    // nodemailer marks every 5xx `permanent`, the relay's trouble included.
+    expect(isPermanent({ ...reply("DATA", "550 5.7.1 Message refused"), permanent: true })).toBe(false);
     expect(isPermanent(Object.assign(new Error("refused"), { code: "ECONNECTION" }))).toBe(false);
   });
 });

@@ -388,7 +388,7 @@ export class MailWorker {
       .set({
         status: permanent ? "failed" : "pending",
         last_error: message.slice(0, 1000),
-        ...(permanent ? { sealed_secret: null } : {}),
+        ...(permanent ? { sealed_secret: null, failed_at: new Date().toISOString() } : {}),
         locked_until: null,
         next_attempt_at: new Date(Date.now() + delay).toISOString(),
       })
@@ -408,9 +408,7 @@ class LeaseLost extends Error {
 }
 
 /** A message that can never be sent, whatever the relay says (its link cannot be opened). */
-class PermanentError extends Error {
-  readonly permanent = true;
-}
+class PermanentError extends Error {}
 
 /**
  * One batch's claim: the rows not yet recorded and the token (`locked_until`) they carry. A
@@ -443,7 +441,7 @@ export class Lease {
   }
 }
 
-type SmtpError = { responseCode?: unknown; command?: unknown; response?: unknown; permanent?: unknown } | null;
+type SmtpError = { responseCode?: unknown; command?: unknown; response?: unknown } | null;
 
 /**
  * Final: the relay refused this message's recipient for good — a 5xx reply to RCPT TO whose
@@ -456,8 +454,9 @@ type SmtpError = { responseCode?: unknown; command?: unknown; response?: unknown
  * still fails once its attempts run out.
  */
 export function isPermanent(error: unknown): boolean {
+  // Not nodemailer's own `permanent` flag: it marks every 5xx, the relay's trouble included.
+  if (error instanceof PermanentError) return true;
   const e = error as SmtpError;
-  if (e?.permanent === true) return true;
   const code = e?.responseCode;
   if (typeof code !== "number" || code < 500 || code >= 600 || e?.command !== "RCPT TO") return false;
   const status = typeof e.response === "string" ? /^\d{3}[ -](\d\.\d{1,3}\.\d{1,3})\b/.exec(e.response)?.[1] : undefined;
