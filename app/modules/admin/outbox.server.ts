@@ -12,7 +12,7 @@ import type { OutboxFilter, OutboxFilterStatus } from "./outbox";
  *
  * Operators see three states. "Queued" is the worker's pending and sending (claimed, on its
  * way): both mean "not delivered yet, the worker will try". "Failed" is final (an SMTP 5xx
- * reply, or the retries ran out) until an operator resends.
+ * reply that refuses the recipient, or the retries ran out) until an operator resends.
  */
 const STORED: Record<OutboxFilterStatus, OutboxStatus[]> = {
   queued: ["pending", "sending"],
