@@ -47,6 +47,7 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
     worker = undefined;
     await sink.stop();
     sink.rejectWith = null;
+    sink.refusals = [];
     sink.acceptDelayMs = 0;
   });
   afterAll(async () => {
@@ -130,6 +131,32 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
     expect((await status(hard)).last_error).toContain("550");
     await worker.drain();
     expect(await status(hard)).toMatchObject({ status: "failed", attempts: 1 });
+  });
+
+  it("after the relay's trouble, puts the rest of the batch back untried and waits (issue 52)", async () => {
+    await sink.start(0);
+    sink.refusals = [{ stage: "greeting", code: 554, text: "Service unavailable" }];
+    const ids = await Promise.all([1, 2, 3].map((i) => queue(`Relay down ${Date.now()} #${i}`)));
+    worker = new MailWorker({
+      db: handle.db,
+      dialect: handle.dialect,
+      transport: createTransport({ smtpUrl: sink.url, dataDir: database.dataDir }),
+      from: "GTA Connect <no-reply@example.test>",
+      baseDelayMs: 60_000,
+    });
+    try {
+      await worker.drain();
+      // One message met the refusal; the others were not tried and keep their attempts.
+      expect(sink.refused.greeting).toBe(1);
+      const rows = await Promise.all(ids.map((id) => status(id)));
+      expect(rows.every((r) => r.status === "pending")).toBe(true);
+      expect(rows.map((r) => r.attempts).sort()).toEqual([0, 0, 1]);
+      // While the relay is left alone, a run tries nothing.
+      await worker.drain();
+      expect(sink.refused.greeting).toBe(1);
+    } finally {
+      sink.refusals = [];
+    }
   });
 
   it("keeps mail pending while the server is unreachable", async () => {

@@ -379,7 +379,7 @@ export class MailWorker {
     if (isRelayTrouble(outcome.error)) {
       // The next messages would meet the same trouble: they wait with this one, untried.
       this.relayTroubles++;
-      this.relayPausedUntil = Math.max(this.relayPausedUntil, Date.now() + this.backoff(this.relayTroubles));
+      this.relayPausedUntil = Math.max(this.relayPausedUntil, Date.now() + Math.min(this.backoff(this.relayTroubles), RELAY_PAUSE_MAX_MS));
     } else this.relayTroubles = 0;
     const message = describe(outcome.error);
     if (this.o.onOutcome) this.o.onOutcome({ id: row.id, kind: row.kind, attempts, result: permanent ? "failed" : "retry", error: message });
@@ -399,6 +399,9 @@ export class MailWorker {
     return Math.max(1, Math.min(this.o.baseDelayMs * 2 ** (attempts - 1), this.o.maxDelayMs));
   }
 }
+
+/** The longest wait after the relay's trouble: a relay back after an hour's outage is used within minutes. */
+const RELAY_PAUSE_MAX_MS = 5 * 60 * 1000;
 
 /** Our lease on a row was lost (or nearly ran out) before its message was completed. */
 class LeaseLost extends Error {
