@@ -9,7 +9,8 @@ import tseslint from "typescript-eslint";
  * Pages and the domain read the person through getSessionUser/requireUser only: a public page is
  * rendered once for every signed-in visitor with a stand-in user (docs/pages.md), and a loader
  * that asked better-auth directly would see the stand-in's request, not the person. Account
- * security (accounts.server.ts) is the one module that manages sessions themselves.
+ * security (accounts.server.ts) and reset links (reset-links.server.ts) manage better-auth's
+ * records themselves: the exceptions, below.
  */
 const SESSION_READ_RULE = {
   group: ["**/lib/auth/auth.server", "**/lib/auth/session-read.server"],
@@ -77,8 +78,9 @@ export default tseslint.config(
     },
   },
   {
-    // Account security lists and revokes sessions: the one module that asks better-auth itself.
-    files: ["app/modules/accounts/accounts.server.ts"],
+    // Account security lists and revokes sessions, and reset links are better-auth's own
+    // records: the two modules that ask better-auth itself (never for the page's person).
+    files: ["app/modules/accounts/accounts.server.ts", "app/modules/accounts/reset-links.server.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: MODULE_LAYERS }] },
   },
   {

@@ -10,7 +10,10 @@ import {
   UNSAFE_ErrorResponseImpl as ErrorResponse,
 } from "react-router";
 import { isDatabaseUnavailable } from "./lib/db/availability.server";
-import { REFUSALS, RETRY_AFTER_SECONDS } from "./lib/http/http-error";
+import { isStorageFull } from "./lib/disk-full.server";
+import { REFUSALS, refusalKey, type RefusalTexts, RETRY_AFTER_SECONDS } from "./lib/http/http-error";
+import { localeFromRequest, messagesFor } from "./lib/i18n/catalogue.server";
+import { enErrors } from "./lib/i18n/messages/en-errors";
 import { log } from "./lib/log.server";
 import { countKeptPage } from "./lib/metrics.server";
 import { NonceProvider } from "./lib/nonce";
@@ -34,6 +37,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     (context as AppLoadContext).databaseUnavailable = true;
     return;
   }
+  // A full disk likewise, once (disk-full.server.ts); the page says nothing was kept (507).
+  if (isStorageFull(error)) {
+    (context as AppLoadContext).storageFull = true;
+    return;
+  }
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // React Router's own error responses carry the Error (with its stack) they were made from.
   const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
@@ -52,7 +60,8 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  if (loadContext.databaseUnavailable) responseStatusCode = answerUnavailable(routerContext, responseHeaders);
+  const refused = loadContext.databaseUnavailable ? "unavailable" : loadContext.storageFull ? "storageFull" : refusedAlready(routerContext);
+  if (refused) responseStatusCode = answerRefused(request, routerContext, responseHeaders, refused);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") {
     // What a GET would say about its body, without rendering it.
@@ -77,20 +86,36 @@ export default async function handleRequest(
 
 /**
  * A page whose loader or action could not reach the database answers 503 with Retry-After and
- * an error page that says so, not a 500 (issue 52). The errors the routes met (in production
- * React Router has already replaced them with a bare "Unexpected Server Error") become that
- * refusal, so the page rendered here and the one the browser hydrates say the same.
+ * an error page that says so, not a 500 (issue 52); one whose write the full disk refused, 507
+ * saying nothing was kept. The errors the routes met (in production React Router has already
+ * replaced them with a bare "Unexpected Server Error") become that refusal, so the page
+ * rendered here and the one the browser hydrates say the same.
  */
-function answerUnavailable(context: EntryContext, headers: Headers): number {
+const STATUS_TEXT = { unavailable: "Service Unavailable", storageFull: "Insufficient Storage" } as const;
+function answerRefused(request: Request, context: EntryContext, headers: Headers, refusal: keyof typeof STATUS_TEXT): number {
   const errors = context.staticHandlerContext.errors ?? {};
-  const { status, key } = REFUSALS.unavailable;
+  const { status, key } = REFUSALS[refusal];
+  // No root data (an action's error: React Router skips the boundary's loader): the error
+  // view's own texts in the reader's language come with the refusal (http-error.ts).
+  const texts = context.staticHandlerContext.loaderData?.root ? undefined : errorTexts(request);
   for (const [id, error] of Object.entries(errors)) {
-    if (!isRouteErrorResponse(error)) errors[id] = new ErrorResponse(status, "Service Unavailable", { refusal: key });
+    if (!isRouteErrorResponse(error) || refusalKey(error.data) === key) errors[id] = new ErrorResponse(status, STATUS_TEXT[refusal], { refusal: key, texts });
   }
   context.staticHandlerContext.statusCode = status;
   headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   headers.set("Cache-Control", "no-store");
   return status;
+}
+
+/** A 503/507 refusal a route threw itself (readForm's, for a file the full disk refused). */
+function refusedAlready(context: EntryContext): keyof typeof STATUS_TEXT | undefined {
+  const keys = Object.values(context.staticHandlerContext.errors ?? {}).map((error) => (isRouteErrorResponse(error) ? refusalKey(error.data) : undefined));
+  return (["storageFull", "unavailable"] as const).find((kind) => keys.includes(REFUSALS[kind].key));
+}
+
+function errorTexts(request: Request): RefusalTexts {
+  const { messages, contentLocale } = messagesFor(localeFromRequest(request));
+  return { lang: contentLocale, messages: Object.fromEntries(Object.keys(enErrors).map((k) => [k, messages[k as keyof typeof enErrors]])) };
 }
 
 /** The whole page, rendered before its first byte is sent. */

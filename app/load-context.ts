@@ -24,6 +24,8 @@ declare module "react-router" {
     standInUser?: SessionUser;
     /** Set by entry.server.tsx's handleError: a loader or action could not reach the database (answered 503). */
     databaseUnavailable?: boolean;
+    /** Set by entry.server.tsx's handleError: the disk was full for a write (answered 507). */
+    storageFull?: boolean;
     /** Lent to a page's render by the page handler: pages kept until their data changes (rendered-pages.server.ts). */
     renderedPages?: RenderedPageLookup;
   }

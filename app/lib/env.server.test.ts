@@ -17,7 +17,11 @@ describe("parseEnv", () => {
       OPERATOR_EMAIL: "hello@gtaconnect.ca",
       PUBLIC_URL: "http://localhost:3000",
       BRAND_NAME: "GTA Connect",
+      // OWASP's minimum for scrypt unless a test server lowers it; never below 2^14.
+      PASSWORD_HASH_COST: 17,
     });
+    expect(parseEnv({ DATA_DIR: dir, PASSWORD_HASH_COST: "" }).PASSWORD_HASH_COST).toBe(17);
+    expect(() => parseEnv({ DATA_DIR: dir, PASSWORD_HASH_COST: "12" })).toThrow(/PASSWORD_HASH_COST/);
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.DATA_DIR).toBe(path.resolve(dir));
     expect(env.UPLOADS_DIR).toBe(path.join(path.resolve(dir), "uploads"));

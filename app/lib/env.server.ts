@@ -68,6 +68,13 @@ export const envSchema = z
       optional,
       z.string().min(8, { message: "must be at least 8 characters" }).optional(),
     ),
+    /**
+     * Password hashing's cost, as log2 of scrypt's N: 17 (OWASP's minimum, ~0.4 s of a core per
+     * hash) unless set. The test servers set 14 (~0.05 s): their thousand-odd sign-ups and
+     * log-ins would otherwise spend minutes of the suite's CPU in scrypt (ADR 38). Below 17 the
+     * start-up log says so. Each hash records its own N, so a change never locks anyone out.
+     */
+    PASSWORD_HASH_COST: z.preprocess(optional, z.coerce.number().int().min(14).max(20).default(17)),
     BRAND_NAME: z.string().trim().min(1).max(60).default("GTA Connect"),
     /**
      * Which proxies may tell us the client's address (X-Forwarded-For) and protocol: off by

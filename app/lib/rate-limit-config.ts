@@ -19,6 +19,14 @@ export const LIMITS = {
   signUp: { limit: 20, windowMs: 60 * 60_000 },
   resendVerification: { limit: 3, windowMs: 10 * 60_000 },
   forgotPassword: { limit: 5, windowMs: 15 * 60_000 },
+  /**
+   * Reset requests per mailbox (ADR 36), counted whether or not an account uses it, so what the
+   * page says tells nothing: one email per 15 minutes from browsers the account does not know,
+   * three a day from them, and three a day from browsers where it was logged in.
+   */
+  resetResend: { limit: 1, windowMs: 15 * 60_000 },
+  resetPerMailbox: { limit: 3, windowMs: 24 * 60 * 60_000 },
+  resetKnownBrowser: { limit: 3, windowMs: 24 * 60 * 60_000 },
   /** Confirmation emails one client can have sent to the addresses it typed. */
   confirmationsPerClient: { limit: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, Limit>;

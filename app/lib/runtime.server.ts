@@ -48,6 +48,9 @@ export type StartOptions = {
 export async function startRuntime(env: Env, options: StartOptions = {}): Promise<Runtime> {
   if (holder.__appRuntime) throw new Error("The runtime is already started");
   const log = options.log ?? ((m: string) => logger().info({ event: "runtime" }, m));
+  if (env.PASSWORD_HASH_COST < 17) {
+    logger().warn({ event: "auth.weak-hashing", cost: env.PASSWORD_HASH_COST }, `PASSWORD_HASH_COST=${env.PASSWORD_HASH_COST}: passwords hashed below OWASP's minimum (17) — for test servers only`);
+  }
   ensurePrivateFolder(env.DATA_DIR);
   ensurePrivateFolder(env.UPLOADS_DIR);
   const handle = openDatabase(env.DATABASE_URL);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { storageWritten, throwIfFull } from "./disk-full.server";
 import { countUpload } from "./metrics.server";
 import { getAppEnv } from "./runtime.server";
 
@@ -115,8 +116,12 @@ export function folderStore(root: string): ObjectStore {
 /** The store for a folder (the running app's UPLOADS_DIR unless a test names another one). */
 export const storeFor = (root = uploadsRoot()): ObjectStore => folderStore(root);
 
+/** A full disk is a StorageFullError (507, logged once: disk-full.server.ts); put leaves no partial file. */
 export const putObject = async (key: string, body: Uint8Array, root?: string) => {
-  await storeFor(root).put(key, body);
+  await storeFor(root)
+    .put(key, body)
+    .catch((error: unknown) => throwIfFull(error, "files"));
+  storageWritten("files");
   countUpload(key.split("/")[0] ?? "other", body.byteLength);
 };
 export const getObject = (key: string, root?: string) => storeFor(root).get(key);

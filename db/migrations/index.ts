@@ -18,6 +18,7 @@ import * as m0017 from "./0017-invites-availability";
 import * as m0018 from "./0018-mail-recipients-and-secrets";
 import * as m0019 from "./0019-request-submission-key";
 import * as m0020 from "./0020-document-renewals";
+import * as m0021 from "./0021-account-links";
 import * as m0022 from "./0022-mail-failed-at";
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   "0018-mail-recipients-and-secrets": m0018,
   "0019-request-submission-key": m0019,
   "0020-document-renewals": m0020,
+  "0021-account-links": m0021,
   "0022-mail-failed-at": m0022,
 };

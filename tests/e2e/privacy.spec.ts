@@ -242,13 +242,19 @@ test("the operator finds, downloads and erases what a person without an account 
   const messages = main(page).getByRole("link", { name: /^GTA-/ });
   await expect(messages).toHaveCount(1);
 
+  // The export is confirmed first, against the exact list it will hold (issue 47 item 2).
+  await main(page).getByRole("button", { name: "Export…" }).click();
+  const exporting = main(page).getByRole("alertdialog", { name: "Download everything listed?" });
+  await expect(exporting).toBeVisible();
   const downloading = page.waitForEvent("download");
-  await main(page).getByRole("button", { name: "Download the export (ZIP)" }).click();
+  await exporting.getByRole("button", { name: "Download the export (ZIP)" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^gta-connect-data-\d{4}-\d{2}-\d{2}\.zip$/);
   const zip = unzipSync(new Uint8Array(await readFile((await download.path())!)));
   expect(strFromU8(zip["data.json"]!)).toContain(name);
 
+  // The download leaves the page as it was: back to the list, then erase.
+  await exporting.getByRole("button", { name: "Cancel" }).click();
   await main(page).getByRole("button", { name: "Erase…" }).click();
   const confirm = main(page).getByRole("alertdialog", { name: "Erase everything that matches?" });
   await expect(confirm).toBeVisible();

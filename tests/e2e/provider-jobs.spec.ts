@@ -4,6 +4,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { MATCH_EXPIRY_JOB } from "~/modules/providers/jobs.server";
 import {
   ADMIN,
+  type CapturedEmail,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   expectToast,
@@ -11,6 +12,7 @@ import {
   linkIn,
   OPERATOR_EMAIL,
   PHONE,
+  readEmails,
   signUpAndVerify,
   submitLogInForm,
   type TestAccount,
@@ -59,9 +61,12 @@ async function book(page: Page, customer: TestAccount, notes: string): Promise<s
   await dialog.getByLabel(labelled("Preferred date")).fill(torontoDate(5));
   await dialog.getByLabel(labelled("Preferred time")).fill("14:00");
   await dialog.getByRole("textbox", { name: labelled("Notes (optional)") }).fill(notes);
+  // The confirmation repeats none of the notes (issue 47 item 8): it is the one that arrives after this click.
+  const isConfirmation = (m: CapturedEmail) => m.to.includes(customer.email) && /^We received your request — GTA-/.test(m.subject);
+  const earlier = new Set(readEmails().filter(isConfirmation).map((m) => m.file));
   await dialog.getByRole("button", { name: "Submit Request" }).click();
   await expectToast(page, "Request received!", "We'll email you shortly to confirm your booking.");
-  const confirmation = await waitForEmail((m) => m.to.includes(customer.email) && /^We received your request — GTA-/.test(m.subject) && m.text.includes(notes));
+  const confirmation = await waitForEmail((m) => isConfirmation(m) && !earlier.has(m.file));
   return /GTA-[2-9A-Z]{6}/.exec(confirmation.subject)![0];
 }
 

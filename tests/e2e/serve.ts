@@ -137,7 +137,8 @@ if (appDir !== projectRoot) console.log(`serve.ts: running the app from a snapsh
 const child: ChildProcess = spawn(process.execPath, ["build/server/main.js"], {
   cwd: appDir,
   // Warnings and errors only: a line per request would bury the journeys' own output.
-  env: { LOG_LEVEL: "warn", ...process.env, SMTP_URL: sink.url },
+  // scrypt at 2^14 as in the integration servers (tests/support/app-server.ts).
+  env: { LOG_LEVEL: "warn", PASSWORD_HASH_COST: "14", ...process.env, SMTP_URL: sink.url },
   stdio: ["ignore", "pipe", "pipe"],
 });
 child.stdout?.pipe(process.stdout);

@@ -7,6 +7,7 @@ import { type AppServer, postForm, startAppServer } from "../support/app-server"
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
 import { HttpClient } from "../support/http-client";
+import { confirmedPrivacyStep } from "../support/privacy";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -254,7 +255,8 @@ describe.each(DIALECTS)("admin dashboard and exports on %s", (dialect) => {
     const erinsApplication = application(erin.name, erin.email);
     const erased = await insertRequest("provider-application", "cancelled", erin.name, erin.email, erinsApplication, erinsApplication.applicationId);
     const contacted = (await db.selectFrom("requests").select("reference").where("email", "=", erin.email).where("kind", "=", "contact-message").executeTakeFirstOrThrow()).reference;
-    expect((await admin.post("/admin/privacy", { intent: "erase", email: erin.email, phone: "" })).status).toBe(303);
+    const erinsSubject = { email: erin.email, phone: "" };
+    expect((await admin.post("/admin/privacy", { intent: "erase", ...erinsSubject, included: await confirmedPrivacyStep(admin, "confirm", erinsSubject) })).status).toBe(303);
 
     // In French too: the screens' marker reads "Utilisateur supprimé" there.
     const french = new HttpClient(server.url);

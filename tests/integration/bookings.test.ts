@@ -121,8 +121,13 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     const row = await db.db.selectFrom("requests").selectAll().where("email", "=", email).where("kind", "=", "booking").orderBy("created_at", "desc").executeTakeFirstOrThrow();
     expect(JSON.parse(row.data)).toMatchObject({ service: "Handyman Services", serviceSlug: "handyman", notes: "Étagères" });
     await sink.waitFor((m) => m.subject === "[Booking Request] Handyman Services – Grace Hopper" && m.text.includes(row.reference));
-    const confirmation = await sink.waitFor((m) => m.to.includes(email) && m.text.includes(row.reference) && m.text.includes("Services d'homme à tout faire"));
+    // The customer's confirmation, in French: what identifies the request (kind, reference, date),
+    // none of the typed text (issue 47 item 8); the service and notes are behind its status link.
+    const confirmation = await sink.waitFor((m) => m.to.includes(email) && m.text.includes(row.reference));
+    expect(confirmation.text).toContain("Merci, nous avons bien reçu votre demande");
+    expect(confirmation.text).toContain("Réservation");
     expect(confirmation.text).not.toContain("Handyman Services");
+    expect(confirmation.text).not.toContain("Étagères");
   });
 
   it("without JavaScript, a refused booking shows the form again: messages by their fields, what was typed kept", async () => {

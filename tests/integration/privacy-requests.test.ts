@@ -8,6 +8,7 @@ import { connect } from "../support/db";
 import { rowsContaining } from "../support/db-scan";
 import { pageHtml } from "../support/html";
 import { HttpClient } from "../support/http-client";
+import { confirmedPrivacyStep } from "../support/privacy";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -66,6 +67,7 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
       message: `Quiet professional. — ${fullName}`,
     });
 
+  /** The confirmation step of an export or an erasure: what the operator confirms (`included`). */
   it("finds, exports and erases what matches an address or a phone, audited without the address", async () => {
     const name = `Philippa Outhwaite ${tag()}`;
     const email = `philippa.${Date.now()}.${tag()}@example.com`;
@@ -91,7 +93,7 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
     // Nothing typed: 400 and the reason.
     const empty = await admin.post("/admin/privacy", { intent: "find", email: "", phone: "12" });
     expect(empty.status).toBe(400);
-    expect(await pageHtml(empty)).toContain("Enter an email address or a phone number (at least 7 digits).");
+    expect(await pageHtml(empty)).toContain("Enter an email address or a full phone number (10 digits, or + and the country code).");
 
     // By address: the rental and the contact message, with links to them.
     const byEmail = await pageHtml(await admin.post("/admin/privacy", { intent: "find", email: email.toUpperCase(), phone: "" }));
@@ -105,8 +107,10 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
     expect(byPhone).not.toContain(contact.reference);
     expect(byPhone).not.toContain(others.reference);
 
-    // The export: a ZIP in the personal export's format, with hers and nothing of his.
-    const download = await admin.post("/admin/privacy/export", { email, phone });
+    // The export: only once the operator confirmed what it holds, then a ZIP in the personal
+    // export's format, with hers and nothing of his.
+    expect((await admin.post("/admin/privacy/export", { email, phone })).status).toBe(409);
+    const download = await admin.post("/admin/privacy/export", { email, phone, included: await confirmedPrivacyStep(admin, "confirm-export", { email, phone }) });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/zip");
     expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="gta-connect-data-\d{4}-\d{2}-\d{2}\.zip"$/);
@@ -125,14 +129,15 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
     const confirmHtml = await pageHtml(confirm);
     expect(confirmHtml).toContain("Erase everything that matches?");
     expect(confirmHtml).toContain('value="erase"');
-    const blocked = await admin.post("/admin/privacy", { intent: "erase", email, phone: "" });
+    const included = /name="included" value="([^"]+)"/.exec(confirmHtml)![1]!;
+    const blocked = await admin.post("/admin/privacy", { intent: "erase", email, phone: "", included });
     expect(blocked.status).toBe(409);
     expect(await pageHtml(blocked)).toContain(rental.reference);
     expect((await db.db.selectFrom("requests").select("name").where("id", "=", rental.id).executeTakeFirstOrThrow()).name).toBe(name);
 
     // Cancelled by the operator, then erased.
     await db.db.updateTable("requests").set({ status: "cancelled" }).where("id", "=", rental.id).execute();
-    const erased = await admin.post("/admin/privacy", { intent: "erase", email, phone });
+    const erased = await admin.post("/admin/privacy", { intent: "erase", email, phone, included: await confirmedPrivacyStep(admin, "confirm", { email, phone }) });
     expect(erased.status).toBe(303);
     expect(erased.headers.get("location")).toBe("/admin/privacy");
 
@@ -163,6 +168,60 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
     expect(await pageHtml(await admin.post("/admin/privacy", { intent: "find", email, phone: "" }))).toContain("Nothing matches.");
   }, 120_000);
 
+  it("matches a phone only as the same whole number: near misses and shared last digits include nobody (issue 47 item 2)", async () => {
+    // Ada's account has 416-555-0101; Bo asked for a rental from 905-555-0101 (the same last seven
+    // digits); Cy's account has 905-555-0123.
+    const ada = { email: `ada.${Date.now()}.${tag()}@example.com`, name: `Ada Phoneowner ${tag()}` };
+    const cy = { email: `cy.${Date.now()}.${tag()}@example.com`, name: `Cy Eastend ${tag()}` };
+    for (const [who, phone] of [[ada, "416-555-0101"], [cy, "905-555-0123"]] as const) {
+      await signedInAccount(server.url, db.db, { ...who, password: PASSWORD });
+      await db.db.updateTable("user").set({ phone }).where("email", "=", who.email).execute();
+    }
+    const bo = { name: `Bo Sevendigits ${tag()}`, email: `bo.${Date.now()}.${tag()}@example.com` };
+    expect((await rent(bo.name, bo.email, "905-555-0101")).status).toBe(303);
+    const boRequest = await db.db.selectFrom("requests").select("reference").where("email", "=", bo.email).executeTakeFirstOrThrow();
+    const admin = new HttpClient(server.url);
+    expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
+    const find = async (phone: string) => admin.post("/admin/privacy", { intent: "find", email: "", phone });
+
+    // Nobody's number, and the last seven digits alone: nobody.
+    const nearMiss = await pageHtml(await find("+99 416 555 0101"));
+    expect(nearMiss).toContain("Nothing matches.");
+    expect(nearMiss).not.toContain("belongs to an account");
+    for (const s of [ada.email, ada.name, bo.name, boRequest.reference]) expect(nearMiss).not.toContain(s);
+    const partial = await find("555-0101");
+    expect(partial.status).toBe(400);
+    expect(await pageHtml(partial)).toContain("full phone number");
+    // Another country's number that ends like Cy's: nobody, and erasing by it erases nobody.
+    const otherCountry = await pageHtml(await find("+7 905 555 0123"));
+    expect(otherCountry).toContain("Nothing matches.");
+    expect(otherCountry).not.toContain("belongs to an account");
+    const wrongErase = await admin.post("/admin/privacy", { intent: "erase", email: "", phone: "+7 905 555 0123", included: "" });
+    expect(wrongErase.status).not.toBe(303);
+    expect(await db.db.selectFrom("user").select("id").where("email", "=", cy.email).executeTakeFirst()).toBeDefined();
+
+    // Ada's whole number, typed another way: her account, listed for the operator to check; not Bo.
+    const adaFound = await pageHtml(await find("(416) 555-0101"));
+    expect(adaFound).toContain(ada.email);
+    expect(adaFound).not.toContain(boRequest.reference);
+    // The export holds exactly what the confirmation step listed: Ada, nothing of Bo.
+    const listed = await pageHtml(await admin.post("/admin/privacy", { intent: "confirm-export", email: "", phone: "(416) 555-0101" }));
+    expect(listed).toContain("Download everything listed?");
+    expect(listed).toContain(ada.email);
+    const included = /name="included" value="([^"]+)"/.exec(listed)![1]!;
+    const zip = unzipSync(new Uint8Array(await (await admin.post("/admin/privacy/export", { email: "", phone: "(416) 555-0101", included })).arrayBuffer()));
+    const text = strFromU8(zip["data.json"]!) + strFromU8(zip["summary.html"]!);
+    expect(text).toContain(ada.email);
+    for (const s of [bo.name, bo.email, boRequest.reference, cy.email]) expect(text).not.toContain(s);
+
+    // The audit says what was done to which subject reference, with no one's address, name or number.
+    const entries = await db.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "privacy-subject").where("action", "=", "privacy.export").orderBy("created_at").execute();
+    const last = entries.at(-1)!;
+    expect(JSON.parse(last.after!)).toMatchObject({ accounts: 1, references: [] });
+    const audit = JSON.stringify(await db.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "privacy-subject").execute());
+    for (const s of [ada.email, ada.name, "416-555-0101", "4165550101", "9055550123", bo.name, cy.email]) expect(audit).not.toContain(s);
+  }, 120_000);
+
   it("sends the goodbye email, in the person's language, when the address erased has an account; none when it has no account", async () => {
     const name = `Fleur Fontaine ${tag()}`;
     const email = `fleur.${Date.now()}.${tag()}@example.com`;
@@ -179,11 +238,12 @@ describe.each(DIALECTS)("privacy requests in the back office on %s", (dialect) =
     expect((await admin.post("/auth/login", ADMIN)).status).toBe(302);
 
     // No account at that address: erased, and no goodbye queued (the operator answers her).
-    expect((await admin.post("/admin/privacy", { intent: "erase", email: nobody, phone: "" })).status).toBe(303);
+    const erase = async (query: { email: string; phone: string }) => admin.post("/admin/privacy", { intent: "erase", ...query, included: await confirmedPrivacyStep(admin, "confirm", query) });
+    expect((await erase({ email: nobody, phone: "" })).status).toBe(303);
     expect(await db.db.selectFrom("mail_outbox").select("kind").where("kind", "=", "account.deleted").where("to_address", "=", nobody).execute()).toEqual([]);
 
     // An account: deleted, and the goodbye queued with it, in French.
-    expect((await admin.post("/admin/privacy", { intent: "erase", email, phone: "" })).status).toBe(303);
+    expect((await erase({ email, phone: "" })).status).toBe(303);
     expect(await db.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
     const outbox = await db.db.selectFrom("mail_outbox").select(["kind", "subject"]).where("to_address", "=", email).execute();
     expect(outbox).toEqual([{ kind: "account.deleted", subject: "Votre compte GTA Connect a été supprimé" }]);

@@ -418,18 +418,19 @@ describe.each(DIALECTS)("request guard and security defaults on %s", (dialect) =
       expect(confirmations).toHaveLength(5);
       const operator = await db.db.selectFrom("mail_outbox").select("id").where("subject", "like", "[Service Request] Spam %").execute();
       expect(operator.length).toBeGreaterThanOrEqual(7);
-      // The visitor's text is quoted, never the heading.
+      // None of the visitor's text reaches the typed address (issue 47 item 8): our heading, the kind and reference.
       expect(confirmations[0]!.text_body.split("\n")[0]).toBe("Thanks, we received your request");
-      expect(confirmations[0]!.text_body).toContain("Name: “Visit http://evil.example now”");
+      expect(confirmations[0]!.text_body).not.toContain("evil.example");
+      expect(confirmations[0]!.text_body).toContain("New service request");
     });
 
-    it("cuts long user text in a confirmation to 200 characters", async () => {
+    it("repeats no user text in a confirmation, however long (issue 47 item 8: reference, kind and date only)", async () => {
       const email = `long.text.${Date.now()}@example.com`;
       const res = await member.post("/cars", { fullName: "Grace Hopper", email, pickupArea: "Annex", message: "x".repeat(1500) });
       expect(res.status).toBe(303);
       const mail = await sink.waitFor((m) => m.to.includes(email));
-      expect(mail.text).toContain(`Message: “${"x".repeat(200)}…”`);
-      expect(mail.text).not.toContain("x".repeat(201));
+      expect(mail.text).not.toContain("xxxx");
+      expect(mail.text).not.toContain("Grace Hopper");
     });
   });
 });

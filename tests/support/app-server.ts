@@ -33,6 +33,9 @@ export async function startAppServer(
       MAIL_FROM: "GTA Connect <no-reply@example.test>",
       // Suites count the providers they make: the sample ones only where a suite asks for them.
       SAMPLE_PROVIDERS: "0",
+      // scrypt at N = 2^14, not 2^17: the same code, an eighth of the CPU per sign-up and log-in
+      // (accounts.test.ts keeps the production cost and checks the stored hash's N).
+      PASSWORD_HASH_COST: "14",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

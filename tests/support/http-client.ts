@@ -3,7 +3,10 @@
  * tests that need a session (no redirects followed, so each step can be inspected).
  */
 export class HttpClient {
+  /** The cookies set for the whole site (`Path=/`, or none): sent with every request. */
   readonly cookies = new Map<string, string>();
+  /** Cookies set for one part of the site (`Path=/auth`), keyed by path and name: sent only there, as a browser does. */
+  readonly scoped = new Map<string, { path: string; name: string; value: string }>();
   /** `headers`: sent with every request (e.g. a browser's User-Agent). */
   constructor(
     readonly base: string,
@@ -18,19 +21,26 @@ export class HttpClient {
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
       const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
-      if (expired) this.cookies.delete(name);
+      const path = attrs.map((a) => /^\s*path=(.*)$/i.exec(a)?.[1]?.trim()).find(Boolean) ?? "/";
+      if (path !== "/") {
+        if (expired) this.scoped.delete(`${path}\0${name}`);
+        else this.scoped.set(`${path}\0${name}`, { path, name, value });
+      } else if (expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
     return response;
   }
 
-  private headers(extra: Record<string, string> = {}) {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  private headers(requestPath: string, extra: Record<string, string> = {}) {
+    const pathname = new URL(requestPath, this.base).pathname;
+    // RFC 6265 path-match: the same path or one below it (`/auth` covers `/auth/forgot.data`, not `/authors`).
+    const scoped = [...this.scoped.values()].filter(({ path }) => pathname === path || pathname.startsWith(path.endsWith("/") ? path : `${path}/`));
+    const cookie = [...[...this.cookies].map(([k, v]) => `${k}=${v}`), ...scoped.map((c) => `${c.name}=${c.value}`)].join("; ");
     return { ...this.extraHeaders, ...(cookie ? { Cookie: cookie } : {}), Origin: this.base, ...extra };
   }
 
   async get(path: string) {
-    return this.remember(await fetch(`${this.base}${path}`, { headers: this.headers(), redirect: "manual" }));
+    return this.remember(await fetch(`${this.base}${path}`, { headers: this.headers(path), redirect: "manual" }));
   }
 
   /** A form post; a list posts its field once per value (checkboxes). */
@@ -42,7 +52,7 @@ export class HttpClient {
       await fetch(`${this.base}${path}`, {
         method: "POST",
         body,
-        headers: this.headers({ "Content-Type": "application/x-www-form-urlencoded" }),
+        headers: this.headers(path, { "Content-Type": "application/x-www-form-urlencoded" }),
         redirect: "manual",
       }),
     );

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { refusalKey } from "~/lib/http/http-error";
+import { refusalKey, refusalTexts } from "~/lib/http/http-error";
 import { enErrors } from "~/lib/i18n/messages/en-errors";
 import { rootTranslate } from "~/lib/i18n/packed-messages";
 import { createTranslate, type Messages } from "~/lib/i18n/translate";
@@ -13,8 +13,12 @@ import type { RootData } from "~/lib/root-data";
  * page is idle, so an error met later, in the browser, shows whole at once.
  */
 export function ErrorContent({ error, root }: { error: unknown; root: RootData | undefined }) {
-  // Without root data, the error texts alone (every key this view asks for is among them).
-  const t = root ? rootTranslate(root) : createTranslate(enErrors as Partial<Messages> as Messages, { brand: "GTA Connect" });
+  // Without root data, the error texts alone (every key this view asks for is among them): in
+  // the reader's language when the refusal brought them, else in English.
+  const texts = !root && isRouteErrorResponse(error) ? refusalTexts(error.data) : undefined;
+  const t = root
+    ? rootTranslate(root)
+    : createTranslate({ ...enErrors, ...texts?.messages } as Partial<Messages> as Messages, { brand: "GTA Connect" }, texts?.lang);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const requestId = useRequestId();
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
@@ -27,7 +31,7 @@ export function ErrorContent({ error, root }: { error: unknown; root: RootData |
         ? [t("error.forbiddenTitle"), t("error.forbiddenText")]
         : [t("error.title"), t("error.text")];
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center" lang={texts?.lang}>
       <p className="text-sm font-semibold text-teal-700">{status}</p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-600">{text}</p>

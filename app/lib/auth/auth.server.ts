@@ -1,5 +1,7 @@
 import { betterAuth } from "better-auth";
 import { getRuntime } from "../runtime.server";
+import { revokeAccountLinks } from "./account-links.server";
+import { verificationClaims } from "./link-claims";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password-policy";
 import { hashPassword, verifyPassword } from "./password.server";
 
@@ -20,23 +22,6 @@ export type AuthMailer = {
   /** The link that confirms a new address for an existing account (My Profile → email). */
   emailChange: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
 };
-
-/**
- * What a verification link's token says (a JWT better-auth signed): the address it verifies and,
- * for a change of address, `updateTo`. Read without checking the signature, so only to choose
- * what to say or send, never to grant anything (better-auth checks it when the link is used).
- */
-export function verificationClaims(token: string): { email?: string; updateTo?: string } {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { email?: unknown; updateTo?: unknown };
-    return {
-      ...(typeof payload.email === "string" ? { email: payload.email } : {}),
-      ...(typeof payload.updateTo === "string" ? { updateTo: payload.updateTo } : {}),
-    };
-  } catch {
-    return {};
-  }
-}
 
 /**
  * better-auth asks for the link to a new address of an existing account through the same
@@ -71,6 +56,8 @@ function createAuth() {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // The link just used is consumed by better-auth; every other one mailed before dies too.
+      onPasswordReset: async ({ user }) => revokeAccountLinks(user.id),
       sendResetPassword: async ({ user, token }) => mail().passwordReset(user, token),
       onExistingUserSignUp: async ({ user }) => mail().existingAccount(user),
     },
@@ -92,6 +79,8 @@ function createAuth() {
       changeEmail: { enabled: true },
     },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    // Reset tokens are kept as their SHA-256 only: a copy of the database holds no usable link.
+    verification: { storeIdentifier: "hashed" },
     // Our Express layer rate-limits; auth.api calls made on the server skip better-auth's.
     rateLimit: { enabled: false },
     advanced: {

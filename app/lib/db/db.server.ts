@@ -57,7 +57,7 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma("busy_timeout = 20");
   reuseStatements(sqlite);
   const health = new DatabaseHealth();
-  const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: sqlite }), health, { sqliteLocks: true }), plugins: [literalLimits] });
+  const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: sqlite }), health, { sqlite }), plugins: [literalLimits] });
   return { db, dialect: "sqlite", health, destroy: () => db.destroy() };
 }
 

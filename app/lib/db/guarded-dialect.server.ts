@@ -1,4 +1,6 @@
+import type SQLite from "better-sqlite3";
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryCompiler, type QueryResult, type TransactionSettings } from "kysely";
+import { meansStorageFull, storageFull, storageWritten } from "../disk-full.server";
 import { type DatabaseHealth, DatabaseUnavailableError, meansUnavailable } from "./availability.server";
 
 /**
@@ -7,17 +9,24 @@ import { type DatabaseHealth, DatabaseUnavailableError, meansUnavailable } from 
  * database's health, which logs the fault once and, while it lasts, has queries refused at once
  * (DatabaseHealth.admit). A query that reaches it, even one refused, says it answers.
  */
-export function guardedDialect(inner: Dialect, health: DatabaseHealth, { sqliteLocks = false } = {}): Dialect {
+export function guardedDialect(inner: Dialect, health: DatabaseHealth, { sqlite }: { sqlite?: SQLite.Database } = {}): Dialect {
   return {
     createAdapter: () => inner.createAdapter(),
     createIntrospector: (db) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
-    createDriver: () => new GuardedDriver(inner.createDriver(), health, sqliteLocks),
+    createDriver: () => new GuardedDriver(inner.createDriver(), health, sqlite),
   };
 }
 
-/** The error to throw for what a driver threw, once health has heard of it. */
+/**
+ * The error to throw for what a driver threw, once health has heard of it. A full disk is the
+ * database answering (reads go on), refusing writes: a StorageFullError (507, logged once).
+ */
 function verdict(health: DatabaseHealth, error: unknown): unknown {
+  if (meansStorageFull(error)) {
+    health.answered();
+    return storageFull(error, "database");
+  }
   if (!meansUnavailable(error)) {
     health.answered();
     return error;
@@ -67,7 +76,10 @@ async function pastLocks<T>(attempt: () => Promise<T>, between?: LockWait): Prom
 type LockWait = { before: () => Promise<void>; after: () => Promise<void> };
 
 class GuardedConnection implements DatabaseConnection {
-  /** Inside a transaction the connection is kept while waiting (it holds the transaction). */
+  /**
+   * Inside a transaction the connection is kept while waiting for a lock (it holds the
+   * transaction), and a write is not yet on disk (the commit says so).
+   */
   inTransaction = false;
 
   constructor(
@@ -77,10 +89,12 @@ class GuardedConnection implements DatabaseConnection {
     private readonly lockWait: LockWait | undefined,
   ) {}
 
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const run = () => this.inner.executeQuery<R>(query);
     const lockWait = this.lockWait;
-    return watched(this.health, lockWait ? () => pastLocks(run, this.inTransaction ? undefined : lockWait) : run);
+    const result = await watched(this.health, lockWait ? () => pastLocks(run, this.inTransaction ? undefined : lockWait) : run);
+    if (!this.inTransaction && WRITES.has(query.query.kind)) storageWritten("database");
+    return result;
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -88,13 +102,17 @@ class GuardedConnection implements DatabaseConnection {
   }
 }
 
+/** Statements that write: one that succeeds (or a commit) ends a disk-full fault. */
+const WRITES = new Set(["InsertQueryNode", "UpdateQueryNode", "DeleteQueryNode", "MergeQueryNode"]);
+
 const innerOf = (connection: DatabaseConnection) => (connection as GuardedConnection).inner;
 
 class GuardedDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly health: DatabaseHealth,
-    private readonly sqliteLocks: boolean,
+    /** SQLite: its lock waits happen here, and whether a transaction is still open is asked of it. */
+    private readonly sqlite: SQLite.Database | undefined,
   ) {}
 
   init() {
@@ -105,7 +123,7 @@ class GuardedDriver implements Driver {
     if (!this.health.admit()) throw new DatabaseUnavailableError("the database does not answer (a probe tries it every second)");
     try {
       const inner = await this.inner.acquireConnection();
-      const lockWait = this.sqliteLocks ? this.lockWait(inner) : undefined;
+      const lockWait = this.sqlite ? this.lockWait(inner) : undefined;
       return new GuardedConnection(inner, this.health, lockWait);
     } catch (error) {
       throw verdict(this.health, error);
@@ -113,7 +131,11 @@ class GuardedDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    if (!this.sqliteLocks) return watched(this.health, () => this.inner.beginTransaction(innerOf(connection), settings));
+    if (!this.sqlite) {
+      await watched(this.health, () => this.inner.beginTransaction(innerOf(connection), settings));
+      (connection as GuardedConnection).inTransaction = true;
+      return;
+    }
     // Our transactions write: take the write lock at BEGIN (IMMEDIATE), and while another
     // connection holds it, hand our one connection back between attempts so reads go on.
     const inner = innerOf(connection);
@@ -131,10 +153,18 @@ class GuardedDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection) {
     await watched(this.health, () => this.inner.commitTransaction(innerOf(connection)));
     (connection as GuardedConnection).inTransaction = false;
+    storageWritten("database");
   }
 
+  /**
+   * Kysely rolls back after any error in a transaction, and a failed ROLLBACK replaces that
+   * error. SQLite has often rolled back already (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM, a
+   * failed COMMIT), and its "cannot rollback - no transaction is active" then hid the real
+   * error (issue 52: 102 of them logged for one full disk): no ROLLBACK when none is open.
+   */
   async rollbackTransaction(connection: DatabaseConnection) {
     (connection as GuardedConnection).inTransaction = false;
+    if (this.sqlite && !this.sqlite.inTransaction) return;
     await watched(this.health, () => this.inner.rollbackTransaction(innerOf(connection)));
   }
 

@@ -177,6 +177,8 @@ export type UserTable = {
   role: string | null;
   adultConfirmedAt: Date | string | null;
   termsAcceptedAt: Date | string | null;
+  /** When every link mailed to the account was revoked (migration 0021; ISO text). */
+  linksRevokedAt: string | null;
 };
 export type SessionTable = {
   id: string;
@@ -205,6 +207,8 @@ export type VerificationTable = {
   createdAt: Date | string;
   updatedAt: Date | string;
 };
+/** An account's one outstanding reset link, sealed (migration 0021, ADR 36). */
+export type ResetLinkTable = { user_id: string; sealed_token: string; expires_at: string };
 export type RequestTable = {
   id: string;
   reference: string;
@@ -377,6 +381,7 @@ export type Database = {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  reset_links: ResetLinkTable;
   analytics_daily: AnalyticsDailyTable;
   requests: RequestTable;
   request_events: RequestEventTable;

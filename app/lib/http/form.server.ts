@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { FORM_TOKEN_FIELD, isFormToken } from "../form-token";
 import { createWriteStream, openAsBlob } from "node:fs";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
+import { isStorageFull, meansStorageFull, storageFull, storageWritten } from "../disk-full.server";
 import { bodyLimitFor, type BodyLimit } from "./body-limits";
 import { refusal } from "./http-error";
 import { uploadDir } from "./upload-scope.server";
@@ -55,22 +57,35 @@ export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor
 
   // Entries in the order of the body (a file's entry is ready once it is on disk).
   const entries: Promise<[string, string | File]>[] = [];
+  // Our own fault writing a file (a full disk, a folder we may not write): not the request's.
+  let writeFailed: Error | undefined;
   const parsed = new Promise<void>((resolve, reject) => {
     const tooMany = () => reject(refusal("tooLarge"));
     parser.on("field", (name, value) => entries.push(Promise.resolve([name, stripControls(value)])));
     parser.on("file", (name, stream, info) => {
       // Its error (a body cut off) may come before the folder exists; the pipeline reports it.
       stream.on("error", () => {});
+      let file: string | undefined;
       const read = (async (): Promise<[string, File]> => {
-        const file = path.join(await uploadDir(), randomUUID());
+        file = path.join(await uploadDir(), randomUUID());
         await pipeline(stream, createWriteStream(file, { mode: 0o600 }));
+        storageWritten("files");
         // Browsers send an empty part for a file input left empty, as undici's parser keeps it.
         const blob = await openAsBlob(file, { type: info.mimeType });
         return [name, new File([blob], info.filename ?? "", { type: info.mimeType })];
       })();
       // A body cut off inside a file fails the file and the parser at once; the parser's error
       // is the one reported, and this one must not go unhandled (that ends the process).
-      read.catch(() => {});
+      // A file that could not be written (ENOSPC) fails the whole form now: its stream is
+      // destroyed, so the parser would wait for it for ever, and the request with it (issue 52:
+      // an upload on a full disk got no answer until Node's 300 s timeout). The partial file goes
+      // at once; the rest of the body is read and dropped below.
+      read.catch((error: unknown) => {
+        if (!(error as NodeJS.ErrnoException).syscall) return;
+        writeFailed = meansStorageFull(error) ? storageFull(error, "files") : (error as Error);
+        reject(writeFailed);
+        if (file) void rm(file, { force: true }).catch(() => undefined);
+      });
       entries.push(read);
     });
     parser.on("fieldsLimit", tooMany);
@@ -101,7 +116,10 @@ export async function readForm(request: Request, limit: BodyLimit = bodyLimitFor
     for (const [name, value] of await Promise.all(entries)) form.append(name, value);
   } catch (error) {
     parser.destroy();
-    // Refusals are thrown as they are; an Error means the client went away or sent a broken stream.
+    // Refusals are thrown as they are, and our own failure to write: a full disk as the 507
+    // refusal (a response, so a fetcher's post, answered as data, says it too), anything else
+    // as the error it is. Any other Error means the client went away or sent a broken stream.
+    if (writeFailed) throw isStorageFull(writeFailed) ? refusal("storageFull") : writeFailed;
     throw error instanceof Error ? refusal("badRequest") : error;
   }
   postedForms.set(request, form);

@@ -14,6 +14,8 @@ export const REFUSALS = {
   unsupportedType: { status: 415, key: "error.unsupportedType" },
   // Not the request's fault: the database did not answer (issue 52). Sent with Retry-After.
   unavailable: { status: 503, key: "error.unavailable" },
+  // Nor this: the disk is full, the write was refused and nothing kept (issue 52). Retry-After too.
+  storageFull: { status: 507, key: "error.storageFull" },
 } as const;
 
 /** How long a visitor (or a crawler) is asked to wait after a 503: a restart or failover. */
@@ -22,11 +24,28 @@ export type Refusal = keyof typeof REFUSALS;
 
 export function refusal(kind: Refusal) {
   const { status, key } = REFUSALS[kind];
-  return data({ refusal: key }, { status, headers: { "Cache-Control": "no-store" } });
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (status >= 500) headers["Retry-After"] = String(RETRY_AFTER_SECONDS);
+  return data({ refusal: key }, { status, headers });
 }
 
 /** The message key of a refusal thrown by refusal(), read back from the error's data. */
 export function refusalKey(value: unknown): (typeof REFUSALS)[Refusal]["key"] | undefined {
   const key = typeof value === "object" && value !== null ? (value as { refusal?: unknown }).refusal : undefined;
   return Object.values(REFUSALS).find((r) => r.key === key)?.key;
+}
+
+/**
+ * The error view's texts in the reader's language, carried by a refusal whose page has no root
+ * data: a failed action's error goes to the root's boundary, and React Router then skips the
+ * root loader, whose data carries the page's language and texts (a French post refused for a
+ * full disk read English otherwise). Set by entry.server.tsx; read by error-content.tsx.
+ */
+export type RefusalTexts = { lang: string; messages: Record<string, string> };
+
+export function refusalTexts(value: unknown): RefusalTexts | undefined {
+  const texts = typeof value === "object" && value !== null ? (value as { texts?: unknown }).texts : undefined;
+  if (typeof texts !== "object" || texts === null) return undefined;
+  const { lang, messages } = texts as Partial<RefusalTexts>;
+  return typeof lang === "string" && typeof messages === "object" && messages !== null ? { lang, messages } : undefined;
 }

@@ -16,10 +16,16 @@ import type { Database } from "../db/schema";
 export const RECIPIENT_CAPS = {
   /** A request's confirmation (the cap request confirmations have had since the start). */
   confirmation: { limit: 5, windowMs: 24 * 60 * 60_000 },
-  /** Links and answers anyone can ask for by typing the address: verify, reset, "you have an account", a new address. */
+  /** Links anyone can ask for by typing the address: verify, a new address. */
   account: { limit: 5, windowMs: 24 * 60 * 60_000 },
+  /** "Someone tried to sign up with your address": anyone can cause it, so it has its own small allowance (ADR 36). */
+  existing: { limit: 2, windowMs: 24 * 60 * 60_000 },
   /** Notices to an account's own address after a change made while signed in. */
   notice: { limit: 5, windowMs: 24 * 60 * 60_000 },
+  /** Reset links asked for from a browser not known to the account (anyone, ADR 36). */
+  reset: { limit: 3, windowMs: 24 * 60 * 60_000 },
+  /** Links the owner asked for with proof (a reset from a browser where the account was logged in, a verification link after the right password): the owner's own allowance. */
+  owner: { limit: 3, windowMs: 24 * 60 * 60_000 },
 } as const;
 export type RecipientCap = keyof typeof RECIPIENT_CAPS;
 

@@ -11,8 +11,9 @@ export const SECRET_MASK = "hidden-until-sent";
 
 export type SecretBox = { seal: (secret: string) => string; open: (sealed: string) => string };
 
-export function secretBox(authSecret: string): SecretBox {
-  const key = Buffer.from(hkdfSync("sha256", authSecret, "gta-connect", "mail-outbox-secret", 32));
+/** `purpose`: each use of sealed secrets gets its own key, derived from AUTH_SECRET. */
+export function secretBox(authSecret: string, purpose = "mail-outbox-secret"): SecretBox {
+  const key = Buffer.from(hkdfSync("sha256", authSecret, "gta-connect", purpose, 32));
   return {
     seal: (secret) => {
       const iv = randomBytes(12);

@@ -60,6 +60,22 @@ export function quoteUserText(value: string, max = QUOTED_NAME_LENGTH, lang?: st
   return `${open}${chars.length > max ? `${chars.slice(0, max).join("")}…` : chars.join("")}${close}`;
 }
 
+/**
+ * A person's name as an email greets them (issue 47 item 8): anyone chooses it at sign-up, so it
+ * is trimmed, loses every word that reads as a link or an address (a scheme, `www.`, a slash, an
+ * `@`, a lower-case `name.tld`) and every double quotation mark (which could close our quotes
+ * and make the rest read as our words), then is quoted and cut like any typed text. Nothing
+ * left: an ellipsis in quotes.
+ */
+export function quoteName(name: string, lang?: string): string {
+  const linkLike = (word: string) => /:\/\/|^www\.|[/@\\]/i.test(word) || /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,24}\.?$/.test(word);
+  const words = name
+    .replace(/["“”„‟«»‹›〝〞＂`]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w && !linkLike(w));
+  return quoteUserText(words.join(" ") || "…", QUOTED_NAME_LENGTH, lang);
+}
+
 /** "value" cut to `max` characters; N/A stays bare (it is ours, not the visitor's). */
 function quote(value: string, max: number, notGiven: string, lang?: string): string {
   if (value === notGiven) return value;

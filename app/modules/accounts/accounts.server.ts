@@ -1,12 +1,15 @@
 import { APIError } from "better-auth/api";
-import { getAuth, verificationClaims } from "~/lib/auth/auth.server";
+import { revokeAccountLinks, linkWasRevoked } from "~/lib/auth/account-links.server";
+import { getAuth } from "~/lib/auth/auth.server";
+import { verificationClaims } from "~/lib/auth/link-claims";
 import { isCommonPassword } from "~/lib/auth/common-passwords.server";
 import { hashPassword, verifyPassword } from "~/lib/auth/password.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { recordConsents } from "~/modules/legal/consents.server";
 import { ACCOUNT_DOCUMENTS, CONSENT_DOCUMENTS, CURRENT_VERSIONS } from "~/modules/legal/versions";
-import { accountEmails, withReaderLocale } from "./emails.server";
+import { accountEmails, asPasswordHolder, withReaderLocale } from "./emails.server";
+import { currentResetToken, type ResetAllowance } from "./reset-links.server";
 import type { ProfileInput, SignUpInput } from "./schema";
 import { type DeviceSummary, summariseUserAgent } from "./user-agent";
 
@@ -74,7 +77,7 @@ export type LogInResult =
 export async function logIn(email: string, password: string, request: Request): Promise<LogInResult> {
   // An unverified account gets a new verification email, in the page's language.
   const response = await withReaderLocale(request, () =>
-    getAuth().api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, asResponse: true }),
+    asPasswordHolder(() => getAuth().api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, asResponse: true })),
   );
   if (response.ok) {
     const body = (await response.json()) as { user: { id: string; name: string } };
@@ -118,6 +121,8 @@ export async function verifyEmail(
   token: string,
   request: Request,
 ): Promise<Outcome<{ cookies: string[]; changedTo: string | null }>> {
+  // A link mailed before a password reset or change is dead, like every other link of then.
+  if (await linkWasRevoked(token)) return { ok: false, reason: "INVALID_TOKEN" };
   const response = await getAuth().api.verifyEmail({ query: { token }, headers: request.headers, asResponse: true });
   const cookies = setCookies(response);
   if (!response.ok) return { ok: false, reason: await codeOf(response) };
@@ -128,9 +133,17 @@ export async function verifyEmail(
   return { ok: true, cookies, changedTo: body.user?.email ?? null };
 }
 
-/** Same answer whether or not the address has an account. */
-export async function requestPasswordReset(email: string, request: Request): Promise<void> {
-  await withReaderLocale(request, () => getAuth().api.requestPasswordReset({ body: { email }, headers: request.headers }));
+/**
+ * Sends the account's reset link (the one still working, else a new one: reset-links.server.ts)
+ * from the allowance decideReset chose; nothing for an address without an account. Called after
+ * the page answered, so its timing says nothing either.
+ */
+export async function requestPasswordReset(email: string, request: Request, allowance: ResetAllowance): Promise<void> {
+  const context = await getAuth().$context;
+  const found = await context.internalAdapter.findUserByEmail(email.toLowerCase());
+  if (!found) return;
+  const token = await currentResetToken(found.user.id);
+  await withReaderLocale(request, () => accountEmails.passwordReset(found.user, token, allowance));
 }
 
 export async function resetPassword(token: string, newPassword: string): Promise<Outcome> {
@@ -201,6 +214,8 @@ export async function changePassword(
     if (response.status === 401) return { ok: false, reason: "signed-out" };
     return { ok: false, reason: code || "change-failed" };
   }
+  // Links mailed before (a reset, a pending change of address) must not outlive the old password.
+  await revokeAccountLinks(user.id);
   await withReaderLocale(request, () => accountEmails.passwordChanged(user));
   return { ok: true, cookies: setCookies(response) };
 }

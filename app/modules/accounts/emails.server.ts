@@ -5,7 +5,7 @@ import { createTranslate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import type { RecipientCap } from "~/lib/mail/recipients.server";
 import { SECRET_MASK, secretBox } from "~/lib/mail/secrets.server";
-import { QUOTED_NAME_LENGTH, quoteUserText, renderEmail } from "~/lib/mail/template.server";
+import { quoteName, quoteUserText, renderEmail } from "~/lib/mail/template.server";
 import { scopedValue } from "~/lib/request-scope.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 
@@ -23,6 +23,18 @@ export function withReaderLocale<T>(request: Request, call: () => Promise<T>): P
   return readerLocale.run(localeFromRequest(request), call);
 }
 
+/**
+ * Whether the call that asks for a verification link was made with the account's password (a
+ * log-in of an account not verified yet): such a link draws on the owner's own allowance, which
+ * strangers who type the address cannot spend (ADR 36).
+ */
+const passwordProven = scopedValue<true>("password-proven");
+
+/** Runs a log-in: better-auth sends a verification link from it only once the password was right. */
+export function asPasswordHolder<T>(call: () => Promise<T>): Promise<T> {
+  return passwordProven.run(true, call);
+}
+
 function reader() {
   const locale = readerLocale.get() ?? DEFAULT_LOCALE;
   const { messages, contentLocale } = messagesFor(locale);
@@ -37,8 +49,9 @@ function reader() {
 /** Every account email: its kind in the outbox, and the mailbox cap it counts against. */
 export const ACCOUNT_EMAIL_KINDS = {
   verification: { kind: "account.verify", cap: "account" },
-  passwordReset: { kind: "account.reset", cap: "account" },
-  existingAccount: { kind: "account.existing", cap: "account" },
+  // From a browser the account does not know; from one it knows, the owner's cap instead (ADR 36).
+  passwordReset: { kind: "account.reset", cap: "reset" },
+  existingAccount: { kind: "account.existing", cap: "existing" },
   emailChange: { kind: "account.email-change", cap: "account" },
   passwordChanged: { kind: "account.password-changed", cap: "notice" },
   emailChangeRequested: { kind: "account.email-changing", cap: "notice" },
@@ -50,9 +63,10 @@ type AccountEmail = keyof typeof ACCOUNT_EMAIL_KINDS;
  * goes to an address someone typed, so each counts against that mailbox's cap; over it, nothing
  * is queued and the page answers as always (no sign of whether an account exists).
  */
-async function send(which: AccountEmail, to: Recipient, content: Parameters<typeof renderEmail>[0], token?: string) {
+async function send(which: AccountEmail, to: Recipient, content: Parameters<typeof renderEmail>[0], token?: string, capOverride?: RecipientCap) {
   const { db, env } = getRuntime();
-  const { kind, cap } = ACCOUNT_EMAIL_KINDS[which];
+  const { kind } = ACCOUNT_EMAIL_KINDS[which];
+  const cap = capOverride ?? ACCOUNT_EMAIL_KINDS[which].cap;
   const sealedSecret = token === undefined ? undefined : secretBox(env.AUTH_SECRET).seal(token);
   const id = await enqueueEmail(db, { ...renderEmail(content, env.BRAND_NAME), kind, to: to.email, cap, sealedSecret });
   if (id) mailQueued();
@@ -62,7 +76,7 @@ async function send(which: AccountEmail, to: Recipient, content: Parameters<type
 const readerLang = () => messagesFor(readerLocale.get() ?? DEFAULT_LOCALE).contentLocale;
 
 /** The account's name as an email may show it: quoted and short (anyone chooses it at sign-up). */
-const nameOf = (user: Recipient) => quoteUserText(user.name, QUOTED_NAME_LENGTH, readerLang());
+const nameOf = (user: Recipient) => quoteName(user.name, readerLang());
 
 export const accountEmails = {
   verification: (user: Recipient, token: string) => {
@@ -79,9 +93,10 @@ export const accountEmails = {
         ...format,
       },
       token,
+      passwordProven.get() ? "owner" : undefined,
     );
   },
-  passwordReset: (user: Recipient, token: string) => {
+  passwordReset: (user: Recipient, token: string, allowance: RecipientCap = ACCOUNT_EMAIL_KINDS.passwordReset.cap) => {
     const { t, link, format } = reader();
     return send(
       "passwordReset",
@@ -95,6 +110,7 @@ export const accountEmails = {
         ...format,
       },
       token,
+      allowance,
     );
   },
   existingAccount: (user: Recipient) => {

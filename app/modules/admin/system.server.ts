@@ -3,9 +3,10 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { lastBackup } from "~/lib/backup.server";
+import { isStorageFull } from "~/lib/disk-full.server";
 import { diskSpace } from "~/lib/disk-space.server";
 import { recentProblems, type RecentLine } from "~/lib/log.server";
-import { appVersion, liveProcesses, type ProcessInfo } from "~/lib/process-info.server";
+import { appVersion, type ListedProcess, listedProcesses } from "~/lib/process-info.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { recordAudit } from "./audit.server";
@@ -18,11 +19,15 @@ import { recordAudit } from "./audit.server";
 export type SystemReport = {
   now: string;
   thisProcess: { host: string; pid: number; version: string; builtAt: string | null; uptimeSeconds: number; node: string };
-  processes: ProcessInfo[];
+  processes: ListedProcess[];
   database: { kind: "sqlite" | "postgres"; bytes: number | null };
   outbox: { waiting: number; retrying: number; failed: number; oldestWaitingAt: string | null };
   jobs: { name: string; day: string; claimedAt: string; finishedAt: string | null }[];
-  disks: { folder: "data" | "uploads"; freeBytes: number | null; totalBytes: number | null }[];
+  /** `low`: below READY_MIN_FREE_MB, so this process reports not ready (`minFreeMb`). */
+  disks: { folder: "data" | "uploads"; freeBytes: number | null; totalBytes: number | null; low: boolean }[];
+  minFreeMb: number;
+  /** The disk was full: this view could not be recorded in the audit log (the page says so). */
+  viewNotRecorded: boolean;
   problems: RecentLine[];
   backups: { scheduled: boolean; last: { name: string; createdAt: string; bytes: number; count: number } | null };
 };
@@ -43,6 +48,9 @@ async function databaseBytes(): Promise<number | null> {
   }
 }
 
+/** Below readiness's threshold (readiness.server.ts), as `/healthz/ready` counts it. */
+const isLow = (freeBytes: number | null, minFreeMb: number) => freeBytes !== null && Math.floor(freeBytes / 1_048_576) < minFreeMb;
+
 /** How a view of this page is named in the audit log (its entity: the back office page). */
 const SYSTEM_PAGE_AUDIT = { action: "admin-page.view", entityType: "admin-page", entityId: "system" } as const;
 
@@ -55,14 +63,22 @@ const SYSTEM_PAGE_AUDIT = { action: "admin-page.view", entityType: "admin-page",
  */
 export async function systemReportFor(viewer: Pick<SessionUser, "id" | "role">, clientIp: string | null): Promise<SystemReport> {
   if (viewer.role !== "admin") throw new Error("The system page is for admins only");
-  await recordAudit(getRuntime().db, { actorId: viewer.id, ...SYSTEM_PAGE_AUDIT, after: { clientIp } });
-  return systemReport();
+  // The page that shows a full disk must not need a write to render (issue 52: it answered 500
+  // during the fault): the view goes unrecorded then, and the page says so.
+  const recorded = await recordAudit(getRuntime().db, { actorId: viewer.id, ...SYSTEM_PAGE_AUDIT, after: { clientIp } }).then(
+    () => true,
+    (error: unknown) => {
+      if (isStorageFull(error)) return false;
+      throw error;
+    },
+  );
+  return { ...(await systemReport()), viewNotRecorded: !recorded };
 }
 
-async function systemReport(): Promise<SystemReport> {
+async function systemReport(): Promise<Omit<SystemReport, "viewNotRecorded">> {
   const { db, dialect, env } = getRuntime();
   const [processes, bytes, outboxRow, jobs, data, uploads, backup] = await Promise.all([
-    liveProcesses(db),
+    listedProcesses(db),
     databaseBytes(),
     db
       .selectFrom("mail_outbox")
@@ -93,9 +109,10 @@ async function systemReport(): Promise<SystemReport> {
     },
     jobs: jobs.map((j) => ({ name: j.name, day: j.run_key, claimedAt: j.claimed_at, finishedAt: j.finished_at })),
     disks: [
-      { folder: "data", ...data },
-      { folder: "uploads", ...uploads },
+      { folder: "data", ...data, low: isLow(data.freeBytes, env.READY_MIN_FREE_MB) },
+      { folder: "uploads", ...uploads, low: isLow(uploads.freeBytes, env.READY_MIN_FREE_MB) },
     ],
+    minFreeMb: env.READY_MIN_FREE_MB,
     problems: [...recentProblems()].reverse().slice(0, 50),
     backups: { scheduled: Boolean(env.BACKUP_EVERY), last: backup },
   };

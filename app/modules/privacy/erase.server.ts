@@ -22,7 +22,7 @@ import { DELETED_NAME } from "./deleted-name";
  * erasure of a person without an account. What it does, table by table, decided per column:
  *
  * Deleted with the account (rows, and files on disk once the transaction has committed):
- *   user, session, account (password), verification tokens, consents, owner_verifications,
+ *   user, session, account (password), verification tokens and reset_links, consents, owner_verifications,
  *   data_exports (and their ZIPs), providers, provider_documents (and files) with their
  *   document_access_log rows, home_listings and listing_photos (and files), listing_drafts,
  *   community_reviews they wrote with review_photos (and files) and the replies under them,
@@ -281,6 +281,7 @@ async function eraseInTransaction(trx: Trx, subject: PrivacySubject): Promise<{ 
       .deleteFrom("verification")
       .where((eb) => eb.or([eb("value", "in", userIds), ...(emails.length ? [eb(eb.fn("lower", ["identifier"]), "in", emails)] : [])]))
       .execute();
+    await trx.deleteFrom("reset_links").where("user_id", "in", userIds).execute();
     await trx.deleteFrom("session").where("userId", "in", userIds).execute();
     await trx.deleteFrom("account").where("userId", "in", userIds).execute();
     await trx.updateTable("audit_log").set({ entity_id: "deleted" }).where("entity_id", "in", userIds).execute();
@@ -400,10 +401,12 @@ export async function eraseSubject(actorId: string, subject: PrivacySubject): Pr
     const accounts = subject.userIds.length ? await trx.selectFrom("user").select(["id", "email"]).where("id", "in", subject.userIds).execute() : [];
     const goodbyes = [];
     for (const a of accounts) goodbyes.push({ ...goodbyeEmail(await accountLocale(trx, a)), to: a.email });
+    // The audit names what was erased by reference (never by whom): read before the erasure unlinks them.
+    const references = (await requestsOfSubject(trx, subject)).map((r) => r.reference).sort();
     const result = await eraseInTransaction(trx, subject);
     // After the erasure, which trims every earlier email to these addresses: these are the ones left.
     for (const goodbye of goodbyes) await enqueueEmail(trx, { ...goodbye, kind: "account.deleted" });
-    await recordAudit(trx, { actorId, action: "privacy.erase", entityType: "privacy-subject", entityId: subjectDigest(subject), after: result.counts });
+    await recordAudit(trx, { actorId, action: "privacy.erase", entityType: "privacy-subject", entityId: subjectDigest(subject), after: { ...result.counts, references } });
     return result;
   });
   if ("open" in done) return { ok: false, reason: "open", open: done.open };

@@ -8,12 +8,12 @@ import { createTranslate, type Translate } from "~/lib/i18n/translate";
 import { isDatabaseUnavailable } from "~/lib/db/availability.server";
 import { log } from "~/lib/log.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
-import { QUOTED_NAME_LENGTH, quoteUserText, renderEmail } from "~/lib/mail/template.server";
+import { quoteName, renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { deleteObject, getObject, putObject } from "~/lib/storage.server";
 import type { DataExportStatus } from "~/lib/db/schema";
 import { collectExportData, type ExportData, type ExportOf } from "./export-data.server";
-import { RETENTION_DAYS } from "./retention";
+import { DATA_EXPORT_COOLDOWN_HOURS, DATA_EXPORT_STORAGE_QUOTA_BYTES, RETENTION_DAYS } from "./retention";
 import { escapeHtml } from "~/lib/html-escape";
 
 /**
@@ -62,11 +62,32 @@ export async function latestExport(userId: string, now = new Date()): Promise<Ex
   };
 }
 
-/** Queues an export; refused while one of theirs is still waiting (one at a time, by an index too). */
-export async function requestExport(userId: string, locale: Locale, now = new Date()): Promise<{ ok: true; id: string } | { ok: false; reason: "pending" }> {
+/**
+ * Queues an export; refused while one of theirs is still waiting (one at a time, by an index too),
+ * and within DATA_EXPORT_COOLDOWN_HOURS of their last one that did not fail: each build copies
+ * every photo of theirs, so presses must not turn into files. Once built, a new export replaces
+ * the older file (buildQueuedExports), so a person holds at most one.
+ */
+export async function requestExport(
+  userId: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<{ ok: true; id: string } | { ok: false; reason: "pending" } | { ok: false; reason: "cooldown"; availableAt: string }> {
   const { db } = getRuntime();
   const waiting = await db.selectFrom("data_exports").select("id").where("user_id", "=", userId).where("status", "in", ["queued", "building"]).executeTakeFirst();
   if (waiting) return { ok: false, reason: "pending" };
+  const since = new Date(now.getTime() - DATA_EXPORT_COOLDOWN_HOURS * 60 * 60 * 1000).toISOString();
+  const recent = await db
+    .selectFrom("data_exports")
+    .select("created_at")
+    .where("user_id", "=", userId)
+    .where("status", "=", "ready")
+    .where("created_at", ">", since)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  if (recent) {
+    return { ok: false, reason: "cooldown", availableAt: new Date(Date.parse(recent.created_at) + DATA_EXPORT_COOLDOWN_HOURS * 60 * 60 * 1000).toISOString() };
+  }
   const id = randomUUID();
   try {
     await db.insertInto("data_exports").values({ id, user_id: userId, status: "queued", locale, created_at: now.toISOString() }).execute();
@@ -232,7 +253,7 @@ export async function buildQueuedExports(now = () => new Date()): Promise<number
         {
           subject: t("email.dataExport.subject"),
           heading: t("email.dataExport.heading"),
-          paragraphs: [t("email.dataExport.greeting", { name: quoteUserText(user.name, QUOTED_NAME_LENGTH, locale) }), t("email.dataExport.text", { date: format.dateTime(expiresAt) })],
+          paragraphs: [t("email.dataExport.greeting", { name: quoteName(user.name, locale) }), t("email.dataExport.text", { date: format.dateTime(expiresAt) })],
           action: { label: t("email.dataExport.action"), url: link },
           footer: t("email.dataExport.footer"),
           lang: locale,
@@ -249,10 +270,15 @@ export async function buildQueuedExports(now = () => new Date()): Promise<number
           .where("claimed_at", "=", claimedAt)
           .executeTakeFirst();
         if (Number(marked.numUpdatedRows) !== 1) return false;
-        await enqueueEmail(trx, { ...mail, kind: "account.data-export", to: user.email });
-        return true;
+        // The newer export replaces the older: their files go once this commits.
+        const older = await trx.selectFrom("data_exports").select("file_key").where("user_id", "=", next.user_id).where("id", "!=", next.id).where("file_key", "is not", null).execute();
+        await trx.updateTable("data_exports").set({ status: "expired", file_key: null }).where("user_id", "=", next.user_id).where("id", "!=", next.id).where("status", "=", "ready").execute();
+        // Under the per-mailbox cap of notices to an account's own address (ADR 25).
+        await enqueueEmail(trx, { ...mail, kind: "account.data-export", to: user.email, cap: "notice" });
+        return older.map((o) => o.file_key!);
       });
       if (done) {
+        for (const key of done) await deleteObject(key).catch(() => undefined);
         mailQueued();
         built++;
       } else {
@@ -339,6 +365,16 @@ export async function expireDataExports(now: Date): Promise<number> {
       .where("id", "=", row.id)
       .where("status", "in", ["ready", "failed"])
       .executeTakeFirst();
+    count += Number(done.numUpdatedRows);
+  }
+  // The storage quota: past it, the oldest ready files go first.
+  const ready = await db.selectFrom("data_exports").select(["id", "file_key", "size"]).where("status", "=", "ready").orderBy("ready_at", "desc").execute();
+  let kept = 0;
+  for (const row of ready) {
+    kept += row.size ?? 0;
+    if (kept <= DATA_EXPORT_STORAGE_QUOTA_BYTES) continue;
+    if (row.file_key) await deleteObject(row.file_key);
+    const done = await db.updateTable("data_exports").set({ status: "expired", file_key: null }).where("id", "=", row.id).where("status", "=", "ready").executeTakeFirst();
     count += Number(done.numUpdatedRows);
   }
   return count;

@@ -51,3 +51,11 @@ export type RetentionPeriod = keyof typeof RETENTION_DAYS;
 
 /** Documents of a rejected provider application are deleted this many days after the decision. */
 export const REJECTED_DOCUMENT_RETENTION_DAYS = RETENTION_DAYS.rejectedProviderDocuments;
+
+/**
+ * "Download my data" (issue 47 item 4): one export a day per person, and all export files
+ * together never above this many bytes: the retention job deletes the oldest ready files past it
+ * (their owners are told the download expired and can ask again).
+ */
+export const DATA_EXPORT_COOLDOWN_HOURS = 24;
+export const DATA_EXPORT_STORAGE_QUOTA_BYTES = 2 * 1024 ** 3;

@@ -1,7 +1,8 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, RequestTable } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
+import { toE164 } from "./phone";
 
 /**
  * Whose data a privacy action is about (export, deletion, erasure): an account (its id, with its
@@ -14,45 +15,48 @@ export type PrivacySubject = {
   userIds: string[];
   /** Lower-cased addresses. */
   emails: string[];
-  /** Phone numbers as digits only (at least 7 of them). */
+  /** Whole phone numbers, E.164 (phone.ts): a number matches only the same number. */
   phones: string[];
 };
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export const digitsOf = (phone: string) => phone.replace(/\D+/g, "");
-/** Two numbers are the same when one's digits end with the other's (a +1 country code or not). */
-const samePhone = (a: string, b: string) => a.length >= 7 && b.length >= 7 && (a.endsWith(b) || b.endsWith(a));
+/** The last four digits: a cheap SQL pre-filter only; the whole numbers are compared after it. */
+const lastFour = (e164: string) => e164.slice(-4);
 
 /** The subject of an account: its id, its address, and its phone if it has one. */
 export async function subjectOfUser(db: Executor, userId: string): Promise<PrivacySubject | null> {
   const user = await db.selectFrom("user").select(["id", "email", "phone"]).where("id", "=", userId).executeTakeFirst();
   if (!user) return null;
-  const phone = user.phone ? digitsOf(user.phone) : "";
-  return { userIds: [user.id], emails: [user.email.toLowerCase()], phones: phone.length >= 7 ? [phone] : [] };
+  const phone = user.phone ? toE164(user.phone) : null;
+  return { userIds: [user.id], emails: [user.email.toLowerCase()], phones: phone ? [phone] : [] };
 }
 
 /**
  * The subject an operator asks about: the address and/or number typed, plus the accounts (never
- * an admin's) that hold that address or number. Null when neither was usable.
+ * an admin's) that hold exactly that address (compared lower-cased and trimmed) or that whole
+ * number. Null when nothing usable was typed, or when a phone was typed that is not one whole
+ * number (`555-0101`): the operator is asked for the full number rather than given a guess.
  */
 export async function subjectOfContact(db: Executor, input: { email?: string | null; phone?: string | null }): Promise<PrivacySubject | null> {
-  const email = input.email?.trim().toLowerCase() || "";
-  const phone = input.phone ? digitsOf(input.phone) : "";
-  if (!email && phone.length < 7) return null;
-  const subject: PrivacySubject = { userIds: [], emails: email ? [email] : [], phones: phone.length >= 7 ? [phone] : [] };
+  const email = input.email?.normalize("NFC").trim().toLowerCase() || "";
+  const typedPhone = input.phone?.trim() || "";
+  const phone = typedPhone ? toE164(typedPhone) : null;
+  if (typedPhone && !phone) return null;
+  if (!email && !phone) return null;
+  const subject: PrivacySubject = { userIds: [], emails: email ? [email] : [], phones: phone ? [phone] : [] };
   const accounts = await db
     .selectFrom("user")
     .select(["id", "email", "phone", "role"])
     .where((eb) => {
       const or = [];
       if (email) or.push(eb(eb.fn("lower", ["email"]), "=", email));
-      if (phone.length >= 7) or.push(eb("phone", "like", `%${phone.slice(-4)}%`));
+      if (phone) or.push(eb("phone", "like", `%${lastFour(phone)}%`));
       return eb.or(or);
     })
     .execute();
   for (const a of accounts) {
-    const matches = a.email.toLowerCase() === email || (!!a.phone && subject.phones.some((p) => samePhone(p, digitsOf(a.phone!))));
+    const matches = a.email.toLowerCase() === email || (!!a.phone && phone !== null && toE164(a.phone) === phone);
     if (!matches || a.role === "admin") continue;
     subject.userIds.push(a.id);
     if (!subject.emails.includes(a.email.toLowerCase())) subject.emails.push(a.email.toLowerCase());
@@ -60,7 +64,7 @@ export async function subjectOfContact(db: Executor, input: { email?: string | n
   return subject;
 }
 
-/** Every phone-looking value in a payload, as digits. */
+/** Every value in a payload that is one whole phone number, as E.164. */
 function payloadPhones(data: string): string[] {
   let parsed: unknown;
   try {
@@ -71,8 +75,8 @@ function payloadPhones(data: string): string[] {
   const out: string[] = [];
   const walk = (v: unknown) => {
     if (typeof v === "string") {
-      const d = digitsOf(v);
-      if (d.length >= 7 && d.length <= 15 && /^[\d\s().+-]+$/.test(v.trim())) out.push(d);
+      const e164 = toE164(v);
+      if (e164) out.push(e164);
     } else if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === "object") Object.values(v).forEach(walk);
   };
@@ -112,7 +116,7 @@ export async function requestsOfSubject(db: Executor, subject: PrivacySubject): 
       if (subject.userIds.length) or.push(eb("user_id", "in", subject.userIds));
       if (subject.emails.length) or.push(eb(eb.fn("lower", ["email"]), "in", subject.emails));
       // A cheap pre-filter on the last four digits; the exact comparison is below.
-      for (const p of subject.phones) or.push(eb("data", "like", `%${p.slice(-4)}%`));
+      for (const p of subject.phones) or.push(eb("data", "like", `%${lastFour(p)}%`));
       return eb.or(or);
     })
     .orderBy("created_at")
@@ -121,7 +125,7 @@ export async function requestsOfSubject(db: Executor, subject: PrivacySubject): 
     (r) =>
       (r.user_id !== null && subject.userIds.includes(r.user_id)) ||
       (r.email !== null && subject.emails.includes(r.email.toLowerCase())) ||
-      (subject.phones.length > 0 && payloadPhones(r.data).some((d) => subject.phones.some((p) => samePhone(p, d)))),
+      (subject.phones.length > 0 && payloadPhones(r.data).some((p) => subject.phones.includes(p))),
   );
 }
 
@@ -135,11 +139,17 @@ export function subjectDigest(subject: PrivacySubject): string {
 }
 
 export type SubjectFindings = {
-  accounts: number;
+  /** The accounts included, listed so the operator can check each is the person's. */
+  accounts: { id: string; email: string; name: string; role: string; createdAt: string }[];
   requests: { reference: string; kind: string; status: string; createdAt: string; deleted: boolean }[];
   contactMessages: { reference: string; status: string; createdAt: string }[];
   reviews: { id: string; rating: number; service: string; status: string; createdAt: string }[];
   emails: number;
+  /**
+   * What an export or an erasure of these findings includes, as one value: the operator's
+   * confirmation carries it, and the action runs only if what matches then is still exactly this.
+   */
+  included: string;
 };
 
 /**
@@ -174,13 +184,29 @@ export async function findingsFor(db: Executor, subject: PrivacySubject): Promis
       return or.length ? eb.or(or) : eb("id", "=", "");
     })
     .executeTakeFirstOrThrow();
+  const accounts = subject.userIds.length
+    ? await db.selectFrom("user").select(["id", "email", "name", "role", "createdAt"]).where("id", "in", subject.userIds).orderBy("createdAt").execute()
+    : [];
+  const included = [
+    ...accounts.map((a) => `account:${a.id}`),
+    ...requests.map((r) => `request:${r.reference}`),
+    ...reviews.map((r) => `review:${r.id}`),
+  ].sort();
   return {
-    accounts: subject.userIds.length,
+    accounts: accounts.map((a) => ({ id: a.id, email: a.email, name: a.name, role: a.role ?? "user", createdAt: new Date(a.createdAt).toISOString() })),
     requests: requests
       .filter((r) => r.kind !== "contact-message")
       .map((r) => ({ reference: r.reference, kind: r.kind, status: r.status, createdAt: r.created_at, deleted: r.deleted_at !== null })),
     contactMessages: requests.filter((r) => r.kind === "contact-message").map((r) => ({ reference: r.reference, status: r.status, createdAt: r.created_at })),
     reviews: reviews.map((r) => ({ id: r.id, rating: r.rating, service: r.service, status: r.status, createdAt: r.created_at })),
     emails: Number(emails.n),
+    included: createHash("sha256").update(included.join("\n")).digest("base64url"),
   };
 }
+
+/** The references of the findings, for an audit entry: what was included, never who. */
+export const includedReferences = (findings: SubjectFindings) => ({
+  accounts: findings.accounts.length,
+  references: [...findings.requests.map((r) => r.reference), ...findings.contactMessages.map((m) => m.reference)].sort(),
+  reviews: findings.reviews.length,
+});

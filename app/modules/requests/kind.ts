@@ -39,8 +39,11 @@ export type RequestKindDefinition<D extends Record<string, unknown> = Record<str
   contact: (data: D) => { name: string; email: string | null };
   /** The operator email's subject, in the spec's shape for this kind (operator's language). */
   operatorSubject: (data: D, t: Translate) => string;
-  /** The line the customer's confirmation email opens with. */
-  confirmation: (data: D, t: Translate) => string;
+  /**
+   * The line the customer's confirmation email opens with: a message without parameters, so no
+   * word the visitor typed can reach the address they typed (issue 47 item 8).
+   */
+  confirmation: (data: D) => MessageKey;
   /**
    * The closing line of the customer's emails (confirmation, status changes), when the default's
    * "payment is arranged directly with the provider" is not true: a rental is paid to its owner,

@@ -12,10 +12,12 @@ import { formattersFor } from "~/lib/i18n/format";
 import { createTranslate, type MessageKey, type Translate, translateLocale } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { withinRecipientCap } from "~/lib/mail/recipients.server";
+import { SECRET_MASK, secretBox } from "~/lib/mail/secrets.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { hit } from "~/lib/rate-limit.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
+import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { calendarFile, inviteForMove, requestInvite, slotOf } from "./calendar.server";
 import { renderFields } from "./kind";
 import { requestOutcome } from "./outcome.server";
@@ -115,8 +117,7 @@ export async function submitRequest<K extends RequestKind>(
   const id = randomUUID();
   const token = key ? statusTokenFor(key) : randomBytes(24).toString("base64url");
   const statusPath = href("/requests/:token", { token });
-  // The link in the customer's email opens in their language's URL space.
-  const statusUrl = `${env.PUBLIC_URL}${localizedPath(ctx.locale, statusPath)}`;
+  const statusUrl = statusUrlFor(ctx.locale, token);
   const now = new Date().toISOString();
   const who = kind.contact(data);
   const subject = kind.subject(data);
@@ -172,25 +173,49 @@ export async function submitRequest<K extends RequestKind>(
       await enqueueEmail(trx, { ...operator, kind: `${name}.operator`, to, replyTo: who.email, requestId: id });
     }
     if (confirm) {
-      // The visitor's own words go to an address they typed: no name in the heading, and
-      // every value short and quoted, so the form cannot be used to write to strangers.
+      // The address was typed by whoever sent the form, and the email is signed as ours (DKIM):
+      // it repeats only what identifies the request — its kind, reference and date — never a
+      // word the visitor wrote (a name, a message, a city), which could speak to a stranger in
+      // our name (issue 47 item 8). The details are behind the status link.
       const ct = translatorFor(ctx.locale);
-      // A request at a date and time: the confirmation carries its calendar invite.
+      const format = formattersFor(translateLocale(ct));
+      // A request at a date and time: the confirmation carries its calendar invite, and says
+      // when — a date and a time the form validated, never the visitor's words.
       const invite = await requestInvite(trx, id, { method: "REQUEST", to: recipient });
+      const slot = kind.calendar?.(data) ?? null;
       const customer = renderEmail(
         {
           subject: ct("email.customer.subject", { reference }),
           heading: ct("email.customer.heading"),
-          paragraphs: [kind.confirmation(data, ct), ct("email.customer.reference", { reference }), ...(invite ? [ct("email.calendar.attached")] : [])],
-          fields: [{ label: ct("email.customer.request"), value: kind.title(data, ct) }, ...renderFields(kind, data, ct)],
-          quoteValues: CONFIRMATION_VALUE_LENGTH,
-          action: { label: ct("email.customer.track"), url: statusUrl },
+          paragraphs: [ct(kind.confirmation(data)), ct("email.customer.reference", { reference }), ...(invite ? [ct("email.calendar.attached")] : [])],
+          fields: [
+            { label: ct("email.customer.request"), value: ct(KIND_LABEL_KEYS[name as RequestKind]) },
+            { label: ct("request.field.reference"), value: reference },
+            ...(slot
+              ? [
+                  { label: ct("request.field.preferredDate"), value: format.date(slot.date) },
+                  { label: ct("request.field.preferredTime"), value: format.time(slot.time) },
+                ]
+              : []),
+            { label: ct("request.field.submittedAt"), value: format.dateTime(now) },
+          ],
+          // The live status link is put in at send time, never stored in the outbox (ADR 25).
+          action: { label: ct("email.customer.track"), url: statusUrlFor(ctx.locale, SECRET_MASK) },
           footer: ct(kind.customerFooter ?? "email.customer.footer", { operator: env.OPERATOR_EMAIL }),
           ...emailFormat(ctx.locale, ct),
         },
         env.BRAND_NAME,
       );
-      const queued = await enqueueEmail(trx, { ...customer, kind: `${name}.customer`, to: recipient, requestId: id, cap: "confirmation", ...(invite ? { attachments: [invite] } : {}) });
+      const sealedSecret = secretBox(env.AUTH_SECRET).seal(token);
+      const queued = await enqueueEmail(trx, {
+        ...customer,
+        kind: `${name}.customer`,
+        to: recipient,
+        requestId: id,
+        cap: "confirmation",
+        sealedSecret,
+        ...(invite ? { attachments: [invite] } : {}),
+      });
       emailed = queued !== null;
     }
   };
@@ -234,6 +259,9 @@ function submissionKey(name: RequestKind, ctx: SubmitContext, fingerprint: unkno
   return createHash("sha256").update([ctx.formToken, name, who, JSON.stringify(fingerprint ?? null)].join("\0")).digest("hex");
 }
 
+/** A request's status link as emailed: it opens in the customer's language's URL space. */
+const statusUrlFor = (locale: Locale, token: string) => `${getRuntime().env.PUBLIC_URL}${localizedPath(locale, href("/requests/:token", { token }))}`;
+
 /**
  * The status link of a request made with a form token, derived from its key under the app's
  * secret, so the same post again can answer with the same link (only its hash is stored, as
@@ -271,8 +299,8 @@ async function submissionByKey(db: Kysely<Database>, name: RequestKind, key: str
     .where("request_id", "=", row.id)
     .where("kind", "=", `${name}.customer`)
     .executeTakeFirst();
-  const statusPath = href("/requests/:token", { token: statusTokenFor(key) });
-  return { id: row.id, reference: row.reference, statusPath, statusUrl: `${getRuntime().env.PUBLIC_URL}${localizedPath(locale, statusPath)}`, emailed: confirmation !== undefined };
+  const token = statusTokenFor(key);
+  return { id: row.id, reference: row.reference, statusPath: href("/requests/:token", { token }), statusUrl: statusUrlFor(locale, token), emailed: confirmation !== undefined };
 }
 
 /**
@@ -285,9 +313,6 @@ export async function submissionFor(name: RequestKind, ctx: SubmitContext): Prom
   const key = submissionKey(name, ctx, null);
   return key ? submissionByKey(getRuntime().db, name, key, ctx.locale) : null;
 }
-
-/** Longest value of a field quoted back in a confirmation email. */
-const CONFIRMATION_VALUE_LENGTH = 200;
 
 /**
  * Whether a confirmation may go to this address: at most a few a day to any one mailbox

@@ -6,7 +6,8 @@ import { requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
 import { loaderAndActionHeaders } from "~/lib/http/route-headers";
 import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
-import { useFormat } from "~/lib/i18n/format";
+import { formattersFor, useFormat } from "~/lib/i18n/format";
+import { translateLocale } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -35,6 +36,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (String(form.get("intent") ?? "") !== "export") return data({ error: t("dataExport.failed") }, { status: 400 });
   const outcome = await requestExport(user.id, localeFromRequest(request));
+  if (!outcome.ok && outcome.reason === "cooldown") {
+    return data({ error: t("dataExport.cooldown", { date: formattersFor(translateLocale(t)).dateTime(outcome.availableAt) }) }, { status: 429 });
+  }
   if (!outcome.ok) return data({ error: t("dataExport.alreadyQueued") }, { status: 409 });
   return redirectWithToast(href("/account/data"), { title: t("dataExport.queuedTitle"), description: t("dataExport.queuedText") }, { status: 303 });
 }

@@ -15,7 +15,7 @@ import { recordAudit } from "~/modules/admin/audit.server";
 import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { adminMeta } from "~/modules/admin/meta";
 import { describeOpen, eraseSubject, type OpenRequestLine } from "~/modules/privacy/erase.server";
-import { findingsFor, type SubjectFindings, subjectDigest, subjectOfContact } from "~/modules/privacy/subject.server";
+import { findingsFor, includedReferences, type SubjectFindings, subjectDigest, subjectOfContact } from "~/modules/privacy/subject.server";
 import { isRequestStatus, STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import { loaderAndActionHeaders } from "~/lib/http/route-headers";
 import type { Route } from "./+types/privacy";
@@ -42,7 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Query = { email: string; phone: string };
 type ActionData =
   | { step: "error"; query: Query; error: string; open?: OpenRequestLine[] }
-  | { step: "found" | "confirm"; query: Query; findings: SubjectFindings };
+  | { step: "found" | "confirm" | "confirm-export"; query: Query; findings: SubjectFindings; changed?: boolean };
+
+const INTENTS = ["find", "confirm", "confirm-export", "erase"];
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -52,12 +54,17 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const query: Query = { email: String(form.get("email") ?? "").trim().slice(0, 254), phone: String(form.get("phone") ?? "").trim().slice(0, 40) };
   const subject = await subjectOfContact(db, query);
-  if (!subject || !["find", "confirm", "erase"].includes(intent)) {
+  if (!subject || !INTENTS.includes(intent)) {
     return data<ActionData>({ step: "error", query, error: t("admin.privacy.needOne") }, { status: 400 });
   }
   const entity = { entityType: "privacy-subject", entityId: subjectDigest(subject) };
+  const findings = await findingsFor(db, subject);
 
   if (intent === "erase") {
+    // Only what the operator saw and confirmed: anything new since then is shown first.
+    if (String(form.get("included") ?? "") !== findings.included) {
+      return data<ActionData>({ step: "confirm", query, findings, changed: true }, { status: 409 });
+    }
     const outcome = await eraseSubject(admin.id, subject);
     if (!outcome.ok) {
       const open = outcome.reason === "open" ? describeOpen(outcome.open, t) : [];
@@ -70,14 +77,10 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
 
-  const findings = await findingsFor(db, subject);
-  await recordAudit(db, {
-    actorId: admin.id,
-    action: intent === "confirm" ? "privacy.erase-confirm" : "privacy.find",
-    ...entity,
-    after: { accounts: findings.accounts, requests: findings.requests.length, contactMessages: findings.contactMessages.length, reviews: findings.reviews.length, emails: findings.emails },
-  });
-  return data<ActionData>({ step: intent === "confirm" ? "confirm" : "found", query, findings });
+  const step = intent === "confirm" ? "confirm" : intent === "confirm-export" ? "confirm-export" : "found";
+  const audited = { found: "privacy.find", confirm: "privacy.erase-confirm", "confirm-export": "privacy.export-confirm" } as const;
+  await recordAudit(db, { actorId: admin.id, action: audited[step], ...entity, after: { ...includedReferences(findings), emails: findings.emails } });
+  return data<ActionData>({ step, query, findings });
 }
 
 export default function AdminPrivacyPage({ actionData }: Route.ComponentProps) {
@@ -130,22 +133,29 @@ export default function AdminPrivacyPage({ actionData }: Route.ComponentProps) {
           </div>
         ) : null}
       </section>
-      {actionData && actionData.step !== "error" ? <Findings query={query} findings={actionData.findings} confirm={actionData.step === "confirm"} /> : null}
+      {actionData && actionData.step !== "error" ? (
+        <Findings query={query} findings={actionData.findings} step={actionData.step} changed={actionData.changed ?? false} />
+      ) : null}
     </div>
   );
 }
 
-/** A step on what was found: a post that carries the query (never in a URL) and the step's intent. */
+/**
+ * A step on what was found: a post that carries the query (never in a URL), the step's intent
+ * and, for a confirmation, what the operator saw and confirms (`included`).
+ */
 function SubjectButton({
   query,
   intent,
+  included,
   label,
   className = "btn-secondary",
   ...form
-}: { query: Query; intent?: string; label: string; className?: string } & Pick<FormProps, "action" | "reloadDocument">) {
+}: { query: Query; intent?: string; included?: string; label: string; className?: string } & Pick<FormProps, "action" | "reloadDocument">) {
   return (
     <Form method="post" {...form}>
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      {included ? <input type="hidden" name="included" value={included} /> : null}
       <input type="hidden" name="email" value={query.email} />
       <input type="hidden" name="phone" value={query.phone} />
       <button type="submit" className={className}>
@@ -166,12 +176,27 @@ function Found({ title, count, children }: { title: string; count: number; child
   );
 }
 
-function Findings({ query, findings, confirm }: { query: Query; findings: SubjectFindings; confirm: boolean }) {
+/** The last step before an export or an erasure: what it does, then confirm or go back. */
+function ConfirmPanel({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
+  return (
+    <section role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} className="mt-6 rounded-md border border-red-300 bg-red-50 p-4">
+      <h3 id={`${id}-title`} className="font-semibold text-red-900">
+        {title}
+      </h3>
+      <p id={`${id}-text`} className="mt-2 text-sm text-red-900">
+        {text}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">{children}</div>
+    </section>
+  );
+}
+
+function Findings({ query, findings, step, changed }: { query: Query; findings: SubjectFindings; step: "found" | "confirm" | "confirm-export"; changed: boolean }) {
   const t = useT();
   const format = useFormat();
   const status = (s: string) => (isRequestStatus(s) ? t(STATUS_LABEL_KEYS[s]) : s);
   const kind = (k: string) => (k in KIND_LABEL_KEYS ? t(KIND_LABEL_KEYS[k as keyof typeof KIND_LABEL_KEYS] as MessageKey) : k);
-  const nothing = findings.accounts === 0 && findings.requests.length === 0 && findings.contactMessages.length === 0 && findings.reviews.length === 0 && findings.emails === 0;
+  const nothing = findings.accounts.length === 0 && findings.requests.length === 0 && findings.contactMessages.length === 0 && findings.reviews.length === 0 && findings.emails === 0;
   const requestLink = (reference: string) => (
     <Link to={href("/admin/requests/:reference", { reference })} className="font-medium text-teal-800 underline">
       {reference}
@@ -183,7 +208,21 @@ function Findings({ query, findings, confirm }: { query: Query; findings: Subjec
         <p className="mt-2">{t("admin.privacy.none")}</p>
       ) : (
         <>
-          {findings.accounts ? <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t("admin.privacy.accounts")}</p> : null}
+          {changed ? (
+            <p role="alert" className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              {t("admin.privacy.changed")}
+            </p>
+          ) : null}
+          <Found title={t("admin.privacy.accountsTitle")} count={findings.accounts.length}>
+            <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t("admin.privacy.accounts")}</p>
+            <ul className="mt-2 space-y-1 text-sm">
+              {findings.accounts.map((a) => (
+                <li key={a.id}>
+                  {a.name} · {a.email} · {a.role} · {format.date(a.createdAt)}
+                </li>
+              ))}
+            </ul>
+          </Found>
           <Found title={t("admin.privacy.requests")} count={findings.requests.length}>
             <div className="mt-2 overflow-x-auto">
               <table className="w-full text-left text-sm">
@@ -227,26 +266,26 @@ function Findings({ query, findings, confirm }: { query: Query; findings: Subjec
             </ul>
           </Found>
           <p className="mt-6 text-sm">{t("admin.privacy.emails", { total: findings.emails })}</p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            {/* A native post: the answer is a file, not a page. */}
-            <SubjectButton query={query} action={href("/admin/privacy/export")} reloadDocument label={t("admin.privacy.export")} />
-            {confirm ? null : <SubjectButton query={query} intent="confirm" label={t("admin.privacy.erase")} />}
-          </div>
+          {step === "found" ? (
+            <div className="mt-6 flex flex-wrap gap-3">
+              <SubjectButton query={query} intent="confirm-export" label={t("admin.privacy.exportStart")} />
+              <SubjectButton query={query} intent="confirm" label={t("admin.privacy.erase")} />
+            </div>
+          ) : null}
         </>
       )}
-      {confirm && !nothing ? (
-        <section role="alertdialog" aria-labelledby="erase-title" aria-describedby="erase-text" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4">
-          <h3 id="erase-title" className="font-semibold text-red-900">
-            {t("admin.privacy.confirmTitle")}
-          </h3>
-          <p id="erase-text" className="mt-2 text-sm text-red-900">
-            {t("admin.privacy.confirmText")}
-          </p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <SubjectButton query={query} intent="erase" label={t("admin.privacy.confirm")} className="btn-primary bg-red-700 hover:bg-red-800" />
-            <SubjectButton query={query} intent="find" label={t("admin.privacy.cancel")} />
-          </div>
-        </section>
+      {step === "confirm-export" && !nothing ? (
+        <ConfirmPanel id="export" title={t("admin.privacy.exportTitle")} text={t("admin.privacy.exportText")}>
+          {/* A native post: the answer is a file, not a page. */}
+          <SubjectButton query={query} included={findings.included} action={href("/admin/privacy/export")} reloadDocument label={t("admin.privacy.export")} className="btn-primary" />
+          <SubjectButton query={query} intent="find" label={t("admin.privacy.cancel")} />
+        </ConfirmPanel>
+      ) : null}
+      {step === "confirm" && !nothing ? (
+        <ConfirmPanel id="erase" title={t("admin.privacy.confirmTitle")} text={t("admin.privacy.confirmText")}>
+          <SubjectButton query={query} intent="erase" included={findings.included} label={t("admin.privacy.confirm")} className="btn-primary bg-red-700 hover:bg-red-800" />
+          <SubjectButton query={query} intent="find" label={t("admin.privacy.cancel")} />
+        </ConfirmPanel>
       ) : null}
     </Section>
   );

@@ -48,6 +48,8 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/admin/system#system-windows", { title: t("jobs.window.savedTitle"), description: t("jobs.window.savedText") }, { status: 303 });
 }
 
+const PROCESS_STATE_KEYS = { running: "admin.system.stateRunning", silent: "admin.system.stateSilent", gone: "admin.system.stateGone" } as const;
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="grid gap-3">
@@ -70,12 +72,20 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
       <div>
         <h1 className="text-2xl font-bold">{t("admin.system.title")}</h1>
         <p className="mt-1 text-slate-600">{t("admin.system.intro")}</p>
+        {r.viewNotRecorded ? (
+          <p role="status" className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            {t("admin.system.viewNotRecorded")}
+          </p>
+        ) : null}
       </div>
 
       <Section id="system-processes" title={t("admin.system.processes")}>
-        <AdminTable caption={t("admin.system.processes")} head={[t("admin.system.host"), t("admin.system.pid"), t("admin.system.version"), t("admin.system.built"), t("admin.system.started"), t("admin.system.seen")]}>
+        <AdminTable
+          caption={t("admin.system.processes")}
+          head={[t("admin.system.host"), t("admin.system.pid"), t("admin.system.state"), t("admin.system.version"), t("admin.system.built"), t("admin.system.started"), t("admin.system.seen")]}
+        >
           {r.processes.map((p) => (
-            <tr key={`${p.host}:${p.pid}`} data-pid={p.pid}>
+            <tr key={`${p.host}:${p.pid}`} data-pid={p.pid} data-state={p.state}>
               <td className={adminCell} translate="no">{p.host}</td>
               <td className={`${adminCell} tabular-nums`}>
                 {p.pid}
@@ -83,10 +93,12 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
                   <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs text-teal-900">{t("admin.system.thisProcess")}</span>
                 ) : null}
               </td>
+              <td className={p.state === "running" ? adminCell : `${adminCell} font-semibold text-red-800`}>{t(PROCESS_STATE_KEYS[p.state])}</td>
               <td className={adminCell} translate="no">{p.version}</td>
               <td className={adminOneLineCell}>{when(p.builtAt)}</td>
               <td className={adminOneLineCell}>{when(p.startedAt)}</td>
-              <td className={adminOneLineCell}>{when(p.seenAt)}</td>
+              {/* In seconds: a process that stopped beating shows within a few (process-info.server.ts). */}
+              <td className={`${adminOneLineCell} tabular-nums`}>{t("admin.system.seenAgo", { n: f.number(p.seenSecondsAgo) })}</td>
             </tr>
           ))}
         </AdminTable>
@@ -102,8 +114,9 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
             // A fragment, not a <div>: a <dl> groups its pairs in <div>s all or none (Nu HTML Checker).
             <Fragment key={d.folder}>
               <dt className="font-medium">{t(d.folder === "data" ? "admin.system.diskData" : "admin.system.diskUploads")}</dt>
-              <dd>
+              <dd {...(d.low ? { "data-disk-low": "", className: "font-semibold text-red-800" } : {})}>
                 {t("admin.system.diskFree", { free: megabytes(d.freeBytes), total: megabytes(d.totalBytes) })}
+                {d.low ? <span className="block">{t("admin.system.diskLow", { min: f.number(r.minFreeMb) })}</span> : null}
               </dd>
             </Fragment>
           ))}

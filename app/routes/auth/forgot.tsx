@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { hit } from "~/lib/rate-limit.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { requestPasswordReset } from "~/modules/accounts/accounts.server";
+import { decideReset } from "~/modules/accounts/reset-links.server";
 import { forgotSchema } from "~/modules/accounts/schema";
 import { formIsland } from "~/components/form/form-island";
 import type { Route } from "./+types/forgot";
@@ -21,11 +22,13 @@ export const handle = {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "forgot.metaTitle", "forgot.intro");
 
-const sentFlash = createFlash("reset-sent", z.string().max(254));
+/** What the page says after a request: the address, and whether an email went out or why not. */
+const sentSchema = z.object({ email: z.string().max(254), outcome: z.enum(["sent", "recent", "daily", "daily-known"]), minutes: z.number().int().min(0).max(24 * 60) });
+const sentFlash = createFlash("reset-sent", sentSchema);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { value, headers } = await sentFlash.read(request);
-  return data({ sentTo: value }, { headers });
+  return data({ sent: value }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,15 +39,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const empty = !String(form.get("email") ?? "").trim();
     return data({ result: submission.reply(), emailMissing: empty }, { status: 400 });
   }
-  // Same answer, same page, whether or not the address has an account; over the limit we
-  // simply send nothing more. The look-up and the reset link are made once the answer is
-  // written, so the answer takes the same time whatever the address: its
+  // Same answer, same page, whether or not the address has an account: whether an email goes out
+  // is decided by counters kept per mailbox for every address typed (ADR 36), and the page says
+  // so. Over the per-client limit we simply send nothing more. The look-up and the reset link are
+  // made once the answer is written, so the answer takes the same time whatever the address: its
   // timing does not tell a registered address from an unknown one.
+  const email = submission.value.email;
+  let flash: z.input<typeof sentSchema> = { email, outcome: "sent", minutes: 0 };
   if ((await hit("forgotPassword", context.clientIp)).allowed) {
-    const email = submission.value.email;
-    context.afterResponse(() => requestPasswordReset(email, request));
+    const decision = await decideReset(request, email);
+    if (decision.send) context.afterResponse(() => requestPasswordReset(email, request, decision.allowance));
+    else flash = { email, outcome: decision.reason, minutes: decision.minutes };
   }
-  return redirectWith(href("/auth/forgot"), [await sentFlash.set(submission.value.email)], { status: 303 });
+  return redirectWith(href("/auth/forgot"), [await sentFlash.set(flash)], { status: 303 });
 }
 
 const ForgotForm = formIsland(() => import("~/components/auth/forgot-form").then((m) => m.ForgotForm), {
@@ -53,11 +60,18 @@ const ForgotForm = formIsland(() => import("~/components/auth/forgot-form").then
 
 export default function ForgotPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  if (loaderData.sentTo) {
+  const sent = loaderData.sent;
+  if (sent) {
+    const text = {
+      sent: t("forgot.sentText", { email: sent.email }),
+      recent: t("forgot.recentText", { email: sent.email, count: sent.minutes }),
+      daily: t("forgot.dailyText", { email: sent.email }),
+      "daily-known": t("forgot.dailyKnownText", { email: sent.email }),
+    }[sent.outcome];
     return (
       <div className="mx-auto max-w-md px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{t("forgot.sentTitle")}</h1>
-        <p className="mt-4 text-slate-700">{t("forgot.sentText", { email: loaderData.sentTo })}</p>
+        <h1 className="text-3xl font-bold">{t(sent.outcome === "sent" ? "forgot.sentTitle" : "forgot.notSentTitle")}</h1>
+        <p className="mt-4 text-slate-700">{text}</p>
         <p className="mt-8 text-sm text-slate-600">
           {t("forgot.remembered")}{" "}
           <Link to={href("/auth/login")} className="font-medium text-teal-800 underline">

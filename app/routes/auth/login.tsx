@@ -11,6 +11,7 @@ import { getAppEnv } from "~/lib/runtime.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { toastCookie } from "~/lib/toast/toast.server";
 import { logIn } from "~/modules/accounts/accounts.server";
+import { rememberBrowser } from "~/modules/accounts/known-browser.server";
 import { returnPath } from "~/modules/accounts/return-path";
 import { loginSchema } from "~/modules/accounts/schema";
 import { outdatedConsents } from "~/modules/legal/consents.server";
@@ -69,7 +70,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A new version of the Terms or the Privacy Policy is accepted first, then the way goes on.
   const target = returnPath(redirectTo, resume);
   const outdated = await outdatedConsents(result.user.id);
-  return redirectWith(outdated.length ? consentUrl(target) : target, [...result.cookies, toast]);
+  // This browser is now known to the account: its reset requests draw on the owner's own allowance (ADR 36).
+  const known = await rememberBrowser(request, email);
+  return redirectWith(outdated.length ? consentUrl(target) : target, [...result.cookies, toast, ...known]);
 }
 
 const LoginForm = formIsland(() => import("~/components/auth/login-form").then((m) => m.LoginForm), {

@@ -23,6 +23,7 @@ export const enErrors = {
   "error.unsupportedType": "This address only accepts forms sent from our pages.",
   "error.unavailableTitle": "Temporarily unavailable",
   "error.unavailable": "We can't reach our database right now. Please try again in a minute.",
+  "error.storageFull": "We couldn't save this, nothing was kept — please try again in a minute.",
   "error.methodNotAllowed": "This address does not accept that kind of request.",
   "error.notImplemented": "This server does not support that kind of request.",
   "error.reference": "Reference: {id}",

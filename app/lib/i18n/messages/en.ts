@@ -237,6 +237,11 @@ export const en = {
   "forgot.sentTitle": "Check Your Email",
   "forgot.sentText":
     "If an account exists for {email}, we've sent a link to reset your password. It expires in 1 hour.",
+  "forgot.notSentTitle": "No Email Sent",
+  "forgot.recentText#one": "We sent a reset link for {email} a few minutes ago, if an account uses this address, so no new email was sent: that link works for 1 hour (check your spam folder). You can ask again in {count} minute.",
+  "forgot.recentText#other": "We sent a reset link for {email} a few minutes ago, if an account uses this address, so no new email was sent: that link works for 1 hour (check your spam folder). You can ask again in {count} minutes.",
+  "forgot.dailyText": "No email was sent: {email} has been sent as many reset emails today as we send to one address in a day, so that nobody can flood a mailbox by typing it here. Try again tomorrow, or ask from a browser where you have logged in to your account before.",
+  "forgot.dailyKnownText": "No email was sent: this browser has asked for as many reset links for {email} as we send in a day. Use the link in the emails you already have (it works for 1 hour), or try again tomorrow.",
   "forgot.remembered": "Remembered it?",
   "forgot.backToLogin": "Back to Log In",
   "reset.metaTitle": "Choose a new password — {brand}",
@@ -876,6 +881,13 @@ export const en = {
   "admin.system.built": "Built",
   "admin.system.started": "Started",
   "admin.system.seen": "Last seen",
+  "admin.system.state": "State",
+  "admin.system.stateRunning": "Running",
+  "admin.system.stateSilent": "Not answering (frozen, stuck or unreachable)",
+  "admin.system.stateGone": "Gone (no such process on this host)",
+  "admin.system.seenAgo": "{n} s ago",
+  "admin.system.diskLow": "Below {min} MB free: this process reports not ready, and saving may fail.",
+  "admin.system.viewNotRecorded": "The disk is full: this view could not be recorded in the audit log.",
   "admin.system.database": "Database and disks",
   "admin.system.databaseKind": "Database",
   "admin.system.databaseSize": "Database size",
@@ -1170,10 +1182,9 @@ export const en = {
     "Thank you! We've received your request for a new service. We'll look for a provider and get back to you.",
   "request.confirm.chauffeurContact":
     "Thanks for reaching out! A member of our team will reply about chauffeur availability by email.",
-  "request.confirm.rentRequest":
-    "We've received your request for \"{title}\". We'll get back to you shortly.",
+  "request.confirm.rentRequest": "We've received your rental request. We'll get back to you shortly.",
   "request.confirm.cityRequest":
-    "Thanks! We've noted that you're looking for a home in {city}. We'll let you know as soon as we have listings there.",
+    "Thanks! We've noted the city where you're looking for a home. We'll let you know as soon as we have listings there.",
   "request.confirm.contactMessage": "Thank you for your message. We will get back to you via email shortly.",
   "email.operator.heading": "New request: {title}",
   "email.customer.subject": "We received your request — {reference}",
@@ -1848,6 +1859,7 @@ export const en = {
   "dataExport.alreadyQueued":
     "An export of your data is already being prepared. We'll email you when it's ready; you can request another one after that.",
   "dataExport.failed": "That didn't work. Please reload the page and try again.",
+  "dataExport.cooldown": "You can ask for one export a day. Your latest one is below; you can ask for a new one after {date}.",
   "dataExport.stateQueued":
     "Your export requested {date} is being prepared. We'll email you when it's ready; reload this page to see where it stands.",
   "dataExport.stateReady": "Your export of {date} is ready. You can download it until {expires}.",
@@ -2020,7 +2032,7 @@ export const en = {
   "admin.privacy.email": "Email address",
   "admin.privacy.phone": "Phone number",
   "admin.privacy.find": "Find",
-  "admin.privacy.needOne": "Enter an email address or a phone number (at least 7 digits).",
+  "admin.privacy.needOne": "Enter an email address or a full phone number (10 digits, or + and the country code).",
   "admin.privacy.results": "What matches",
   "admin.privacy.accounts": "This address or number belongs to an account: erasing deletes that account too.",
   "admin.privacy.requests": "Requests",
@@ -2042,6 +2054,11 @@ export const en = {
   "admin.privacy.blocked": "Some requests are still open. Cancel them first:",
   "admin.privacy.erasedTitle": "Erased",
   "admin.privacy.erasedText": "Requests anonymized: {requests}. Emails removed or trimmed: {emails}. Accounts deleted: {accounts}.",
+  "admin.privacy.accountsTitle": "Accounts",
+  "admin.privacy.exportStart": "Export…",
+  "admin.privacy.exportTitle": "Download everything listed?",
+  "admin.privacy.exportText": "The ZIP holds exactly the accounts and records listed here, and nothing else. Check that each is this person's before you download it.",
+  "admin.privacy.changed": "What matches has changed since you looked. Check the list again, then confirm.",
   // Documents renewal (ADR 27).
   "renewal.title": "Your documents",
   "renewal.intro": "Your approved documents with an expiry date. Before one expires, upload the renewed document here: we check it and, once approved, your Verified badge shows the new date.",

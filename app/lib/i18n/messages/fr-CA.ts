@@ -166,6 +166,7 @@ export const frCA = {
   "error.unsupportedType": "Cette adresse n'accepte que les formulaires envoyés depuis nos pages.",
   "error.unavailableTitle": "Temporairement indisponible",
   "error.unavailable": "Nous ne parvenons pas à joindre notre base de données pour le moment. Veuillez réessayer dans une minute.",
+  "error.storageFull": "Nous n'avons pas pu enregistrer ceci, rien n'a été conservé — veuillez réessayer dans une minute.",
   "error.methodNotAllowed": "Cette adresse n'accepte pas ce type de requête.",
   "error.notImplemented": "Ce serveur ne prend pas en charge ce type de requête.",
   "error.reference": "Référence : {id}",
@@ -275,6 +276,12 @@ export const frCA = {
   "forgot.sentTitle": "Vérifiez vos courriels",
   "forgot.sentText":
     "Si un compte existe pour {email}, nous avons envoyé un lien pour réinitialiser votre mot de passe. Il expire dans 1 heure.",
+  "forgot.notSentTitle": "Aucun courriel envoyé",
+  "forgot.recentText#one": "Nous avons envoyé un lien pour {email} il y a quelques minutes, si un compte utilise cette adresse; aucun nouveau courriel n'a donc été envoyé : ce lien fonctionne pendant 1 heure (vérifiez vos pourriels). Vous pourrez redemander dans {count} minute.",
+  "forgot.recentText#many": "Nous avons envoyé un lien pour {email} il y a quelques minutes, si un compte utilise cette adresse; aucun nouveau courriel n'a donc été envoyé : ce lien fonctionne pendant 1 heure (vérifiez vos pourriels). Vous pourrez redemander dans {count} de minutes.",
+  "forgot.recentText#other": "Nous avons envoyé un lien pour {email} il y a quelques minutes, si un compte utilise cette adresse; aucun nouveau courriel n'a donc été envoyé : ce lien fonctionne pendant 1 heure (vérifiez vos pourriels). Vous pourrez redemander dans {count} minutes.",
+  "forgot.dailyText": "Aucun courriel n'a été envoyé : {email} a déjà reçu aujourd'hui autant de courriels de réinitialisation que nous en envoyons à une adresse en une journée, pour que personne ne puisse inonder une boîte de réception en la tapant ici. Réessayez demain, ou faites la demande depuis un navigateur où vous vous êtes déjà connecté à votre compte.",
+  "forgot.dailyKnownText": "Aucun courriel n'a été envoyé : ce navigateur a déjà demandé aujourd'hui autant de liens pour {email} que nous en envoyons en une journée. Utilisez le lien des courriels déjà reçus (il fonctionne pendant 1 heure), ou réessayez demain.",
   "forgot.remembered": "Ça vous revient?",
   "forgot.backToLogin": "Retour à la connexion",
   "reset.metaTitle": "Choisissez un nouveau mot de passe — {brand}",
@@ -956,6 +963,13 @@ export const frCA = {
   "admin.system.built": "Compilé",
   "admin.system.started": "Démarré",
   "admin.system.seen": "Vu pour la dernière fois",
+  "admin.system.state": "État",
+  "admin.system.stateRunning": "En marche",
+  "admin.system.stateSilent": "Ne répond pas (figé, bloqué ou injoignable)",
+  "admin.system.stateGone": "Disparu (aucun processus de ce numéro sur cet hôte)",
+  "admin.system.seenAgo": "il y a {n} s",
+  "admin.system.diskLow": "Moins de {min} Mo libres : ce processus se déclare non prêt, et l'enregistrement peut échouer.",
+  "admin.system.viewNotRecorded": "Le disque est plein : cette consultation n'a pas pu être inscrite au journal d'audit.",
   "admin.system.database": "Base de données et disques",
   "admin.system.databaseKind": "Base de données",
   "admin.system.databaseSize": "Taille de la base de données",
@@ -1261,9 +1275,9 @@ export const frCA = {
   "request.confirm.chauffeurContact":
     "Merci de nous avoir écrit! Un membre de notre équipe vous répondra par courriel au sujet de la disponibilité des chauffeurs.",
   "request.confirm.rentRequest":
-    "Nous avons bien reçu votre demande pour « {title} ». Nous vous répondrons sous peu.",
+    "Nous avons bien reçu votre demande de location. Nous vous répondrons sous peu.",
   "request.confirm.cityRequest":
-    "Merci! Nous avons noté que vous cherchez un logement à {city}. Nous vous préviendrons dès que nous aurons des annonces dans ce secteur.",
+    "Merci! Nous avons noté la ville où vous cherchez un logement. Nous vous préviendrons dès que nous aurons des annonces dans ce secteur.",
   "request.confirm.contactMessage": "Merci de votre message. Nous vous répondrons sous peu par courriel.",
   "email.operator.heading": "Nouvelle demande : {title}",
   "email.customer.subject": "Nous avons reçu votre demande — {reference}",
@@ -1959,6 +1973,7 @@ export const frCA = {
   "dataExport.alreadyQueued":
     "Une exportation de vos données est déjà en préparation. Nous vous écrirons quand elle sera prête; vous pourrez en demander une autre ensuite.",
   "dataExport.failed": "Cela n'a pas fonctionné. Veuillez recharger la page et réessayer.",
+  "dataExport.cooldown": "Vous pouvez demander une exportation par jour. La plus récente est ci-dessous; vous pourrez en demander une nouvelle après le {date}.",
   "dataExport.stateQueued":
     "Votre exportation demandée le {date} est en préparation. Nous vous écrirons quand elle sera prête; rechargez cette page pour voir où elle en est.",
   "dataExport.stateReady":
@@ -2137,7 +2152,7 @@ export const frCA = {
   "admin.privacy.email": "Adresse courriel",
   "admin.privacy.phone": "Numéro de téléphone",
   "admin.privacy.find": "Rechercher",
-  "admin.privacy.needOne": "Entrez une adresse courriel ou un numéro de téléphone (au moins 7 chiffres).",
+  "admin.privacy.needOne": "Entrez une adresse courriel ou un numéro de téléphone complet (10 chiffres, ou + et l'indicatif du pays).",
   "admin.privacy.results": "Résultats",
   "admin.privacy.accounts": "Cette adresse ou ce numéro appartient à un compte : l'effacement supprime aussi ce compte.",
   "admin.privacy.requests": "Demandes",
@@ -2159,6 +2174,11 @@ export const frCA = {
   "admin.privacy.blocked": "Certaines demandes sont encore ouvertes. Annulez-les d'abord :",
   "admin.privacy.erasedTitle": "Effacé",
   "admin.privacy.erasedText": "Demandes anonymisées : {requests}. Courriels supprimés ou épurés : {emails}. Comptes supprimés : {accounts}.",
+  "admin.privacy.accountsTitle": "Comptes",
+  "admin.privacy.exportStart": "Exporter…",
+  "admin.privacy.exportTitle": "Télécharger tout ce qui est listé?",
+  "admin.privacy.exportText": "Le ZIP contient exactement les comptes et les dossiers listés ici, et rien d'autre. Vérifiez que chacun appartient à cette personne avant de le télécharger.",
+  "admin.privacy.changed": "Ce qui correspond a changé depuis votre recherche. Vérifiez de nouveau la liste, puis confirmez.",
   // Documents renewal (ADR 27).
   "renewal.title": "Vos documents",
   "renewal.intro": "Vos documents approuvés qui ont une date d'expiration. Avant qu'un document expire, téléversez ici le document renouvelé. Nous le vérifions et, une fois approuvé, votre badge Vérifié affiche la nouvelle date.",

@@ -42,7 +42,7 @@ export const booking = defineKind({
   title: serviceName,
   contact: (d) => ({ name: d.fullName, email: d.email }),
   operatorSubject: (d, t) => `[Booking Request] ${serviceName(d, t)} – ${d.fullName}`,
-  confirmation: (_d, t) => t("request.confirm.booking"),
+  confirmation: () => "request.confirm.booking",
   concerns: "service",
   subject: (d) => (d.serviceSlug ? { type: "service", id: d.serviceSlug } : null),
   privateFields: () => ["fullName", "email"],

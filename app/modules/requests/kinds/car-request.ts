@@ -29,7 +29,7 @@ export const carRequest = defineKind<CarData>({
     return { name: String(d[who.name] ?? ""), email: d[who.email] ? String(d[who.email]) : null };
   },
   operatorSubject: (d, t) => `[Cars/Rental] ${t(CAR_TYPE_NAME_KEYS[d.type])} – ${String(d[contactFields(d.type).name] ?? "")} – ${whenInfo(d.type, readableWhen(d, t))}`,
-  confirmation: (d, t) => t(CAR_SUCCESS_KEYS[d.type]),
+  confirmation: (d) => CAR_SUCCESS_KEYS[d.type],
   // Names, emails, phones and full addresses reach the provider once they accepted.
   privateFields: (d) => [
     contactFields(d.type).name,

@@ -11,7 +11,7 @@ export const chauffeurContact = defineKind({
   title: (_d, t) => t("request.title.chauffeurContact"),
   contact: (d) => ({ name: d.fullName, email: d.email }),
   operatorSubject: () => "New Chauffeur Contact Request",
-  confirmation: (_d, t) => t("request.confirm.chauffeurContact"),
+  confirmation: () => "request.confirm.chauffeurContact",
   privateFields: () => ["fullName", "email"],
   match: (d) => ({ servicePage: "car-rental", area: d.pickupArea }),
 });

@@ -12,6 +12,6 @@ export const cityRequest = defineKind({
   title: (d, t) => t("request.title.cityRequest", { city: d.city }),
   contact: (d) => ({ name: d.name, email: contactIsEmail(d.contact) ? d.contact : null }),
   operatorSubject: (d) => `[City Request] ${d.city}`,
-  confirmation: (d, t) => t("request.confirm.cityRequest", { city: d.city }),
+  confirmation: () => "request.confirm.cityRequest",
   customerFooter: "email.customer.footerRental",
 });

@@ -11,5 +11,5 @@ export const contactMessage = defineKind({
   title: (_d, t) => t("request.title.contactMessage"),
   contact: (d) => ({ name: d.name, email: d.email }),
   operatorSubject: (d) => `[Contact] ${d.subject} – ${d.name}`,
-  confirmation: (_d, t) => t("request.confirm.contactMessage"),
+  confirmation: () => "request.confirm.contactMessage",
 });

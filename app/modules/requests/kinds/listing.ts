@@ -43,7 +43,7 @@ export const listing = defineKind<ListingData>({
   title: (_d, t) => t("request.title.listing"),
   contact: (d) => ({ name: d.ownerName, email: d.ownerEmail }),
   operatorSubject: (d) => `New Property Listing — ${d.address}`,
-  confirmation: (_d, t) => t("wizard.successMessage"),
+  confirmation: () => "wizard.successMessage",
   customerFooter: "email.customer.footerListing",
   concerns: "listing",
   subject: (d) => ({ type: "listing", id: d.listingId }),

@@ -90,7 +90,7 @@ export const providerApplication = defineKind<ProviderApplicationData>({
   title: (_d, t) => t("request.title.providerApplication"),
   contact: (d) => ({ name: d.fullName, email: d.email }),
   operatorSubject: (d, t) => t("provider.email.operatorSubject", { name: d.fullName }),
-  confirmation: (_d, t) => t("provider.submittedText"),
+  confirmation: () => "provider.submittedText",
   // The applicant offers services: the customers' "payment is arranged with the provider" is not theirs.
   customerFooter: "email.customer.footerProviderApplication",
   concerns: "provider-application",

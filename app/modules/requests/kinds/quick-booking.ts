@@ -11,7 +11,7 @@ export const quickBooking = defineKind({
   title: (_d, t) => t("request.title.quickBooking"),
   contact: (d) => ({ name: d.fullName, email: d.email }),
   operatorSubject: (d) => `[Booking Request] ${d.details.slice(0, 60)} – ${d.fullName}`,
-  confirmation: (_d, t) => t("request.confirm.quickBooking"),
+  confirmation: () => "request.confirm.quickBooking",
   // Free text: the operator picks the service and area in the workbench.
   privateFields: () => ["fullName", "email"],
   match: () => ({ servicePage: null, area: null }),

@@ -41,7 +41,7 @@ export const rentRequest = defineKind({
   titleAsWritten: true,
   contact: (d) => ({ name: d.fullName, email: d.email }),
   operatorSubject: (d) => `Home/Rental Request — ${d.listing} — ${d.fullName}`,
-  confirmation: (d, t) => t("request.confirm.rentRequest", { title: d.listing }),
+  confirmation: () => "request.confirm.rentRequest",
   customerFooter: "email.customer.footerRental",
   concerns: "listing",
   subject: (d) => ({ type: "listing", id: d.listingId }),

@@ -12,5 +12,5 @@ export const serviceRequest = defineKind({
   titleAsWritten: true,
   contact: (d) => ({ name: d.name, email: d.contact.includes("@") ? d.contact : null }),
   operatorSubject: (d) => `[Service Request] ${d.service}`,
-  confirmation: (_d, t) => t("request.confirm.serviceRequest"),
+  confirmation: () => "request.confirm.serviceRequest",
 });
