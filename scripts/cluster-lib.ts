@@ -51,7 +51,7 @@ export function renderNginxConfig(values: { prefix: string; listen: string; upst
   const filled: Record<string, string> = {
     PREFIX: values.prefix,
     LISTEN: values.listen,
-    UPSTREAMS: values.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join("\n"),
+    UPSTREAMS: values.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join("\n"),
     USER: values.user ?? "",
   };
   return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => {

@@ -158,6 +158,8 @@ export type OutboxTable = {
   recipient_key: string | null;
   /** A link's live token, encrypted with a key outside the database; cleared once sent (ADR 0025). */
   sealed_secret: string | null;
+  /** When it was given up as failed; null otherwise (and for failures before migration 0022). */
+  failed_at: string | null;
 };
 
 export type AppMetaTable = { key: string; value: string };

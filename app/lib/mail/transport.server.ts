@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Transform } from "node:stream";
 import nodemailer from "nodemailer";
 
 export type MailMessage = {
@@ -17,8 +18,15 @@ export type MailMessage = {
 /** DKIM signing (nodemailer's `dkim` option): every message signed for `domainName`. */
 export type DkimOptions = { domainName: string; keySelector: string; privateKey: string };
 
+/**
+ * `beforeCommit` runs once the server has the whole message but before it is told the message
+ * is complete (SMTP's final "." line): a rejection there abandons the transaction, and the server
+ * keeps nothing. The worker checks there that its lease still holds (ADR 16).
+ */
+export type SendOptions = { beforeCommit?: () => Promise<void> };
+
 export type MailTransport = {
-  send: (message: MailMessage) => Promise<{ messageId: string }>;
+  send: (message: MailMessage, options?: SendOptions) => Promise<{ messageId: string }>;
   close: () => void;
 };
 
@@ -41,10 +49,25 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string; po
       socketTimeout: 30_000,
       ...dkim,
     });
+    const gates = new Map<string, () => Promise<void>>();
+    // A plugin sees each message as it is streamed to the server: the end of the stream (after
+    // which nodemailer sends the final ".") waits for the message's gate; a gate that throws
+    // fails the stream, and nodemailer closes the connection without completing the transaction.
+    // Before DKIM signing (added after the plugins), which reads the whole message first anyway.
+    smtp.use("stream", (mail, done) => {
+      const gate = gates.get(String(mail.data.messageId));
+      if (gate) mail.message.processFunc((input) => input.pipe(heldUntil(gate)));
+      done();
+    });
     return {
-      send: async (message) => {
-        const info = await smtp.sendMail(message);
-        return { messageId: String(info.messageId ?? message.messageId) };
+      send: async (message, options = {}) => {
+        if (options.beforeCommit) gates.set(message.messageId, options.beforeCommit);
+        try {
+          const info = await smtp.sendMail(message);
+          return { messageId: String(info.messageId ?? message.messageId) };
+        } finally {
+          gates.delete(message.messageId);
+        }
       },
       close: () => smtp.close(),
     };
@@ -53,8 +76,9 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string; po
   const folder = mailFolder(options.dataDir);
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix", ...dkim });
   return {
-    send: async (message) => {
+    send: async (message, options = {}) => {
       const info = await stream.sendMail(message);
+      await options.beforeCommit?.();
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const name = `${stamp}-${message.messageId.replace(/[^a-zA-Z0-9-]/g, "")}.eml`;
@@ -63,6 +87,21 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string; po
     },
     close: () => {},
   };
+}
+
+/** Passes a message through, and ends it only once `gate` resolves (fails it if `gate` rejects). */
+function heldUntil(gate: () => Promise<void>): Transform {
+  return new Transform({
+    transform(chunk, _encoding, callback) {
+      callback(null, chunk);
+    },
+    flush(callback) {
+      gate().then(
+        () => callback(),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+  });
 }
 
 export const mailFolder = (dataDir: string) => path.join(dataDir, "mail");

@@ -10,9 +10,23 @@ import { createTransport } from "./transport.server";
 import { isPermanent, MailWorker } from "./worker.server";
 
 describe("isPermanent", () => {
-  it("treats SMTP 5xx as final and connection errors or 4xx as transient", () => {
-    expect(isPermanent({ responseCode: 550 })).toBe(true);
-    expect(isPermanent({ responseCode: 451 })).toBe(false);
+  const reply = (command: string, response: string) => ({ command, response, responseCode: Number(response.slice(0, 3)) });
+  it("gives a message up only when the relay refuses its recipient for good", () => {
+    expect(isPermanent(reply("RCPT TO", "550 5.1.1 <nobody@example.com>: no such mailbox"))).toBe(true);
+    expect(isPermanent(reply("RCPT TO", "553 5.1.3 Bad recipient address syntax"))).toBe(true);
+    expect(isPermanent(reply("RCPT TO", "550 5.2.1 Mailbox disabled"))).toBe(true);
+  });
+  it("retries the relay's trouble: connection errors, 4xx, and 5xx that are not about the address (issue 52)", () => {
+    expect(isPermanent(reply("RCPT TO", "451 4.3.0 Try again later"))).toBe(false);
+    expect(isPermanent(reply("RCPT TO", "550 5.7.1 Relaying denied"))).toBe(false);
+    expect(isPermanent(reply("RCPT TO", "550 Relaying denied"))).toBe(false);
+    expect(isPermanent(reply("RCPT TO", "550 5.1.8 Bad sender's system address"))).toBe(false);
+    expect(isPermanent(reply("CONN", "554 Service unavailable"))).toBe(false);
+    expect(isPermanent(reply("MAIL FROM", "550 5.1.1 Sender rejected"))).toBe(false);
+    expect(isPermanent(reply("DATA", "550 5.1.1 Rejected"))).toBe(false);
+    expect(isPermanent({ responseCode: 550 })).toBe(false);
+    // nodemailer marks every 5xx `permanent`, the relay's trouble included.
+    expect(isPermanent({ ...reply("DATA", "550 5.7.1 Message refused"), permanent: true })).toBe(false);
     expect(isPermanent(Object.assign(new Error("refused"), { code: "ECONNECTION" }))).toBe(false);
   });
 });
@@ -33,6 +47,7 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
     worker = undefined;
     await sink.stop();
     sink.rejectWith = null;
+    sink.refusals = [];
     sink.acceptDelayMs = 0;
   });
   afterAll(async () => {
@@ -116,6 +131,32 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
     expect((await status(hard)).last_error).toContain("550");
     await worker.drain();
     expect(await status(hard)).toMatchObject({ status: "failed", attempts: 1 });
+  });
+
+  it("after the relay's trouble, puts the rest of the batch back untried and waits (issue 52)", async () => {
+    await sink.start(0);
+    sink.refusals = [{ stage: "greeting", code: 554, text: "Service unavailable" }];
+    const ids = await Promise.all([1, 2, 3].map((i) => queue(`Relay down ${Date.now()} #${i}`)));
+    worker = new MailWorker({
+      db: handle.db,
+      dialect: handle.dialect,
+      transport: createTransport({ smtpUrl: sink.url, dataDir: database.dataDir }),
+      from: "GTA Connect <no-reply@example.test>",
+      baseDelayMs: 60_000,
+    });
+    try {
+      await worker.drain();
+      // One message met the refusal; the others were not tried and keep their attempts.
+      expect(sink.refused.greeting).toBe(1);
+      const rows = await Promise.all(ids.map((id) => status(id)));
+      expect(rows.every((r) => r.status === "pending")).toBe(true);
+      expect(rows.map((r) => r.attempts).sort()).toEqual([0, 0, 1]);
+      // While the relay is left alone, a run tries nothing.
+      await worker.drain();
+      expect(sink.refused.greeting).toBe(1);
+    } finally {
+      sink.refusals = [];
+    }
   });
 
   it("keeps mail pending while the server is unreachable", async () => {

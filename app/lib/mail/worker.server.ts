@@ -47,10 +47,17 @@ export type MailOutcome = { id: string; kind: string; attempts: number; result: 
 /**
  * Sends queued mail; one runs in every app process (ADR 3, ADR 16). Claims due rows (pending,
  * or claimed by a worker whose lease ran out) with a lease, sends them, and records each
- * outcome: sent; retried later with exponential backoff for connection errors and SMTP 4xx
- * replies; failed for SMTP 5xx replies (the server will never accept it). Delivery is
- * at-least-once: a crash after the server accepted a message but before its row was marked
- * sent re-sends it when the lease runs out.
+ * outcome: sent; failed when the server refuses the recipient for good (a 5xx to RCPT TO that
+ * names the address: 5.1.x, 5.2.1); retried later with exponential backoff for everything else
+ * (connection errors, 4xx, and a 5xx on connecting, the greeting, MAIL FROM or DATA, or to RCPT
+ * TO without an address status: the relay's trouble, not the message's — issue 52). After the
+ * relay's trouble the rest of the batch is put back untried and the worker waits: one message
+ * probes the relay, the backlog keeps its attempts.
+ *
+ * Delivery is at-least-once, and a duplicate only follows a crash between the server's
+ * acceptance and our record: the message is completed (SMTP's final ".") only after a check
+ * that the row still carries our lease, so a worker that was frozen (SIGSTOP, a starved
+ * process) past its lease, whose row another worker took over, abandons the transaction.
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -59,6 +66,9 @@ export class MailWorker {
   /** kick() does nothing until start(); drain() can still be called directly (tests, scripts). */
   private started = false;
   private stopping = false;
+  /** Until when the relay is left alone after its trouble (ms since the epoch), and how many in a row. */
+  private relayPausedUntil = 0;
+  private relayTroubles = 0;
   private readonly o: Required<Omit<MailWorkerOptions, "log" | "onOutcome" | "replyTo" | "secrets">> &
     Pick<MailWorkerOptions, "log" | "onOutcome" | "replyTo" | "secrets">;
 
@@ -129,6 +139,7 @@ export class MailWorker {
     const dueBy = new Date().toISOString();
     let total = 0;
     for (;;) {
+      if (this.relayPaused()) return total;
       const claimed = await this.claim(dueBy);
       if (claimed.rows.length === 0) return total;
       await this.deliver(claimed.rows, claimed.leaseUntil);
@@ -183,8 +194,13 @@ export class MailWorker {
         for (let row = queue.shift(); row; row = queue.shift()) {
           // A third of the lease left means a renewal failed: the row may soon be due elsewhere.
           if (!lease.holds(row.id, this.o.leaseMs / 3)) continue;
-          const outcome = await this.send(row);
-          await lease.exclusive(() => this.record(row, lease, outcome));
+          const current = row;
+          if (this.relayPaused()) {
+            await lease.exclusive(() => this.putBack(current, lease, new Date(this.relayPausedUntil)));
+            continue;
+          }
+          const outcome = await this.send(row, () => this.stillOurs(current, lease));
+          await lease.exclusive(() => (outcome.ok === "lost" ? this.putBack(current, lease, new Date()) : this.record(current, lease, outcome)));
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.o.concurrency, rows.length) }, lane));
@@ -229,6 +245,47 @@ export class MailWorker {
     return Number(result.numUpdatedRows);
   }
 
+  private relayPaused() {
+    return Date.now() < this.relayPausedUntil;
+  }
+
+  /**
+   * The check before a message is completed (the transport's beforeCommit): the row is still
+   * ours, with time left to record it. Rejects (and the transaction is abandoned) when the lease
+   * was lost — another worker may be sending it now — or is about to run out.
+   */
+  private stillOurs(row: OutboxRow, lease: Lease): Promise<void> {
+    return lease.exclusive(async () => {
+      if (lease.holds(row.id, this.o.leaseMs / 3)) {
+        const mine = await this.o.db
+          .selectFrom("mail_outbox")
+          .select("id")
+          .where("id", "=", row.id)
+          .where("status", "=", "sending")
+          .where("locked_until", "=", lease.until)
+          .executeTakeFirst();
+        if (mine) return;
+      }
+      throw new LeaseLost(row.id);
+    });
+  }
+
+  /**
+   * Gives a claimed row back untried (fenced by our lease: a row taken over stays with its new
+   * worker): due at `due`, and its claim's attempt not counted, since nothing was attempted.
+   */
+  private async putBack(row: OutboxRow, lease: Lease, due: Date) {
+    const leaseUntil = lease.until;
+    lease.release(row.id);
+    await this.o.db
+      .updateTable("mail_outbox")
+      .set((eb) => ({ status: "pending", locked_until: null, next_attempt_at: due.toISOString(), attempts: eb("attempts", "-", 1) }))
+      .where("id", "=", row.id)
+      .where("status", "=", "sending")
+      .where("locked_until", "=", leaseUntil)
+      .execute();
+  }
+
   private dueQuery(db: Executor, nowIso: string, limit: number) {
     return db
       .selectFrom("mail_outbox")
@@ -243,13 +300,23 @@ export class MailWorker {
       .limit(limit);
   }
 
-  private async send(row: OutboxRow): Promise<{ ok: true; messageId: string } | { ok: false; error: unknown }> {
+  private async send(
+    row: OutboxRow,
+    beforeCommit: () => Promise<void>,
+  ): Promise<{ ok: true; messageId: string } | { ok: false; error: unknown } | { ok: "lost" }> {
+    let lost = false;
+    const gate = () =>
+      beforeCommit().catch((error: unknown) => {
+        lost = error instanceof LeaseLost;
+        throw error;
+      });
     try {
       const stored = { text: row.text_body, html: row.html_body };
       // The live link exists only in the message handed to SMTP, never in a stored row.
       const body = row.sealed_secret ? unmask(stored, this.openSecret(row.sealed_secret)) : stored;
       const replyTo = row.reply_to ?? this.o.replyTo;
-      const info = await this.o.transport.send({
+      const info = await this.o.transport.send(
+        {
         from: this.o.from,
         to: row.to_address,
         ...(replyTo ? { replyTo } : {}),
@@ -259,20 +326,22 @@ export class MailWorker {
         // RFC 3834: no autoresponder answers it, and none is an answer to a person.
         headers: { "Auto-Submitted": "auto-generated" },
         ...(row.attachments ? { attachments: readAttachments(row.attachments) } : {}),
-      });
+        },
+        { beforeCommit: gate },
+      );
       return { ok: true, messageId: info.messageId };
     } catch (error) {
-      return { ok: false, error };
+      return lost ? { ok: "lost" } : { ok: false, error };
     }
   }
 
   private openSecret(sealed: string): string {
-    if (!this.o.secrets) throw Object.assign(new Error("No key to open this message's link"), { responseCode: 550 });
+    if (!this.o.secrets) throw new PermanentError("No key to open this message's link");
     try {
       return this.o.secrets.open(sealed);
     } catch {
       // A key that changed (AUTH_SECRET rotated) never opens it: give the message up.
-      throw Object.assign(new Error("This message's link cannot be opened (AUTH_SECRET changed?)"), { responseCode: 550 });
+      throw new PermanentError("This message's link cannot be opened (AUTH_SECRET changed?)");
     }
   }
 
@@ -281,7 +350,7 @@ export class MailWorker {
    * row meanwhile, its claim (a later lease) wins and this update changes nothing. Runs inside
    * lease.exclusive(), so no renewal moves the token between this read of it and the update.
    */
-  private async record(row: OutboxRow, lease: Lease, outcome: Awaited<ReturnType<MailWorker["send"]>>) {
+  private async record(row: OutboxRow, lease: Lease, outcome: { ok: true; messageId: string } | { ok: false; error: unknown }) {
     const attempts = row.attempts;
     const leaseUntil = lease.until;
     lease.release(row.id);
@@ -291,6 +360,7 @@ export class MailWorker {
       .where("status", "=", "sending")
       .where("locked_until", "=", leaseUntil);
     if (outcome.ok) {
+      this.relayTroubles = 0;
       await mine
         .set({
           status: "sent",
@@ -305,7 +375,12 @@ export class MailWorker {
       return;
     }
     const permanent = isPermanent(outcome.error) || attempts >= this.o.maxAttempts;
-    const delay = Math.max(1, Math.min(this.o.baseDelayMs * 2 ** (attempts - 1), this.o.maxDelayMs));
+    const delay = this.backoff(attempts);
+    if (isRelayTrouble(outcome.error)) {
+      // The next messages would meet the same trouble: they wait with this one, untried.
+      this.relayTroubles++;
+      this.relayPausedUntil = Math.max(this.relayPausedUntil, Date.now() + Math.min(this.backoff(this.relayTroubles), RELAY_PAUSE_MAX_MS));
+    } else this.relayTroubles = 0;
     const message = describe(outcome.error);
     if (this.o.onOutcome) this.o.onOutcome({ id: row.id, kind: row.kind, attempts, result: permanent ? "failed" : "retry", error: message });
     else this.o.log?.(`mail ${row.id} (${row.kind}) attempt ${attempts} ${permanent ? "failed" : "will retry"}: ${message}`);
@@ -313,13 +388,30 @@ export class MailWorker {
       .set({
         status: permanent ? "failed" : "pending",
         last_error: message.slice(0, 1000),
-        ...(permanent ? { sealed_secret: null } : {}),
+        ...(permanent ? { sealed_secret: null, failed_at: new Date().toISOString() } : {}),
         locked_until: null,
         next_attempt_at: new Date(Date.now() + delay).toISOString(),
       })
       .execute();
   }
+
+  private backoff(attempts: number) {
+    return Math.max(1, Math.min(this.o.baseDelayMs * 2 ** (attempts - 1), this.o.maxDelayMs));
+  }
 }
+
+/** The longest wait after the relay's trouble: a relay back after an hour's outage is used within minutes. */
+const RELAY_PAUSE_MAX_MS = 5 * 60 * 1000;
+
+/** Our lease on a row was lost (or nearly ran out) before its message was completed. */
+class LeaseLost extends Error {
+  constructor(id: string) {
+    super(`mail ${id}: the lease ran out or was taken over before the message was completed`);
+  }
+}
+
+/** A message that can never be sent, whatever the relay says (its link cannot be opened). */
+class PermanentError extends Error {}
 
 /**
  * One batch's claim: the rows not yet recorded and the token (`locked_until`) they carry. A
@@ -352,10 +444,33 @@ export class Lease {
   }
 }
 
-/** SMTP 5xx replies are final; connection problems and 4xx replies are worth retrying. */
+type SmtpError = { responseCode?: unknown; command?: unknown; response?: unknown } | null;
+
+/**
+ * Final: the relay refused this message's recipient for good — a 5xx reply to RCPT TO whose
+ * enhanced status code (RFC 3463) is about the address: 5.1.x (no such mailbox or domain, bad
+ * syntax; not 5.1.7/5.1.8, the sender's) or 5.2.1 (mailbox disabled). Everything else is worth
+ * retrying: connection problems, 4xx replies, and 5xx replies that are about the relay (on
+ * connecting, the greeting, MAIL FROM, DATA, or RCPT TO without an address status, like a
+ * "550 relaying denied" of a misconfigured relay) — a relay refusing everything for five
+ * seconds failed every message that came due (issue 52). A message the relay keeps refusing
+ * still fails once its attempts run out.
+ */
 export function isPermanent(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
+  // Not nodemailer's own `permanent` flag: it marks every 5xx, the relay's trouble included.
+  if (error instanceof PermanentError) return true;
+  const e = error as SmtpError;
+  const code = e?.responseCode;
+  if (typeof code !== "number" || code < 500 || code >= 600 || e?.command !== "RCPT TO") return false;
+  const status = typeof e.response === "string" ? /^\d{3}[ -](\d\.\d{1,3}\.\d{1,3})\b/.exec(e.response)?.[1] : undefined;
+  return Boolean(status && ((/^5\.1\.\d+$/.test(status) && status !== "5.1.7" && status !== "5.1.8") || status === "5.2.1"));
+}
+
+/** The relay's trouble, not the message's: anything not final but a 4xx reply to RCPT TO (that one recipient's, for now). */
+function isRelayTrouble(error: unknown): boolean {
+  const e = error as SmtpError;
+  if (isPermanent(error) || error instanceof LeaseLost) return false;
+  return !(e?.command === "RCPT TO" && typeof e.responseCode === "number" && e.responseCode < 500);
 }
 
 function describe(error: unknown): string {

@@ -35,8 +35,14 @@ function torontoOffset(ms: number): number {
   return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(ms / 1000) * 1000;
 }
 
+/** Toronto's wall clock at an instant, as a datetime-local field shows it ("2026-12-06T09:30"). */
+export function torontoWallClock(at: Date): string {
+  const p = Object.fromEntries(TORONTO.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
 /** The instant a Toronto wall-clock date and time names (a time skipped by the spring change reads as the hour after). */
-function fromTorontoWallClock(day: string, hhmm: string, seconds = "00"): Date | null {
+export function fromTorontoWallClock(day: string, hhmm: string, seconds = "00"): Date | null {
   if (!isCalendarDate(day)) return null;
   const asIfUtc = Date.parse(`${day}T${hhmm}:${seconds}Z`);
   // The offset at the guess, then at the instant found: right on either side of a clock change.

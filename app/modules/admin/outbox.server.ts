@@ -3,6 +3,7 @@ import type { OutboxRow, OutboxStatus } from "~/lib/db/schema";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { TRIMMED_ADDRESS } from "~/modules/privacy/retention.server";
 import { recordAudit } from "./audit.server";
+import { fromTorontoWallClock } from "./export-dates";
 import type { OutboxFilter, OutboxFilterStatus } from "./outbox";
 
 /**
@@ -11,7 +12,7 @@ import type { OutboxFilter, OutboxFilterStatus } from "./outbox";
  *
  * Operators see three states. "Queued" is the worker's pending and sending (claimed, on its
  * way): both mean "not delivered yet, the worker will try". "Failed" is final (an SMTP 5xx
- * reply, or the retries ran out) until an operator resends.
+ * reply that refuses the recipient, or the retries ran out) until an operator resends.
  */
 const STORED: Record<OutboxFilterStatus, OutboxStatus[]> = {
   queued: ["pending", "sending"],
@@ -157,7 +158,7 @@ export async function resendOutboxMessage(id: string, actorId: string): Promise<
     // The status condition makes a double submit (two tabs) resend once.
     const updated = await trx
       .updateTable("mail_outbox")
-      .set({ status: "pending", attempts: 0, next_attempt_at: now, locked_until: null })
+      .set({ status: "pending", attempts: 0, next_attempt_at: now, locked_until: null, failed_at: null })
       .where("id", "=", id)
       .where("status", "=", "failed")
       .executeTakeFirst();
@@ -174,4 +175,52 @@ export async function resendOutboxMessage(id: string, actorId: string): Promise<
   });
   if (result.ok) mailQueued();
   return result;
+}
+
+/**
+ * The instant a "failed since" field names: Toronto's wall clock as an <input
+ * type="datetime-local"> sends it ("2026-12-06T09:30"), not in the future. Null otherwise.
+ */
+export function parseFailedSince(value: unknown, now = new Date()): Date | null {
+  const wall = typeof value === "string" ? /^(\d{4}-\d{2}-\d{2})T([01]\d:[0-5]\d|2[0-3]:[0-5]\d)(?::\d{2})?$/.exec(value.trim()) : null;
+  const since = wall ? fromTorontoWallClock(wall[1]!, wall[2]!) : null;
+  return since && since.getTime() <= now.getTime() ? since : null;
+}
+
+/**
+ * Puts every message that failed since `since` back in the queue, due now, with a fresh set of
+ * attempts (as resendOutboxMessage does for one): after the relay's trouble, an operator's way
+ * out that is not one message at a time (issue 52). A message that failed before migration
+ * 0022 has no failure time and is read by its creation time. One audit record names them all
+ * (ids, how many, since when), in the transaction that resends them; a second submit finds
+ * none left to resend.
+ */
+export async function resendFailedSince(since: Date, actorId: string): Promise<{ count: number }> {
+  const { db } = getRuntime();
+  const sinceIso = since.toISOString();
+  const ids = await db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const resent = await trx
+      .updateTable("mail_outbox")
+      .set({ status: "pending", attempts: 0, next_attempt_at: now, locked_until: null, failed_at: null })
+      .where("status", "=", "failed")
+      .where((eb) => eb(eb.fn.coalesce("failed_at", "created_at"), ">=", sinceIso))
+      // Trimmed by the retention job: no address left to send to.
+      .where("to_address", "!=", TRIMMED_ADDRESS)
+      .returning("id")
+      .execute();
+    if (resent.length === 0) return [];
+    const ids = resent.map((r) => r.id);
+    await recordAudit(trx, {
+      actorId,
+      action: "outbox.resend-failed",
+      entityType: "mail_outbox",
+      entityId: `failed-since:${sinceIso}`,
+      before: { status: "failed", failedSince: sinceIso, count: ids.length, ids },
+      after: { status: "pending", attempts: 0, nextAttemptAt: now },
+    });
+    return ids;
+  });
+  if (ids.length > 0) mailQueued();
+  return { count: ids.length };
 }

@@ -1008,6 +1008,17 @@ export const en = {
   "admin.outbox.resentText": "The email will be sent again in a moment.",
   "admin.outbox.notResentTitle": "Not resent",
   "admin.outbox.notResentText": "Only a failed message can be sent again.",
+  // Resending every message that failed since a time (issue 52).
+  "admin.outbox.resendFailed": "Resend failed messages",
+  "admin.outbox.resendFailedHint": "After the mail server had trouble: every message that failed since this time (Toronto time) goes back in the queue, with a fresh set of attempts.",
+  "admin.outbox.since": "Failed since",
+  "admin.outbox.resendFailedButton": "Resend all failed since then",
+  "admin.outbox.resentAllTitle": "Messages queued",
+  "admin.outbox.resentAll#one": "{count} failed message will be sent again in a moment.",
+  "admin.outbox.resentAll#other": "{count} failed messages will be sent again in a moment.",
+  "admin.outbox.resentNoneTitle": "Nothing to resend",
+  "admin.outbox.resentNone": "No message has failed since then.",
+  "admin.outbox.sinceInvalid": "Enter a date and time, not in the future, from which to resend failed messages.",
   // Retention: an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Trimmed",
   "admin.outbox.trimmedText":

@@ -1083,6 +1083,18 @@ export const es = {
   "admin.outbox.resentText": "El correo se volverá a enviar en un momento.",
   "admin.outbox.notResentTitle": "No reenviado",
   "admin.outbox.notResentText": "Solo se puede reenviar un mensaje fallido.",
+  // Resending every message that failed since a time (issue 52).
+  "admin.outbox.resendFailed": "Reenviar los mensajes fallidos",
+  "admin.outbox.resendFailedHint": "Después de un problema del servidor de correo: cada mensaje fallido desde ese momento (hora de Toronto) vuelve a la cola, con nuevos intentos.",
+  "admin.outbox.since": "Fallidos desde",
+  "admin.outbox.resendFailedButton": "Reenviar todos los fallidos desde entonces",
+  "admin.outbox.resentAllTitle": "Mensajes en cola",
+  "admin.outbox.resentAll#one": "{count} mensaje fallido se enviará de nuevo en un momento.",
+  "admin.outbox.resentAll#many": "{count} de mensajes fallidos se enviarán de nuevo en un momento.",
+  "admin.outbox.resentAll#other": "{count} mensajes fallidos se enviarán de nuevo en un momento.",
+  "admin.outbox.resentNoneTitle": "Nada que reenviar",
+  "admin.outbox.resentNone": "Ningún mensaje ha fallado desde entonces.",
+  "admin.outbox.sinceInvalid": "Indique una fecha y hora, no en el futuro, desde la cual reenviar los mensajes fallidos.",
   // Retention: an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Recortado",
   "admin.outbox.trimmedText":

@@ -1095,6 +1095,18 @@ export const frCA = {
   "admin.outbox.resentText": "Le courriel sera renvoyé dans un instant.",
   "admin.outbox.notResentTitle": "Non renvoyé",
   "admin.outbox.notResentText": "Seul un message en échec peut être renvoyé.",
+  // Resending every message that failed since a time (issue 52).
+  "admin.outbox.resendFailed": "Renvoyer les messages en échec",
+  "admin.outbox.resendFailedHint": "Après un problème du serveur de courriel : chaque message en échec depuis ce moment (heure de Toronto) retourne dans la file d'attente, avec un nouveau nombre d'essais.",
+  "admin.outbox.since": "En échec depuis",
+  "admin.outbox.resendFailedButton": "Renvoyer tous les messages en échec depuis ce moment",
+  "admin.outbox.resentAllTitle": "Messages en file d'attente",
+  "admin.outbox.resentAll#one": "{count} message en échec sera renvoyé dans un instant.",
+  "admin.outbox.resentAll#many": "{count} de messages en échec seront renvoyés dans un instant.",
+  "admin.outbox.resentAll#other": "{count} messages en échec seront renvoyés dans un instant.",
+  "admin.outbox.resentNoneTitle": "Rien à renvoyer",
+  "admin.outbox.resentNone": "Aucun message n'est en échec depuis ce moment.",
+  "admin.outbox.sinceInvalid": "Entrez une date et une heure, pas dans le futur, à partir desquelles renvoyer les messages en échec.",
   // Retention: an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Épuré",
   "admin.outbox.trimmedText":

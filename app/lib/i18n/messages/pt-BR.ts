@@ -1069,6 +1069,18 @@ export const ptBR = {
   "admin.outbox.resentText": "O e-mail será reenviado em instantes.",
   "admin.outbox.notResentTitle": "Não reenviado",
   "admin.outbox.notResentText": "Somente uma mensagem com falha pode ser reenviada.",
+  // Resending every message that failed since a time (issue 52).
+  "admin.outbox.resendFailed": "Reenviar mensagens com falha",
+  "admin.outbox.resendFailedHint": "Depois de um problema do servidor de e-mail: cada mensagem com falha desde esse momento (horário de Toronto) volta para a fila, com novas tentativas.",
+  "admin.outbox.since": "Com falha desde",
+  "admin.outbox.resendFailedButton": "Reenviar todas com falha desde então",
+  "admin.outbox.resentAllTitle": "Mensagens na fila",
+  "admin.outbox.resentAll#one": "{count} mensagem com falha será enviada de novo em instantes.",
+  "admin.outbox.resentAll#many": "{count} de mensagens com falha serão enviadas de novo em instantes.",
+  "admin.outbox.resentAll#other": "{count} mensagens com falha serão enviadas de novo em instantes.",
+  "admin.outbox.resentNoneTitle": "Nada para reenviar",
+  "admin.outbox.resentNone": "Nenhuma mensagem falhou desde então.",
+  "admin.outbox.sinceInvalid": "Informe uma data e hora, não no futuro, a partir da qual reenviar as mensagens com falha.",
   // Retention: an email whose body and address the retention job removed.
   "admin.outbox.trimmed": "Removido",
   "admin.outbox.trimmedText":
