@@ -98,6 +98,12 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
     expect((await match(row.reference, ids.pat)).status).toBe(303);
     const matched = await requestBy("Accept my shelves");
     expect(matched.status).toBe("matched");
+    // Told the truth (issue 49 item 2): an offer, not "Confirmed", on the page and in the email.
+    const offered = (await pageHtml(await customer.get(`/account/requests/${row.reference}`))).replaceAll("<!-- -->", "");
+    expect(offered).toContain("Offered to a provider");
+    expect(offered).not.toContain("Confirmed");
+    const offerMail = await sink.waitFor((m) => m.to.includes(customerEmail) && m.subject.includes(row.reference) && m.text.includes("Offered to a provider"));
+    expect(offerMail.text).not.toContain("Confirmed");
     // The default window: 24 hours from the match.
     expect(Date.parse(matched.respond_by!) - Date.now()).toBeGreaterThan(23 * HOUR);
     expect(Date.parse(matched.respond_by!) - Date.now()).toBeLessThanOrEqual(24 * HOUR);
@@ -241,9 +247,11 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
     expect(told.text).toContain("Too far from my service area");
     expect(told.text).toContain("Flooded street");
     expect(linkIn(told.text, `/admin/requests/${row.reference}`)).toBe(`http://gta.test/admin/requests/${row.reference}`);
-    // The customer gets no email for the hand-back: one status email (the match) only.
-    const statusMails = await db.db.selectFrom("mail_outbox").select("subject").where("request_id", "=", row.id).where("kind", "=", "booking.status").execute();
-    expect(statusMails).toHaveLength(1);
+    // The customer is told another provider is being found (issue 49 item 2), not who or why.
+    const finding = await sink.waitFor((m) => m.to.includes(customerEmail) && m.subject === `We're finding another provider: request ${row.reference}`);
+    expect(finding.text).toContain("You don't need to do anything.");
+    expect(finding.text).not.toContain("Pat Handy");
+    expect(finding.text).not.toContain("Flooded street");
 
     // The inbox flags it, and lists it under the saved filter.
     const inbox = (await pageHtml(await admin.get("/admin/requests?status=in_review&rematch=1"))).replaceAll("<!-- -->", "");
@@ -298,6 +306,9 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
     expect([after.status, after.provider_id, after.rematch_reason]).toEqual(["in_review", null, "timeout"]);
     const mail = await db.db.selectFrom("mail_outbox").select(["subject", "to_address"]).where("request_id", "=", row.id).where("kind", "=", "booking.operator-update").executeTakeFirstOrThrow();
     expect(mail).toEqual({ subject: `Needs a new match: request ${row.reference}`, to_address: "operator@example.test" });
+    // The customer hears it too: an offer that lapsed is not left silent.
+    const told = await db.db.selectFrom("mail_outbox").select("subject").where("request_id", "=", row.id).where("kind", "=", "booking.rematching").execute();
+    expect(told.map((m) => m.subject)).toEqual([`We're finding another provider: request ${row.reference}`]);
     expect((await audit(row.id)).map((a) => a.action)).toContain("request.match-expired");
     expect(await pageHtml(await admin.get(`/admin/requests/${row.reference}`))).toContain("No answer in time");
     expect(await pageHtml(await pat.get("/account/jobs?show=past"))).toContain("not answered in time");

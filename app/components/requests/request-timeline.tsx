@@ -1,15 +1,15 @@
 import { href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
-import type { MessageKey } from "~/lib/i18n/translate";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import type { RequestView } from "~/modules/requests/views";
-import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
+import { statusLabelKey } from "~/modules/requests/status";
 
 
 /**
- * A request's reference, timeline (its kind's happy path, e.g. Received → In review → Matched /
- * Confirmed → Completed, or a listing's Received → In review → Published) and details.
+ * A request's reference, timeline (its kind's happy path, e.g. Received → In review → Offered to
+ * a provider → Accepted by provider → Completed, or a listing's Received → In review → Published)
+ * and details; each status in its lifecycle's words.
  */
 export function RequestStatusView({ request }: { request: RequestView }) {
   const t = useT();
@@ -59,7 +59,7 @@ export function RequestStatusView({ request }: { request: RequestView }) {
                 </span>
                 <div>
                   <p className={done ? "font-semibold" : "text-slate-500"}>
-                    {t(STATUS_LABEL_KEYS[step] as MessageKey)}
+                    {t(statusLabelKey(request.timeline, step))}
                     <span className="sr-only"> — {done ? t("status.done") : t("status.pending")}</span>
                   </p>
                   {at ? <p className="text-sm text-slate-500">{formatDate(at)}</p> : null}
@@ -73,7 +73,7 @@ export function RequestStatusView({ request }: { request: RequestView }) {
                 ×
               </span>
               <div>
-                <p className="font-semibold text-red-800">{t(STATUS_LABEL_KEYS[request.status] as MessageKey)}</p>
+                <p className="font-semibold text-red-800">{t(statusLabelKey(request.timeline, request.status))}</p>
                 {reached.get(request.status) ? <p className="text-sm text-slate-500">{formatDate(reached.get(request.status)!)}</p> : null}
                 {request.reason ? (
                   <p className="mt-1 break-words whitespace-pre-line">{t("status.reason", { reason: request.reason })}</p>

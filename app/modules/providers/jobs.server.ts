@@ -257,6 +257,24 @@ async function operatorEmail(trx: Transaction<Database>, job: { id: string; refe
   await enqueueEmail(trx, { ...email, kind: `${job.kind}.operator-update`, to: env.OPERATOR_EMAIL, requestId: job.id });
 }
 
+/** The customer's word that their offer fell through and another provider is being found. */
+async function findingAnotherEmail(trx: Transaction<Database>, job: { id: string; reference: string; kind: string }, to: string, storedLocale: string) {
+  const { env } = getRuntime();
+  const locale = localeOf(storedLocale);
+  const t = translatorFor(locale);
+  const email = renderEmail(
+    {
+      subject: t("jobs.email.findingSubject", { reference: job.reference }),
+      heading: t("jobs.email.findingHeading"),
+      paragraphs: [t("jobs.email.findingText")],
+      footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+      ...emailFormat(locale, t),
+    },
+    env.BRAND_NAME,
+  );
+  await enqueueEmail(trx, { ...email, kind: `${job.kind}.rematching`, to, requestId: job.id });
+}
+
 /**
  * The emails of an accepted job, written in one place: the customer's confirmation (the
  * provider's name, contact and public profile, in the customer's language) and the provider's
@@ -382,7 +400,8 @@ export async function acceptJob(provider: { id: string; name: string; userId: st
 /**
  * Hands a matched request back to the operator (a decline, or the window passed): Matched →
  * In review, flagged with the reason; the provider is recorded so the shortlist hides them.
- * The customer is not emailed: to them the request is still being matched.
+ * The customer is told we are finding another provider (issue 49 item 2: the request no longer
+ * goes back to "In review" without a word), never which provider or why.
  */
 async function handBack(
   job: { id: string; reference: string; kind: string },
@@ -399,7 +418,7 @@ async function handBack(
       quiet: true,
       actor: { id: actorId },
       effects: async (trx) => {
-        const row = await trx.selectFrom("requests").select(["provider_id", "respond_by"]).where("id", "=", job.id).executeTakeFirst();
+        const row = await trx.selectFrom("requests").select(["provider_id", "respond_by", "email", "locale"]).where("id", "=", job.id).executeTakeFirst();
         if (!row || row.provider_id !== provider.id) throw new Refused("not-allowed");
         if (by === "provider" && row.respond_by && row.respond_by <= now.toISOString()) throw new Refused("too-late");
         if (by === "timeout" && (!row.respond_by || row.respond_by > now.toISOString())) throw new Refused("not-allowed");
@@ -424,6 +443,7 @@ async function handBack(
             ...(note ? [t("email.field", { label: t("jobs.decline.note"), value: note })] : []),
           ],
         );
+        if (row.email) await findingAnotherEmail(trx, job, row.email, row.locale);
       },
     }),
   );

@@ -22,7 +22,7 @@ import { calendarFile, inviteForMove, requestInvite, slotOf } from "./calendar.s
 import { renderFields } from "./kind";
 import { requestOutcome } from "./outcome.server";
 import { isRequestKind, type KindData, kindOf, type RequestKind } from "./kinds";
-import { canMove, isRequestStatus, type Lifecycle, type RequestStatus, STATUS_LABEL_KEYS } from "./status";
+import { canMove, isRequestStatus, type Lifecycle, type RequestStatus, statusLabelKey } from "./status";
 import type { RequestEventView, RequestView } from "./views";
 
 export { REQUEST_KINDS, type RequestKind } from "./kinds";
@@ -372,7 +372,7 @@ async function view(row: StoredRow, t: Translate): Promise<RequestView> {
     createdAt: row.created_at,
     details: kind ? renderFields(kind, data, t) : [],
     events,
-    timeline: { steps: [...(lifecycle?.steps ?? [])], endings: [...(lifecycle?.endings ?? [])] },
+    timeline: { steps: [...(lifecycle?.steps ?? [])], endings: [...(lifecycle?.endings ?? [])], labels: lifecycle?.labels ?? {} },
     // Not for a request that ended (cancelled): there is nothing to add. Its file still answers,
     // marked CANCELLED, for a calendar that already holds the event.
     hasCalendar: slotOf(row) !== null && !(lifecycle?.endings ?? []).includes(row.status as RequestStatus),
@@ -419,7 +419,8 @@ export async function findRequestForUser(userId: string, reference: string, t: T
   return row ? view(row, t) : null;
 }
 
-export type RequestSummary = { reference: string; kind: RequestKind; status: RequestStatus; title: string; createdAt: string };
+/** `statusLabel`: the status in its kind's lifecycle words ("Offered to a provider", not "Confirmed"). */
+export type RequestSummary = { reference: string; kind: RequestKind; status: RequestStatus; statusLabel: MessageKey; title: string; createdAt: string };
 
 /** A signed-in customer's requests, newest first (for My Bookings). */
 export async function listRequestsForUser(userId: string, t: Translate): Promise<RequestSummary[]> {
@@ -429,6 +430,7 @@ export async function listRequestsForUser(userId: string, t: Translate): Promise
     reference: r.reference,
     kind: r.kind as RequestKind,
     status: r.status as RequestStatus,
+    statusLabel: statusLabelKey(lifecycleOf(r.kind), r.status as RequestStatus),
     title: titleOf(r, t),
     createdAt: r.created_at,
   }));
@@ -538,7 +540,7 @@ export async function transitionRequest(
     if (row.email && !options.quiet) {
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
       const t = translatorFor(locale);
-      const status = t(STATUS_LABEL_KEYS[to]);
+      const status = t(statusLabelKey(lifecycle, to));
       const extra = options.email?.(t, locale);
       // Confirmed or cancelled: the calendar event changes with it (same UID, next SEQUENCE).
       const method = inviteForMove(to);

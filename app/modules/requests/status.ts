@@ -1,3 +1,5 @@
+import type { MessageKey } from "~/lib/i18n/translate";
+
 /**
  * Request lifecycles as data (spec: bookings are matched by hand and confirmed by email;
  * listings are reviewed before they are published). Each kind uses one of these; the back
@@ -20,6 +22,11 @@ export type Lifecycle = {
   /** States that end the request off the happy path (shown after the steps reached). */
   endings: readonly RequestStatus[];
   transitions: Partial<Record<RequestStatus, readonly Transition[]>>;
+  /**
+   * Where a status means something else here than its usual label says (issue 49 item 2): in a
+   * matched request, "matched" is an offer the provider has not accepted yet, never "Confirmed".
+   */
+  labels?: Partial<Record<RequestStatus, MessageKey>>;
 };
 
 /** Every kind of customer request but listings: Received → In review → Matched → Completed. */
@@ -55,6 +62,7 @@ export const MATCH_LIFECYCLE: Lifecycle = {
   name: "matched-request",
   steps: ["received", "in_review", "matched", "accepted", "completed"],
   endings: ["cancelled"],
+  labels: { matched: "status.offered" },
   transitions: {
     received: SHARED_LIFECYCLE.transitions.received!,
     in_review: [
@@ -158,6 +166,11 @@ export const STATUS_LABEL_KEYS = {
   rejected: "status.rejected",
   approved: "status.approved",
 } as const satisfies Record<RequestStatus, string>;
+
+/** A status's label in a lifecycle: its own word where it has one, else the usual one. */
+export function statusLabelKey(lifecycle: Pick<Lifecycle, "labels"> | null | undefined, status: RequestStatus): MessageKey {
+  return lifecycle?.labels?.[status] ?? STATUS_LABEL_KEYS[status];
+}
 
 export function isRequestStatus(value: unknown): value is RequestStatus {
   return (REQUEST_STATES as readonly unknown[]).includes(value);

@@ -1,4 +1,5 @@
 import type { RequestKind } from "./kinds";
+import type { MessageKey } from "~/lib/i18n/translate";
 import type { RequestStatus } from "./status";
 
 /**
@@ -23,7 +24,7 @@ export type RequestView = {
   createdAt: string;
   details: { label: string; value: string | number | null }[];
   events: RequestEventView[];
-  timeline: { steps: RequestStatus[]; endings: RequestStatus[] };
+  timeline: { steps: RequestStatus[]; endings: RequestStatus[]; labels?: Partial<Record<RequestStatus, MessageKey>> };
   /** It happens at a date and time: the status page offers its calendar file. */
   hasCalendar: boolean;
 } & RequestOutcome;

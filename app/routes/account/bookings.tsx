@@ -3,13 +3,11 @@ import { href, Link } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { Section } from "~/components/ui/section";
 import { requireUser } from "~/lib/auth/session.server";
-import type { MessageKey } from "~/lib/i18n/translate";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { listRequestsForUser } from "~/modules/requests/requests.server";
-import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/bookings";
 
 export const handle = { messages: ["account", "status"] } satisfies MessagesHandle;
@@ -46,7 +44,7 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
             <div className="flex items-center gap-3">
-              <span className="rounded-full bg-slate-100 px-3 py-1 text-sm">{t(STATUS_LABEL_KEYS[r.status] as MessageKey)}</span>
+              <span className="rounded-full bg-slate-100 px-3 py-1 text-sm">{t(r.statusLabel)}</span>
               <Link
                 to={href("/account/requests/:reference", { reference: r.reference })}
                 className="text-sm font-medium text-teal-800 underline"
