@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheKey } from "./page-handler.server";
+import { cacheKey } from "./page-store.server";
 
 const request = (over: Partial<Parameters<typeof cacheKey>[0]> = {}) => ({
   method: "GET",
