@@ -138,7 +138,7 @@ app.use((req, res, next) => {
 
 /**
  * Whether the page handler answers this request with a page, which it compresses itself, whole
- * (page-handler.server.ts): compression() need not watch it. `server/main.ts` has already set
+ * (compression.server.ts): compression() need not watch it. `server/main.ts` has already set
  * aside the files and the two app endpoints; a page's `.data` twin is streamed, so compression()
  * keeps it.
  */

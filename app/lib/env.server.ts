@@ -92,7 +92,7 @@ export const envSchema = z
     ),
     /**
      * How long a page an anonymous visitor gets (no cookie at all) may be served again to the
-     * next one without rendering it (app/lib/http/page-handler.server.ts); 0 turns it off.
+     * next one without rendering it (app/lib/http/page-store.server.ts); 0 turns it off.
      */
     /**
      * Who else may read /metrics: a scraper sending `Authorization: Bearer <METRICS_TOKEN>`.

@@ -165,7 +165,7 @@ export function countJob(job: string, result: "done" | "failed", seconds: number
   metrics().jobDuration.observe({ job }, seconds);
 }
 
-/** The page store calls this on each lookup (app/lib/http/page-handler.server.ts). */
+/** The page store calls this on each lookup (app/lib/http/page-store.server.ts). */
 export const countPageStore = (result: "hit" | "stale" | "miss") => metrics().pageStore.inc({ result });
 export const countKeptPage = (result: "kept" | "rendered") => metrics().keptPages.inc({ result });
 

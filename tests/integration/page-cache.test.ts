@@ -10,7 +10,7 @@ import { signedInAccount } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
 
 /**
- * The cache of anonymous pages (app/lib/http/page-handler.server.ts): what it may serve again,
+ * The cache of anonymous pages (app/lib/http/page-store.server.ts): what it may serve again,
  * and what it must never serve. The listing's title is changed behind the app's back, in the
  * database, so a page shows whether it was rendered or served from the store.
  */
@@ -309,7 +309,7 @@ describe("anonymous page cache, after an entry's time", () => {
 });
 
 describe("page renders, in turn", () => {
-  // Without the store every page is rendered, and renders take turns (page-handler.server.ts):
+  // Without the store every page is rendered, and renders take turns (render-queue.server.ts):
   // none is lost, mixed up or stuck behind a visitor who left while waiting.
   const app = listingServer({ PAGE_CACHE_SECONDS: "0" });
   const PAGES = ["/", "/services", "/homes", LISTING, "/about", "/contact", "/fr/services", "/es/homes"];

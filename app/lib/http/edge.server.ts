@@ -5,7 +5,7 @@ import { isWellFormed } from "./route-path";
 
 /**
  * The scheme, host and port a request was made to, as React Router is given them (the request
- * URL built in page-handler.server.ts): behind a trusted proxy (`trust proxy`), its
+ * URL built in express-adapter.server.ts): behind a trusted proxy (`trust proxy`), its
  * X-Forwarded-Host and X-Forwarded-Proto, else the Host header and the connection's scheme.
  */
 export function requestOrigin(req: Pick<Request, "app" | "get" | "hostname" | "protocol">): string {

@@ -127,7 +127,7 @@ function keep(html: string): RenderedPage {
   return { parts, scriptSources: inlineScriptSources(html) };
 }
 
-/** Made once per kept page, on libuv's threads, at the page store's levels (page-handler.server.ts). */
+/** Made once per kept page, on libuv's threads, at the page store's levels (compression.server.ts). */
 async function compressOnce(page: RenderedPage) {
   const body = page.parts[0]!;
   const [br, gz] = await Promise.all([
