@@ -22,6 +22,14 @@ export async function createTestDatabase(dialect: "sqlite" | "postgres"): Promis
   const schema = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
+  // pg_trgm (migration 0004) lives in public, made once: a migration that creates it finds it
+  // there. Created by the first test's migration, it would sit in that test's schema and go with
+  // that schema's DROP ... CASCADE while another test builds an index on its operator class
+  // ("referenced operator class was concurrently dropped", CI 2026-12-06).
+  await admin.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public").catch((error: { code?: string }) => {
+    // Two files creating it at the same moment: one wins, the other sees it exists.
+    if (error.code !== "23505" && error.code !== "42710") throw error;
+  });
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const url = new URL(base);
