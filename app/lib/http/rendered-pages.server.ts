@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import type { EntryContext } from "react-router";
 import { newFormToken } from "../form-token";
 import { FORM_TOKEN_INPUT } from "../form-token.server";
+import { compressToKeep } from "./compression.server";
 import { inlineScriptSources } from "./inline-scripts.server";
 
 /*
@@ -40,9 +39,6 @@ export type RenderedPages = ReturnType<typeof createRenderedPages>;
 
 /** What the page handler lends one render: the kept pages, and where the render leaves the one that answers the request. */
 export type RenderedPageLookup = { pages: RenderedPages; found?: RenderedPage };
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 
 /**
  * The kept pages of this process, bounded by bytes; a page not asked for in `idleSeconds` is
@@ -127,14 +123,9 @@ function keep(html: string): RenderedPage {
   return { parts, scriptSources: inlineScriptSources(html) };
 }
 
-/** Made once per kept page, on libuv's threads, at the page store's levels (compression.server.ts). */
+/** Made once per kept page, at the page store's levels (compression.server.ts). */
 async function compressOnce(page: RenderedPage) {
-  const body = page.parts[0]!;
-  const [br, gz] = await Promise.all([
-    brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzipAsync(body, { level: 9 }),
-  ]);
-  page.whole = { body, br, gzip: gz };
+  page.whole = await compressToKeep(page.parts[0]!);
 }
 
 /** The HTML without what each render draws anew: its nonce and its tokens. */
