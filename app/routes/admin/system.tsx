@@ -205,7 +205,13 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
         {r.problems.length === 0 ? (
           <p className="card p-6 text-slate-600">{t("admin.system.problemsNone")}</p>
         ) : (
-          <AdminTable caption={t("admin.system.problems")} head={[t("admin.system.time"), t("admin.system.level"), t("admin.system.event"), t("admin.system.message"), t("admin.system.requestId")]}>
+          // A message can be a long sentence: on a phone the table scrolls in its card rather than
+          // squeezing it into a column a few letters wide.
+          <AdminTable
+            caption={t("admin.system.problems")}
+            head={[t("admin.system.time"), t("admin.system.level"), t("admin.system.event"), t("admin.system.message"), t("admin.system.requestId")]}
+            minWidth="min-w-[48rem]"
+          >
             {r.problems.map((p, i) => (
               <tr key={`${p.time}:${i}`} data-level={p.level}>
                 <td className={`${adminCell} whitespace-nowrap`}>{when(p.time)}</td>
