@@ -169,8 +169,10 @@ export async function migrateToLatest(db: DB): Promise<void> {
   // own; on PostgreSQL that read can fail while another process (or another schema's app) adds a
   // column at that moment ("column … does not exist", 42703) or drops its schema ("schema … does
   // not exist", 3F000: the read names each schema it lists): nothing ran yet, so try again.
-  for (let attempt = 1; error && !results && attempt <= 5 && isConcurrentCatalogueChange(error); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+  // Up to ten tries, spread at random: a schema dropped and made again in a loop (a busy test
+  // database) failed five regular tries in a row once (CI rehearsal, 2026-12-06).
+  for (let attempt = 1; error && !results && attempt <= 10 && isConcurrentCatalogueChange(error); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 100 * attempt) + Math.random() * 200));
     ({ error, results } = await migrator.migrateToLatest());
   }
   const failed = results?.find((r) => r.status === "Error");
