@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMigrator, type DatabaseHandle, migrateToLatest, openDatabase } from "~/lib/db/db.server";
+import { type DatabaseHandle, migrateTo, migrateToLatest, openDatabase } from "~/lib/db/db.server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../tests/support/databases";
 import { migrations } from "./index";
 
@@ -25,8 +25,7 @@ describe.each(DIALECTS)("consents migration on %s", (dialect) => {
   it("backfills sign-up consents from termsAcceptedAt", async () => {
     const names = Object.keys(migrations);
     const before = names[names.indexOf("0014-consents") - 1]!;
-    const migrator = await createMigrator(handle.db as never);
-    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+    expect((await migrateTo(handle.db as never, before)).error).toBeUndefined();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of before the migration
     const old = handle.db as unknown as Kysely<any>;
     const at = "2026-01-02T03:04:05.000Z";

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMigrator, type DatabaseHandle, migrateToLatest, openDatabase } from "~/lib/db/db.server";
+import { type DatabaseHandle, migrateTo, migrateToLatest, openDatabase } from "~/lib/db/db.server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../tests/support/databases";
 import { convert } from "./0008-request-data";
 
@@ -51,8 +51,7 @@ describe.each(DIALECTS)("request migrations on %s", (dialect) => {
   });
 
   it("moves stored messages and requests over with their fields, dates and subjects", async () => {
-    const migrator = await createMigrator(handle.db as never);
-    expect((await migrator.migrateTo("0006-rate-limits")).error).toBeUndefined();
+    expect((await migrateTo(handle.db as never, "0006-rate-limits")).error).toBeUndefined();
     const old = handle.db as never as Kysely<Old>;
     const at = "2026-01-02T03:04:05.000Z";
     await old

@@ -5,6 +5,7 @@ import { LRUCache } from "lru-cache";
 import {
   Kysely,
   type MigrationProvider,
+  type MigrationResultSet,
   Migrator,
   PostgresAdapter,
   PostgresDialect,
@@ -162,19 +163,33 @@ export async function createMigrator(db: Kysely<unknown>): Promise<Migrator> {
 }
 
 /** Applies pending migrations; throws with the failing migration's name. */
+/**
+ * Runs a migrator step, again while the catalogue changed under its first read. Before taking its
+ * lock, Kysely reads the catalogue of every table in the database to find its own; on PostgreSQL
+ * that read can fail while another process (or another schema's app) adds a column at that moment
+ * ("column … does not exist", 42703) or drops its schema ("schema … does not exist", 3F000: the
+ * read names each schema it lists): nothing ran yet, so try again. Up to ten tries, spread at
+ * random: a schema dropped and made again in a loop (a busy test database) failed five regular
+ * tries in a row once (CI rehearsal, 2026-12-06).
+ */
+async function retryingCatalogueChanges(step: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+  let result = await step();
+  for (let attempt = 1; result.error && !result.results && attempt <= 10 && isConcurrentCatalogueChange(result.error); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 100 * attempt) + Math.random() * 200));
+    result = await step();
+  }
+  return result;
+}
+
+/** Migrates to one named migration (tests of a migration's data), with the same retries. */
+export async function migrateTo(db: Kysely<unknown>, name: string): Promise<MigrationResultSet> {
+  const migrator = await createMigrator(db);
+  return retryingCatalogueChanges(() => migrator.migrateTo(name));
+}
+
 export async function migrateToLatest(db: DB): Promise<void> {
   const migrator = await createMigrator(db as unknown as Kysely<unknown>);
-  let { error, results } = await migrator.migrateToLatest();
-  // Before taking its lock, Kysely reads the catalogue of every table in the database to find its
-  // own; on PostgreSQL that read can fail while another process (or another schema's app) adds a
-  // column at that moment ("column … does not exist", 42703) or drops its schema ("schema … does
-  // not exist", 3F000: the read names each schema it lists): nothing ran yet, so try again.
-  // Up to ten tries, spread at random: a schema dropped and made again in a loop (a busy test
-  // database) failed five regular tries in a row once (CI rehearsal, 2026-12-06).
-  for (let attempt = 1; error && !results && attempt <= 10 && isConcurrentCatalogueChange(error); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 100 * attempt) + Math.random() * 200));
-    ({ error, results } = await migrator.migrateToLatest());
-  }
+  const { error, results } = await retryingCatalogueChanges(() => migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === "Error");
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
