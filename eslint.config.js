@@ -17,6 +17,34 @@ const SESSION_READ_RULE = {
   message: "Read the signed-in person with getSessionUser/requireUser (~/lib/auth/session.server): see docs/pages.md.",
 };
 
+/** Syntax no app code uses (a later block naming the rule replaces this list, so it spreads it). */
+const APP_SYNTAX = [
+  // Posted bodies are read by readForm only (app/lib/http/form.server.ts): it refuses wrong
+  // content types and counts parts; request.formData() throws (500) and parses without limit.
+  { selector: "CallExpression[callee.property.name=/^(formData|json)$/][callee.object.name='request']", message: "Read posted forms with readForm(request) from ~/lib/http/form.server." },
+  // Every text a person reads comes from the message catalogue, in their language (ADR 13).
+  { selector: "JSXText[value=/\\p{L}{2,}/u]", message: "Text people read comes from the catalogue: t(\"…\") with a key in app/lib/i18n/messages." },
+  {
+    selector: "JSXAttribute[name.name=/^(aria-label|aria-description|placeholder|title|alt)$/] > Literal[value=/\\p{L}{2,}/u]",
+    message: "Accessible names, placeholders and titles come from the catalogue: t(\"…\").",
+  },
+];
+
+/** The clock and chance, which a component must not show (an effect or a handler may use them: say why in a disable comment). */
+const COMPONENT_CLOCK = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "A page shows its loader data: take the time from the loader (docs/pages.md 3a)." },
+  { selector: "CallExpression[callee.object.name=/^(Date|Math)$/][callee.property.name=/^(now|random)$/]", message: "A page shows its loader data: take the time or a random value from the loader (docs/pages.md 3a)." },
+];
+
+/**
+ * A route reading the Cookie header itself would see the stand-in's request inside a page made
+ * for every signed-in visitor (docs/pages.md 2b): cookies are read by the module that owns them.
+ */
+const ROUTE_COOKIE_READ = {
+  selector: "CallExpression[callee.property.name='get'][arguments.0.value=/^cookie$/i]",
+  message: "Routes never read the Cookie header: the person through getSessionUser/requireUser, other cookies through their module (docs/pages.md 2b).",
+};
+
 /** Domain modules never reach into routes or components, nor into the seed. */
 const MODULE_LAYERS = [
   { group: ["~/routes/*", "~/components/*", "**/routes/*", "**/components/*"], message: "Modules must not import routes or components." },
@@ -41,20 +69,9 @@ export default tseslint.config(
     },
   },
   {
-    // Posted bodies are read by readForm only (app/lib/http/form.server.ts): it refuses wrong
-    // content types and counts parts; request.formData() throws (500) and parses without limit.
     files: ["app/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        { selector: "CallExpression[callee.property.name=/^(formData|json)$/][callee.object.name='request']", message: "Read posted forms with readForm(request) from ~/lib/http/form.server." },
-        // Every text a person reads comes from the message catalogue, in their language (ADR 13).
-        { selector: "JSXText[value=/\\p{L}{2,}/u]", message: "Text people read comes from the catalogue: t(\"…\") with a key in app/lib/i18n/messages." },
-        {
-          selector: "JSXAttribute[name.name=/^(aria-label|aria-description|placeholder|title|alt)$/] > Literal[value=/\\p{L}{2,}/u]",
-          message: "Accessible names, placeholders and titles come from the catalogue: t(\"…\").",
-        },
-      ],
+      "no-restricted-syntax": ["error", ...APP_SYNTAX],
     },
   },
   {
@@ -88,6 +105,7 @@ export default tseslint.config(
     files: ["app/routes/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/db/seed/*"], message: "Routes read domain data from app/modules, not the seed." }, SESSION_READ_RULE] }],
+      "no-restricted-syntax": ["error", ...APP_SYNTAX, ROUTE_COOKIE_READ],
     },
   },
   {
@@ -96,6 +114,9 @@ export default tseslint.config(
     files: ["app/components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ regex: "\\.server$", message: "Components must not import server modules (types included): move the type to a shared module." }] }],
+      // A kept personal page is sent again while its loader data is unchanged (docs/pages.md 3a):
+      // what a component shows comes from that data, never from the clock or chance.
+      "no-restricted-syntax": ["error", ...APP_SYNTAX, ...COMPONENT_CLOCK],
     },
   },
   {

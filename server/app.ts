@@ -139,11 +139,16 @@ app.use((req, res, next) => {
 /**
  * Whether the page handler answers this request with a page, which it compresses itself, whole
  * (compression.server.ts): compression() need not watch it. `server/main.ts` has already set
- * aside the files and the two app endpoints; a page's `.data` twin is streamed, so compression()
- * keeps it.
+ * aside the files and the two app endpoints; a page's `.data` twin is streamed, and React
+ * Router's route manifest (`/__manifest`, asked for on every client navigation to routes not yet
+ * known; its path would otherwise match the not-found page) is JSON: compression() keeps both.
  */
 export const compressesItself = (req: express.Request): boolean =>
-  (req.method === "GET" || req.method === "HEAD") && !req.path.endsWith(".data") && isWellFormed(req) && isPage(build, req.path);
+  (req.method === "GET" || req.method === "HEAD") &&
+  !req.path.endsWith(".data") &&
+  req.path !== "/__manifest" &&
+  isWellFormed(req) &&
+  isPage(build, req.path);
 
 /** Answers a request from the page store if it can, before the rest of the middleware (server/main.ts). */
 export const servedFromStore = (req: express.Request, res: express.Response): boolean => pages?.serveStored(req, res) ?? false;

@@ -3,8 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Page, type Route, test } from "./fixtures";
 import sharp from "sharp";
-import { OTHER_PUBLIC_PAGES, SPEED_PAGES } from "../support/speed-budget";
-import { ADMIN, submitLogInForm } from "./support";
+import { OTHER_PUBLIC_PAGES, PROVIDER_PAGES, SIGNED_IN_PAGES, SPEED_PAGES } from "../support/speed-budget";
+import { getRuntime } from "~/lib/runtime.server";
+import { makeLiveProvider } from "../support/providers";
+import { whileBusy, withBackOfficeRuntime } from "./back-office";
+import { ADMIN, signUpAndVerify, submitLogInForm, uniqueAccount } from "./support";
 
 /**
  * Nothing a person does is lost while a page loads (ADR 20). For every public page, account
@@ -54,7 +57,10 @@ type Control = {
   options?: string[];
   label: string;
 };
-type Target = { path: string; signedIn: boolean; control: Control };
+/** Who loads the page: a visitor, the operator (account and back-office pages), or a live provider (their workspace). */
+type Who = "visitor" | "admin" | "provider";
+type Target = { path: string; who: Who; control: Control };
+type Storage = Awaited<ReturnType<BrowserContext["storageState"]>>;
 type Case = { index: number; target: Target; moment: Moment; delay: number; text: string; pick: number };
 
 /** mulberry32: small, good enough, and the same on every machine. */
@@ -75,22 +81,6 @@ const PUBLIC_PAGES = [
   "/fr/services",
   "/es/contact",
   "/pt/homes",
-];
-const SIGNED_IN_PAGES = [
-  "/account",
-  "/account/bookings",
-  "/account/listings",
-  "/account/reviews",
-  "/account/security",
-  "/account/data",
-  "/account/delete",
-  "/admin",
-  "/admin/requests",
-  "/admin/listings",
-  "/admin/providers",
-  "/admin/reviews",
-  "/admin/outbox",
-  "/admin/privacy",
 ];
 
 /** Watches the page from its first byte: controls that go missing, dialogs shown empty, errors. */
@@ -154,7 +144,7 @@ async function settled(page: Page, inflight: Set<unknown>) {
 const busy = (page: Page) => page.evaluate(() => document.querySelector('[aria-busy="true"]') !== null).catch(() => false);
 
 /** Every control of a fully loaded page that a person can act on, found the same way the cases look for it. */
-async function discover(page: Page, signedIn: boolean): Promise<Control[]> {
+async function discover(page: Page, who: Who): Promise<Control[]> {
   return page.evaluate((signedIn) => {
     const controls: Control[] = [];
     // (checkVisibility: the content of a closed <details> still has a box in Chromium.)
@@ -208,7 +198,7 @@ async function discover(page: Page, signedIn: boolean): Promise<Control[]> {
     const skip = document.querySelector("a.skip-link");
     if (skip) add("skip", "a.skip-link", skip);
     return controls;
-  }, signedIn);
+  }, who !== "visitor");
 }
 
 /**
@@ -219,7 +209,7 @@ function sample(targets: Target[], random: () => number): Target[] {
   const shuffled = [...targets].sort(() => random() - 0.5);
   const seen = new Set<string>();
   const firstOfPage = shuffled.filter((t) => {
-    const page = `${t.signedIn} ${t.path}`;
+    const page = `${t.who} ${t.path}`;
     if (seen.has(page)) return false;
     seen.add(page);
     return true;
@@ -266,8 +256,8 @@ function textFor(c: Case): { typed: string; expected: (value: string) => boolean
 type Outcome = { problems: string[] };
 
 /** A case that does not finish in time fails as such (a page stuck busy) instead of holding the run. */
-async function runCase(browser: Browser, baseURL: string, c: Case, storage: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined, photo: string): Promise<Outcome> {
-  const context = await browser.newContext({ baseURL, storageState: c.target.signedIn ? storage : undefined });
+async function runCase(browser: Browser, baseURL: string, c: Case, storages: Partial<Record<Who, Storage>>, photo: string): Promise<Outcome> {
+  const context = await browser.newContext({ baseURL, storageState: storages[c.target.who] });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<Outcome>((resolve) => {
     timer = setTimeout(() => {
@@ -487,11 +477,14 @@ async function actAndCheck(context: BrowserContext, c: Case, photo: string): Pro
 // Hundreds of contexts: a trace of each would take longer to write than the run.
 test.use({ trace: "off" });
 
+// The server's own database, to make the provider live (tests/e2e/back-office.ts).
+withBackOfficeRuntime();
+
 test.describe("loading race", () => {
   // Chunks share nothing but the seed (playwright.config.ts sets one for the run): both workers take them.
   test.describe.configure({ mode: "parallel" });
   let cases: Case[] = [];
-  let storage: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
+  const storages: Partial<Record<Who, Storage>> = {};
   let photo = "";
 
   test.beforeAll(async ({ browser, baseURL, e2eServer }) => {
@@ -500,37 +493,49 @@ test.describe("loading race", () => {
     photo = path.join(dir, "photo.png");
     await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 20, g: 120, b: 90 } } }).png().toFile(photo);
 
-    const signedIn = await browser.newContext({ baseURL });
-    const login = await signedIn.newPage();
+    const admin = await browser.newContext({ baseURL });
+    const login = await admin.newPage();
     await login.goto("/auth/login");
     await submitLogInForm(login, ADMIN);
     await login.waitForURL((url) => !url.pathname.startsWith("/auth/login"));
-    storage = await signedIn.storageState();
+    storages.admin = await admin.storageState();
+    // A provider of this worker's server, made live as verification leaves one (their workspace
+    // pages answer only to a provider).
+    const provider = await browser.newContext({ baseURL });
+    const account = uniqueAccount("race-provider", "Rita Racer");
+    await signUpAndVerify(await provider.newPage(), account);
+    await whileBusy(() =>
+      getRuntime()
+        .db.transaction()
+        .execute((trx) => makeLiveProvider(trx, account.email, { name: account.name, phone: "416-555-0178", areas: ["Leaside"] })),
+    );
+    storages.provider = await provider.storageState();
+    await provider.close();
 
     // A worker restarted after a failing chunk finds the same pages and controls again.
     const found = path.join(e2eServer.dataDir, "loading-race-targets.json");
     if (fs.existsSync(found)) {
       cases = draw(JSON.parse(fs.readFileSync(found, "utf8")) as Target[]);
-      await signedIn.close();
+      await admin.close();
       return;
     }
     const targets: Target[] = [];
-    for (const [pages, isSignedIn] of [[PUBLIC_PAGES, false], [SIGNED_IN_PAGES, true]] as const) {
-      const context = isSignedIn ? signedIn : await browser.newContext({ baseURL });
+    for (const [pages, who] of [[PUBLIC_PAGES, "visitor"], [SIGNED_IN_PAGES, "admin"], [PROVIDER_PAGES, "provider"]] as const) {
+      const context = await browser.newContext({ baseURL, storageState: storages[who] });
       const page = await context.newPage();
       for (const p of pages) {
         await page.goto(p);
         await hydrated(page);
         // What opens once loaded (a modal, a dialog's code fetched when idle) has opened.
         await page.waitForLoadState("networkidle");
-        for (const control of await discover(page, isSignedIn)) targets.push({ path: p, signedIn: isSignedIn, control });
+        for (const control of await discover(page, who)) targets.push({ path: p, who, control });
       }
-      await page.close();
+      await context.close();
     }
-    await signedIn.close();
+    await admin.close();
     fs.writeFileSync(found, JSON.stringify(targets));
     cases = draw(targets);
-    const pages = new Set(targets.map((t) => `${t.signedIn} ${t.path}`)).size;
+    const pages = new Set(targets.map((t) => `${t.who} ${t.path}`)).size;
     console.log(`loading race: seed ${SEED}, ${cases.length} cases over ${pages} pages and ${targets.length} page × control pairs`);
   });
 
@@ -548,12 +553,12 @@ test.describe("loading race", () => {
         for (let c = queue.shift(); c; c = queue.shift()) await one(c);
       };
       const describe = (c: Case, problems: string[]) =>
-        `case ${c.index}: ${c.target.path} (${c.target.signedIn ? "signed in" : "visitor"}), ${c.target.control.label}, ` +
+        `case ${c.index}: ${c.target.path} (${c.target.who}), ${c.target.control.label}, ` +
         `at "${c.moment}"${c.moment === "hydrating" ? ` +${c.delay} ms` : ""}:\n    ${problems.join("\n    ")}`;
       const failed: { c: Case; problems: string[] }[] = [];
       const one = async (c: Case) => {
         const started = Date.now();
-        const { problems } = await runCase(browser, baseURL!, c, storage, photo);
+        const { problems } = await runCase(browser, baseURL!, c, storages, photo);
         if (process.env.RACE_VERBOSE)
           console.log(`case ${c.index} ${c.target.path} ${c.target.control.label} ${c.moment}: ${Date.now() - started} ms ${problems.join("; ")}`);
         if (problems.length) failed.push({ c, problems });

@@ -189,6 +189,22 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     expect(br.body.length).toBeLessThan(gzip.body.length);
     const page = await fetch(`${server.url}/about`, { headers: { "Accept-Encoding": "gzip" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
+    // React Router's route manifest, fetched on client navigations (issue 51 item 5: it was sent
+    // uncompressed, 1.5 KB and more for a few routes).
+    const version = /"version":\s*"([^"]+)"/.exec(html)?.[1];
+    expect(version).toBeTruthy();
+    const manifest = await new Promise<{ status?: number; encoding?: string; body: Buffer }>((resolve, reject) =>
+      request(`${server.url}/__manifest?paths=${encodeURIComponent("/services,/homes,/cars,/reviews,/about")}&version=${version}`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode, encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+      })
+        .on("error", reject)
+        .end(),
+    );
+    expect(manifest.status).toBe(200);
+    expect(manifest.encoding).toBe("gzip");
+    expect(JSON.parse(gunzipSync(manifest.body).toString("utf8"))).toHaveProperty("root");
   });
 
   it("remembers the language choice in a cookie and returns to the page", async () => {

@@ -86,3 +86,29 @@ export const OTHER_PUBLIC_PAGES = [
   "/provider-pending",
 ];
 
+
+/**
+ * The pages the loading race (tests/e2e/loading-race.spec.ts) loads signed in as the operator:
+ * every account and back-office page without a parameter in its path.
+ * tests/integration/route-classes.test.ts fails on a new one missing here.
+ */
+export const SIGNED_IN_PAGES = [
+  "/account",
+  "/account/bookings",
+  "/account/listings",
+  "/account/reviews",
+  "/account/security",
+  "/account/data",
+  "/account/delete",
+  "/admin",
+  "/admin/requests",
+  "/admin/listings",
+  "/admin/providers",
+  "/admin/reviews",
+  "/admin/outbox",
+  "/admin/privacy",
+  "/admin/system",
+];
+
+/** A provider's workspace (ADR 24, ADR 27): the race loads these as a live provider. */
+export const PROVIDER_PAGES = ["/account/jobs", "/account/availability", "/account/documents", "/provider-profile-setup"];

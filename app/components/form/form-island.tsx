@@ -17,7 +17,9 @@ const INTENT_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown", "inpu
  * server, as without JavaScript — until the visitor reaches for it (points at it, presses or
  * focuses something in it), then its code loads and React hydrates it in place: nothing typed
  * is lost (hydration keeps the DOM) and the form gets its live validation. `eager(props)`
- * loads it at once (e.g. a server reply with errors, so the form validates as it is corrected).
+ * loads it at once. Without `eager`, a form given the server's reply (a `lastResult` prop) loads
+ * at once, so it validates live while the person corrects what the server refused: forgetting
+ * that was a trap no test caught (docs/pages.md 4b).
  *
  * Relies on React's selective hydration: a lazy component inside <Suspense> that is not
  * loaded yet leaves its server HTML in place. If an update reaches the boundary before its
@@ -42,7 +44,9 @@ export function formIsland<P extends object>(
 
   function Island(props: P) {
     const [fromServer] = useState(isHydrating);
-    const eager = options.eager?.(props) ?? false;
+    const eager = options.eager
+      ? options.eager(props)
+      : Boolean((props as { lastResult?: unknown }).lastResult);
     const ref = useRef<HTMLDivElement>(null);
     useEffect(() => {
       // Mounted by a client-side navigation (no server HTML to keep), or wanted at once.

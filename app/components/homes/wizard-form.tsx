@@ -341,6 +341,8 @@ function useAutosave(enabled: boolean, step: number, savedAt: string | null) {
     pending.current = true;
     const entries = [...new FormData(form)].filter(([k, v]) => typeof v === "string" && k !== "intent") as [string, string][];
     try {
+      // When the copy was saved, kept in storage (not shown): it decides which copy is newer.
+      // eslint-disable-next-line no-restricted-syntax
       sessionStorage.setItem(LOCAL_KEY, JSON.stringify({ step, at: Date.now(), entries } satisfies LocalCopy));
     } catch {
       // Storage full or disabled: the server-side autosave still runs.

@@ -5,17 +5,30 @@ import { ButtonLinks } from "~/components/ui/button-links";
 import { Section } from "~/components/ui/section";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import type { MessageKey } from "~/lib/i18n/translate";
+import { pathInSpaceOf } from "~/lib/i18n/locales";
+import type { RootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/meta";
+import { getAppEnv } from "~/lib/runtime.server";
+import { marketplaceMarkup } from "~/modules/site/structured-data";
 import { PARTNER_ADS } from "~/modules/site/partners";
 import type { Route } from "./+types/home";
 
 export const handle = { messages: ["booking", "dialog", "form", "home", "loginPrompt", "serviceRequest"] } satisfies MessagesHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "home.metaTitle", "home.metaDescription");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  return [
+    ...pageMeta(matches, "home.metaTitle", "home.metaDescription"),
+    ...(root && loaderData ? [{ "script:ld+json": marketplaceMarkup({ brand: root.brand, locale: root.locale, ...loaderData.site }) }] : []),
+  ];
+};
 
-export function loader() {
-  return { ads: PARTNER_ADS };
+export function loader({ request }: Route.LoaderArgs) {
+  const origin = getAppEnv().PUBLIC_URL;
+  return {
+    ads: PARTNER_ADS,
+    site: { origin, home: `${origin}${pathInSpaceOf(request.url, "/")}`, searchPath: pathInSpaceOf(request.url, href("/search")) },
+  };
 }
 
 const POPULAR: { to: string; key: MessageKey; image: string }[] = [

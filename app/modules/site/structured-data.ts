@@ -1,0 +1,35 @@
+/**
+ * What the home page tells search engines about the marketplace itself (issue 51 item 5): the
+ * Organization behind it and the WebSite with its search, so a result can show a search box
+ * that lands on /search. `home` is the page's URL in its language space ("/fr/" …), `origin`
+ * the public origin (PUBLIC_URL), `searchPath` the search page in the same space.
+ */
+export function marketplaceMarkup({ brand, origin, home, searchPath, locale }: { brand: string; origin: string; home: string; searchPath: string; locale: string }) {
+  const organization = `${origin}/#organization`;
+  return {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": "Organization",
+        "@id": organization,
+        name: brand,
+        url: `${origin}/`,
+        logo: `${origin}/images/logo.svg`,
+        areaServed: { "@type": "AdministrativeArea", name: "Greater Toronto Area" },
+      },
+      {
+        "@type": "WebSite",
+        "@id": `${origin}/#website`,
+        name: brand,
+        url: home,
+        inLanguage: locale,
+        publisher: { "@id": organization },
+        potentialAction: {
+          "@type": "SearchAction",
+          target: { "@type": "EntryPoint", urlTemplate: `${origin}${searchPath}?type={search_term_string}` },
+          "query-input": "required name=search_term_string",
+        },
+      },
+    ],
+  };
+}
