@@ -72,13 +72,21 @@ let skipped = 0;
 /** [suite, file, seconds] of the slowest files. */
 const slowest = [];
 
-if (built) {
+/**
+ * Vitest and Playwright one after the other, or side by side (`TEST_SIDE_BY_SIDE=1`): each
+ * waits on servers, browsers and timers about half of its time (perf-log.md, 2026-12-06: the
+ * two cores were busy 48 % of a sequential run). Side by side, Vitest's lines are held and
+ * printed whole when it ends, so they do not interleave with the journeys'.
+ */
+const sideBySide = !fast && process.env.TEST_SIDE_BY_SIDE === "1";
+
+async function vitest() {
   const vitestEnv = fast ? { VITEST_LANE: "fast", TEST_DATABASE_URL: "" } : {};
   const unitOk = await run(
     fast ? "Unit and integration tests, fast lane (Vitest, SQLite)" : "Unit and integration tests (Vitest)",
     "npx",
     ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/vitest.json`],
-    { env: vitestEnv },
+    { env: vitestEnv, buffered: sideBySide },
   );
   must(unitOk, "Vitest");
   if (existsSync(`${reports}/vitest.json`)) {
@@ -89,9 +97,11 @@ if (built) {
     for (const file of r.testResults)
       slowest.push(["vitest", file.name.replace(`${process.cwd()}/`, ""), seconds(file.endTime - file.startTime)]);
   }
+}
 
+async function playwright() {
   if (fast) {
-    // The fast lane stops here: no browser.
+    // The fast lane stops at Vitest: no browser.
   } else if (existsSync(chromium)) {
     const e2eOk = await run("Browser journeys (Playwright)", "npx", ["playwright", "test", "--reporter=list,json"], {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`, CHROMIUM_PATH: chromium },
@@ -111,6 +121,14 @@ if (built) {
   } else {
     console.warn(`\n⚠ Browser journeys skipped: no Chromium at ${chromium}.`);
     console.warn("  Install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then run `npm test` again.");
+  }
+}
+
+if (built) {
+  if (sideBySide) await Promise.all([vitest(), playwright()]);
+  else {
+    await vitest();
+    await playwright();
   }
 }
 
