@@ -111,6 +111,9 @@ const server = await startAppServer({
   SMTP_URL: sink.url,
   ADMIN_EMAIL: admin.email,
   ADMIN_PASSWORD: admin.password,
+  // Which page stores run (scripts/bench-stores.ts measures each by turning it off).
+  ...(process.env.PAGE_STORES ? { PAGE_STORES: process.env.PAGE_STORES } : {}),
+  ...(process.env.PAGE_CACHE_SECONDS ? { PAGE_CACHE_SECONDS: process.env.PAGE_CACHE_SECONDS } : {}),
 }, { keepOutput: false });
 const rows: Row[] = [];
 try {
@@ -155,11 +158,11 @@ console.log(
 );
 mkdirSync("test-results", { recursive: true });
 writeFileSync(
-  "test-results/bench.json",
+  process.env.BENCH_OUT ?? "test-results/bench.json",
   JSON.stringify(
     { at: new Date().toISOString(), connections, seconds, ceiling, targets: { served: SERVED_TARGETS, rendered: RENDERED_TARGETS }, languageMix: LANGUAGE_MIX, pages: rows },
     null,
     2,
   ),
 );
-console.log("Written to test-results/bench.json");
+console.log(`Written to ${process.env.BENCH_OUT ?? "test-results/bench.json"}`);

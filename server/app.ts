@@ -131,7 +131,7 @@ app.use((req, res, next) => {
         return pageNamespaces(build, withoutLocalePrefix(req.path));
       },
     }),
-    cache: { ttlSeconds: getRuntime().env.PAGE_CACHE_SECONDS },
+    cache: { ttlSeconds: getRuntime().env.PAGE_CACHE_SECONDS, stores: getRuntime().env.PAGE_STORES },
   });
   return pages(req, res, next);
 });

@@ -93,6 +93,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "yes please!" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("runs every page store unless PAGE_STORES names some, and refuses a store it does not know", () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).PAGE_STORES).toEqual(["anonymous", "signed-in", "kept"]);
+    expect(parseEnv({ DATA_DIR: dataDir(), PAGE_STORES: "anonymous, kept" }).PAGE_STORES).toEqual(["anonymous", "kept"]);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), PAGE_STORES: "anonymous,everything" })).toThrow(/PAGE_STORES/);
+  });
+
   it("reads per-deployment RATE_LIMITS by name and refuses unknown names or counts", () => {
     expect(parseEnv({ DATA_DIR: dataDir() }).RATE_LIMITS).toEqual({});
     expect(parseEnv({ DATA_DIR: dataDir(), RATE_LIMITS: "signUp=100, writes=600" }).RATE_LIMITS).toEqual({ signUp: 100, writes: 600 });

@@ -122,6 +122,18 @@ export const envSchema = z
     LOG_FORMAT: z.preprocess(optional, z.enum(["json", "pretty"]).optional()),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /**
+     * Which of the three page stores run (docs/pages.md § 1): all by default. For measuring what
+     * each buys (`npm run bench:stores`, issue 48 item 4), not for production tuning.
+     */
+    PAGE_STORES: z.preprocess(
+      optional,
+      z
+        .string()
+        .default("anonymous,signed-in,kept")
+        .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+        .pipe(z.array(z.enum(["anonymous", "signed-in", "kept"]))),
+    ),
+    /**
      * `/healthz/ready` fails below this much free space (MB) where the database, uploads and
      * temporary files are written (DATA_DIR, UPLOADS_DIR): a balancer then sends visitors to a
      * process that can still save what they send.

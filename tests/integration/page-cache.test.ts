@@ -308,6 +308,16 @@ describe("anonymous page cache, after an entry's time", () => {
   });
 });
 
+describe("page stores turned off one by one (PAGE_STORES, for npm run bench:stores)", () => {
+  const app = listingServer({ PAGE_CACHE_SECONDS: "600", PAGE_STORES: "signed-in,kept" });
+  it("renders every anonymous visit when the anonymous store is off", async () => {
+    for (let i = 0; i < 3; i++) {
+      const title = await app.retitle();
+      expect(await (await fetch(`${app.server.url}${LISTING}`)).text()).toContain(title);
+    }
+  });
+});
+
 describe("page renders, in turn", () => {
   // Without the store every page is rendered, and renders take turns (render-queue.server.ts):
   // none is lost, mixed up or stuck behind a visitor who left while waiting.

@@ -35,10 +35,11 @@ export function createPageHandler({
   cache: PageCacheOptions;
 }) {
   const handle = createLanguageHandlers(build);
-  const store = createPageStore(cacheOptions);
+  const runs = (name: "anonymous" | "signed-in" | "kept") => cacheOptions.ttlSeconds > 0 && (cacheOptions.stores?.includes(name) ?? true);
+  const store = runs("anonymous") ? createPageStore(cacheOptions) : undefined;
   const renders = createRenderQueue();
   // Pages rendered again only when their data changed (rendered-pages.server.ts); off with the store.
-  const renderedPages = cacheOptions.ttlSeconds > 0 ? createRenderedPages({ maxBytes: cacheOptions.maxBytes }) : undefined;
+  const renderedPages = runs("kept") ? createRenderedPages({ maxBytes: cacheOptions.maxBytes }) : undefined;
   const render = async (req: ExpressRequest, res: ExpressResponse, context: AppLoadContext) => {
     const page = (req.method === "GET" || req.method === "HEAD") && isPage(build, req.path);
     const rendering = async () => {
@@ -73,7 +74,7 @@ export function createPageHandler({
   };
 
   // Signed-in visitors' pages, made once with holes for who is looking (signed-in-pages.server.ts).
-  const templates = cacheOptions.ttlSeconds > 0 ? createTemplateStore(cacheOptions.ttlSeconds, cacheOptions.maxBytes) : undefined;
+  const templates = runs("signed-in") ? createTemplateStore(cacheOptions.ttlSeconds, cacheOptions.maxBytes) : undefined;
   const making = new Map<string, Promise<SignedInTemplate | null>>();
   /** Answers a signed-in visitor from a page made for anyone, if the page can be; false if it must be rendered for them. */
   const fromTemplate = async (req: ExpressRequest, res: ExpressResponse, context: AppLoadContext): Promise<boolean> => {

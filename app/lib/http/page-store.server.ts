@@ -29,7 +29,8 @@ import { allowByHash, inlineScriptSources } from "./inline-scripts.server";
  * turns into a 304. So its inline scripts are allowed by their hashes in the response's
  * Content-Security-Policy, not by a per-response nonce (which would change the bytes).
  */
-export type PageCacheOptions = { ttlSeconds: number; maxBytes?: number };
+/** `stores`: which of the three stores run (all when left out; env PAGE_STORES). */
+export type PageCacheOptions = { ttlSeconds: number; maxBytes?: number; stores?: readonly ("anonymous" | "signed-in" | "kept")[] };
 
 /** The page, and the same bytes compressed (`Encoded`): each made once, when the page is stored. */
 type Entry = Encoded & {
