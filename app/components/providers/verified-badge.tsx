@@ -34,7 +34,7 @@ export function VerifiedBadge({ verification, services }: { verification: Public
   return (
     <p className="inline-flex flex-wrap items-center gap-2 rounded-full bg-teal-50 px-3 py-1 text-sm text-teal-900 ring-1 ring-teal-200">
       <span className="font-semibold">
-        ✓ {scope.length ? t("provider.profile.verifiedFor", { scope: scope.join(" · ") }) : t("provider.profile.verified")}
+        {`✓ ${scope.length ? t("provider.profile.verifiedFor", { scope: scope.join(" · ") }) : t("provider.profile.verified")}`}
       </span>
       {parts.length ? <span>{parts.join(" · ")}</span> : null}
     </p>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredText } from "~/lib/forms/fields";
 import type { Translate } from "~/lib/i18n/translate";
-import { PROVIDER_SERVICE_SLUGS, providerServiceName } from "./catalogue";
+import { isProviderService, providerServiceName } from "./catalogue";
 
 export const BIO_MAX = 2000;
 
@@ -16,14 +16,13 @@ export function profileSchema(t: Translate, offerable: readonly string[]) {
     bio: requiredText(t, t("provider.setup.bio"), BIO_MAX),
     categories: z.preprocess(
       (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+      // Checked on the list, not per item: the toggle group shows the list's message.
       z
-        .array(
-          z.enum(PROVIDER_SERVICE_SLUGS, {
-            error: t("form.invalidOption", { label: t("provider.setup.categories") }),
-          }),
-        )
+        .array(z.string())
         .superRefine((chosen, ctx) => {
-          const refused = chosen.find((c) => !offerable.includes(c));
+          if (!chosen.every(isProviderService))
+            ctx.addIssue({ code: "custom", message: t("form.invalidOption", { label: t("provider.setup.categories") }) });
+          const refused = chosen.find((c) => isProviderService(c) && !offerable.includes(c));
           if (refused)
             ctx.addIssue({
               code: "custom",
