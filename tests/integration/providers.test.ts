@@ -632,7 +632,7 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     ]);
     // In the reader's language, the licence's check month included.
     const badges: [string, string, string][] = [
-      ["/fr", "fr-CA", `✓ Vérifié : Plomberie — permis vérifié en ${month("fr-CA")} · Homme à tout faire — identité vérifiée en ${month("fr-CA")}`],
+      ["/fr", "fr-CA", `✓ Vérifié\u00a0: Plomberie — permis vérifié en ${month("fr-CA")} · Homme à tout faire — identité vérifiée en ${month("fr-CA")}`],
       ["/es", "es", `✓ Verificado: Plomería — licencia verificada en ${month("es")} · Mantenimiento y reparaciones — identidad verificada en ${month("es")}`],
       ["/pt", "pt-BR", `✓ Verificado: Encanamento — licença verificada em ${month("pt-BR")} · Reparos e manutenção — identidade verificada em ${month("pt-BR")}`],
     ];

@@ -1606,7 +1606,7 @@ export const frCA = {
   "provider.profile.idChecked": "Identité vérifiée en {date}",
   "provider.profile.licenceValid": "Permis valide jusqu'en {date}",
   "provider.profile.permitValid": "Permis de travail valide jusqu'en {date}",
-  "provider.profile.verifiedFor": "Vérifié : {scope}",
+  "provider.profile.verifiedFor": "Vérifié : {scope}",
   "provider.profile.licenceChecked": "{services} — permis vérifié en {date}",
   "provider.profile.idCheckedFor": "{services} — identité vérifiée en {date}",
   "provider.profile.about": "À propos",
