@@ -20,6 +20,7 @@ type SampleProvider = {
   email: string;
   bio: string;
   services: string[];
+  /** The services it shows (catalogue slugs, ADR 40): here all those approved. */
   categories: string[];
   areas: string[];
   /** Documents besides the ID (checked): a licence or work permit, valid for two years. */
@@ -47,7 +48,7 @@ export const SAMPLE_PROVIDERS: SampleProvider[] = [
     email: "sample.plumbing@gta-connect.invalid",
     bio: "A sample provider shipped with the demo data, not a real business: licensed plumbing, leaks, taps and water heaters.",
     services: ["plumbing", "handyman"],
-    categories: ["handyman"],
+    categories: ["plumbing", "handyman"],
     areas: ["Etobicoke", "Mississauga", "Toronto"],
     documents: ["licence"],
     servicePage: "plumbing",
@@ -80,7 +81,7 @@ export const SAMPLE_PROVIDERS: SampleProvider[] = [
     email: "sample.events@gta-connect.invalid",
     bio: "A sample provider shipped with the demo data, not a real business: DJ sets and event photography.",
     services: ["dj-events", "photography"],
-    categories: ["events"],
+    categories: ["dj-events", "photography"],
     areas: ["Vaughan", "Toronto", "Brampton"],
     documents: ["work_permit"],
     servicePage: "dj-events",
@@ -244,6 +245,7 @@ export async function seedSampleProviders(db: DB, uploadsDir: string, now = new 
               delete_after: null,
               deleted_at: null,
               created_at: at,
+              checked_at: at,
             })),
         )
         .execute();

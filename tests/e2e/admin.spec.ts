@@ -41,7 +41,7 @@ test.beforeAll(async () => {
         .insertInto("user")
         .values({ id: userId, name: PROVIDER.name, email: PROVIDER.email, emailVerified: 1, image: null, createdAt: now, updatedAt: now, phone: "416-555-0142", role: "provider", adultConfirmedAt: now, termsAcceptedAt: now })
         .execute();
-      await insertProvider(trx, userId, { name: PROVIDER.name, bio: "Lawns, beds and hedges.", services: ["gardening"], categories: [], areas: [PROVIDER.area] });
+      await insertProvider(trx, userId, { name: PROVIDER.name, bio: "Lawns, beds and hedges.", services: ["gardening"], areas: [PROVIDER.area] });
     }),
   );
 });

@@ -2,18 +2,22 @@ import { expect, type Locator, test } from "./fixtures";
 import sharp from "sharp";
 import { getRuntime } from "~/lib/runtime.server";
 import { approveApplication } from "~/modules/providers/decisions.server";
+import { submitRequest } from "~/modules/requests/requests.server";
 import {
+  ADMIN,
   expectNoSeriousA11yViolations,
   expectToast,
   HASHING,
   linkIn,
   OPERATOR_EMAIL,
   signUpAndVerify,
+  submitLogInForm,
+  torontoDate,
   uniqueAccount,
   waitForEmail,
   waitForHydration,
 } from "./support";
-import { withBackOfficeRuntime } from "./back-office";
+import { whileBusy, withBackOfficeRuntime } from "./back-office";
 
 /**
  * Provider verification, the whole journey in a browser (issue 12 acceptance): sign up, apply
@@ -172,12 +176,11 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await page
     .getByRole("textbox", { name: /^Profile Bio/ })
     .fill("Licensed plumber serving Toronto for ten years.");
-  // Approved for plumbing only: no category of the six is theirs to show, so each is there but off.
+  // Approved for Plumbing (licence approved): the one catalogue offers exactly that, turned on (ADR 40).
   await expect(page.getByText("You can turn on the categories you were approved for.", { exact: false })).toBeVisible();
-  for (const name of ["Handyman", "Cleaning", "Salon/Beauty"]) {
-    await expect(page.getByRole("checkbox", { name, exact: true })).not.toBeChecked();
-    await expect(page.getByRole("checkbox", { name, exact: true })).toBeDisabled();
-  }
+  await expect(page.getByRole("group", { name: /^Categories/ }).getByRole("checkbox")).toHaveCount(1);
+  await expect(page.getByRole("checkbox", { name: "Plumbing", exact: true })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Handyman", exact: true })).toHaveCount(0);
   await page.getByRole("button", { name: "Save and Go Live" }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expectToast(page, "Profile Saved!", "Your profile is live.");
@@ -191,10 +194,35 @@ test("apply, get approved, set up the profile and go live", async ({ page }) => 
   await page.getByRole("link", { name: "Luigi Pipes" }).click();
   await expect(page).toHaveURL(new RegExp(`/providers/${provider.id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Luigi Pipes");
-  await expect(page.getByText("✓ Verified")).toBeVisible();
-  await expect(page.getByText(/ID checked [A-Z][a-z]{2} 20\d\d · License valid to Aug 2027/)).toBeVisible();
+  await expect(page.getByText(/^✓ Verified: Plumbing — license checked [A-Z][a-z]{2} 20\d\d$/)).toBeVisible();
+  await expect(page.getByText("License valid to Aug 2027")).toBeVisible();
   await expect(page.getByRole("region", { name: "Categories" }).getByRole("listitem")).toHaveText(["Plumbing"]);
   await expectNoSeriousA11yViolations(page);
+
+  // The back office's shortlist finds them by the same catalogue: Category "Plumbing".
+  const booking = await whileBusy(() =>
+    submitRequest(
+      "booking",
+      { service: "Handyman Services", serviceSlug: "handyman", fullName: "Hana Home", email: `hana.${Date.now()}@example.com`, area: "Toronto", preferredDate: torontoDate(5), preferredTime: "10:00", notes: "A dripping tap." },
+      { user: null, clientIp: "127.0.0.12", locale: "en-US" },
+    ),
+  );
+  const backOffice = await (await page.context().browser()!.newContext()).newPage();
+  await backOffice.goto(`/admin/requests/${booking.reference}`);
+  await submitLogInForm(backOffice, ADMIN);
+  await expect(backOffice.getByRole("heading", { level: 1 })).toContainText(booking.reference);
+  const filters = backOffice.getByRole("form", { name: "Filter the shortlist" });
+  await filters.getByRole("combobox", { name: "Service" }).selectOption({ label: "Any" });
+  await filters.getByRole("combobox", { name: "Category" }).selectOption({ label: "Plumbing" });
+  await filters.getByRole("button", { name: "Update shortlist" }).click();
+  await expect(backOffice).toHaveURL(/category=plumbing/);
+  const shortlist = backOffice.getByRole("list", { name: "Verified providers" });
+  await expect(shortlist.getByRole("listitem").filter({ hasText: "Luigi Pipes" })).toContainText("Plumbing");
+  await filters.getByRole("combobox", { name: "Category" }).selectOption({ label: "Handyman" });
+  await filters.getByRole("button", { name: "Update shortlist" }).click();
+  await expect(backOffice).toHaveURL(/category=handyman/);
+  await expect(backOffice.getByText("Luigi Pipes")).toHaveCount(0);
+  await backOffice.context().close();
 });
 
 /** Answers every required question of the application with a plain, unlicensed service. */

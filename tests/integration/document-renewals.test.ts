@@ -147,7 +147,7 @@ describe.each(DIALECTS)("document renewals on %s", (dialect) => {
     }
     expect(await transitionRequest(sent.id, "in_review")).toMatchObject({ ok: true });
     expect(await approveApplication(sent.id, { services: ["electrical"] })).toMatchObject({ ok: true });
-    expect(await saveProviderProfile({ id: userId, role: "provider" }, { bio: "Electrician.", categories: ["handyman"] })).toBe(true);
+    expect(await saveProviderProfile({ id: userId, role: "provider" }, { bio: "Electrician.", categories: ["electrical"] })).toBe(true);
     providerId = (await db.selectFrom("providers").select("id").where("user_id", "=", userId).executeTakeFirstOrThrow()).id;
     // The session read the role at log-in: log in again as a provider.
     expect((await provider.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);

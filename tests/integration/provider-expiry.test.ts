@@ -181,12 +181,12 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
     expect(await listPublicProviders({ servicePage: "handyman" }, "2027-09-01")).toEqual([]);
   });
 
-  it("filters public providers by category, area and verified licence", async () => {
+  it("filters public providers by service, area and verified licence", async () => {
     const ids = async (filter: Parameters<typeof listPublicProviders>[0]) =>
       (await listPublicProviders(filter, "2027-01-01")).map((p) => p.id);
-    expect(await ids({ category: "handyman", area: "oakville" })).toEqual([providerId]);
+    expect(await ids({ service: "handyman", area: "oakville" })).toEqual([providerId]);
     expect(await ids({ area: "Scarborough" })).toEqual([]);
-    expect(await ids({ category: "cleaning" })).toEqual([]);
+    expect(await ids({ service: "cleaning" })).toEqual([]);
     expect(await ids({ licensed: true })).toEqual([providerId]);
   });
 

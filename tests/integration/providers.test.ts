@@ -12,6 +12,7 @@ import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
+import { monthYear } from "~/lib/forms/formats";
 import { HttpClient, linkIn } from "../support/http-client";
 import { SmtpSink } from "../support/smtp-sink";
 
@@ -548,24 +549,25 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     expect(setup).toContain("Profile Bio");
     const checkbox = (value: string) =>
       setup.match(new RegExp(`<input[^>]*name="categories"[^>]*value="${value}"[^>]*>`))?.[0] ?? "";
-    expect(checkbox("handyman")).toContain("checked");
-    expect(checkbox("cleaning")).not.toContain("checked");
     expect(setup).toContain("Save and Go Live");
-    for (const label of ["Handyman", "Cleaning", "Moving", "Salon/Beauty", "Tutoring", "DJ/Events"])
-      expect(setup).toContain(label);
-    // Approved for plumbing and handyman: only Handyman can be turned on; the others are shown, disabled.
-    expect(checkbox("handyman")).not.toContain("disabled");
-    for (const value of ["cleaning", "moving", "salon", "tutoring", "events"])
-      expect(checkbox(value)).toContain("disabled");
+    // One catalogue (ADR 40): approved for Plumbing (licence approved) and Handyman, the set-up
+    // offers exactly those two, both turned on to start with.
+    expect([...setup.matchAll(/<input[^>]*name="categories"[^>]*value="([^"]+)"/g)].map((m) => m[1])).toEqual(["handyman", "plumbing"]);
+    expect(checkbox("handyman")).toContain("checked");
+    expect(checkbox("plumbing")).toContain("checked");
     expect(setup).toContain("You can turn on the categories you were approved for.");
 
-    // A category never approved is refused with a message, whatever the form sent, and nothing is saved.
+    // A trade never approved is refused with a message, whatever the form sent, and nothing is saved.
     const unapproved = await applicant.client.post("/provider-profile-setup", {
       bio: "Licensed plumber, 12 years in the GTA.",
-      categories: ["handyman", "salon"],
+      categories: ["plumbing", "electrical"],
     });
     expect(unapproved.status).toBe(400);
-    expect(await pageHtml(unapproved)).toContain("Salon/Beauty is not among your approved categories.");
+    expect(await pageHtml(unapproved)).toContain("Electrical is not among your approved categories.");
+    // So is a six-item id of before: it is no longer a catalogue entry.
+    const oldId = await applicant.client.post("/provider-profile-setup", { bio: "Plumber.", categories: "salon" });
+    expect(oldId.status).toBe(400);
+    expect(await pageHtml(oldId)).toContain("Please choose a valid option for Categories.");
     expect(
       (
         await getRuntime()
@@ -582,7 +584,7 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
 
     const saved = await applicant.client.post("/provider-profile-setup", {
       bio: "Licensed plumber, 12 years in the GTA.",
-      categories: "handyman",
+      categories: ["plumbing", "handyman"],
     });
     expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe("/account");
@@ -608,8 +610,9 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     const html = await pageHtml(res);
     expect(html).toContain("Mario Plumber");
     expect(html).toContain("Licensed plumber, 12 years in the GTA.");
-    expect(html).toContain("Verified");
-    expect(html).toMatch(/ID checked [A-Z][a-z]{2} 20\d\d/);
+    // The badge says what it covers and what each part rests on (ADR 40); checked today.
+    const month = (locale: string) => monthYear(new Date().toISOString(), locale);
+    expect(html).toContain(`✓ Verified: Plumbing — license checked ${month("en-US")} · Handyman — ID checked ${month("en-US")}`);
     expect(html).toContain("License valid to Aug 2027");
     expect(html).toContain("Etobicoke");
     expect(html).toContain("No reviews yet.");
@@ -621,32 +624,58 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     expect(await pageHtml(await new HttpClient(server.url).get("/services/cleaning"))).not.toContain(
       `href="/providers/${providerId}"`,
     );
-    // Each approved service once; no category listed twice beside its service.
+    // Each service shown once, in catalogue order.
     const listed = html.match(/id="provider-categories"[\s\S]*?<\/ul>/)?.[0] ?? "";
     expect(listed.match(/<li[^>]*>[^<]*<\/li>/g)?.map((li) => li.replace(/<[^>]+>/g, ""))).toEqual([
       "Handyman",
       "Plumbing",
     ]);
+    // In the reader's language, the licence's check month included.
+    const badges: [string, string, string][] = [
+      ["/fr", "fr-CA", `✓ Vérifié\u00a0: Plomberie — permis vérifié en ${month("fr-CA")} · Homme à tout faire — identité vérifiée en ${month("fr-CA")}`],
+      ["/es", "es", `✓ Verificado: Plomería — licencia verificada en ${month("es")} · Mantenimiento y reparaciones — identidad verificada en ${month("es")}`],
+      ["/pt", "pt-BR", `✓ Verificado: Encanamento — licença verificada em ${month("pt-BR")} · Reparos e manutenção — identidade verificada em ${month("pt-BR")}`],
+    ];
+    for (const [prefix, , text] of badges)
+      expect(await pageHtml(await new HttpClient(server.url).get(`${prefix}/providers/${providerId}`))).toContain(text);
   });
 
-  it("never shows a category the approval does not cover, even one stored before the rule", async () => {
-    await getRuntime()
-      .db.updateTable("providers")
-      .set({ categories: JSON.stringify(["handyman", "salon", "handyman"]) })
+  it("never shows a service the approval does not cover, even one stored before the rule", async () => {
+    const { db } = getRuntime();
+    await db
+      .updateTable("providers")
+      .set({ categories: JSON.stringify(["handyman", "salon-beauty", "handyman", "salon", "plumbing"]) })
       .where("id", "=", providerId)
       .execute();
     const salonPage = await pageHtml(await new HttpClient(server.url).get("/services/salon-beauty"));
     expect(salonPage).not.toContain(`/providers/${providerId}`);
-    expect(await pageHtml(await new HttpClient(server.url).get("/search?category=salon"))).not.toContain(
+    expect(await pageHtml(await new HttpClient(server.url).get("/search?category=salon-beauty"))).not.toContain(
       `/providers/${providerId}`,
     );
     const setup = await pageHtml(await applicant.client.get("/provider-profile-setup"));
-    expect(setup.match(/<input[^>]*name="categories"[^>]*value="salon"[^>]*>/)?.[0]).not.toContain("checked");
-    await getRuntime()
-      .db.updateTable("providers")
-      .set({ categories: JSON.stringify(["handyman"]) })
-      .where("id", "=", providerId)
-      .execute();
+    expect(setup).not.toMatch(/<input[^>]*name="categories"[^>]*value="salon-beauty"/);
+    const listed = (await pageHtml(await new HttpClient(server.url).get(`/providers/${providerId}`))).match(/id="provider-categories"[\s\S]*?<\/ul>/)?.[0] ?? "";
+    expect(listed.match(/<li[^>]*>[^<]*<\/li>/g)?.map((li) => li.replace(/<[^>]+>/g, ""))).toEqual(["Handyman", "Plumbing"]);
+  });
+
+  it("neither offers nor shows a licensed trade without an approved licence on file", async () => {
+    const { db } = getRuntime();
+    const licences = (await db.selectFrom("provider_documents").select("id").where("user_id", "=", applicant.id).where("kind", "=", "licence").where("status", "=", "approved").execute()).map((d) => d.id);
+    expect(licences).toHaveLength(1);
+    await db.updateTable("provider_documents").set({ status: "superseded" }).where("id", "in", licences).execute();
+    try {
+      const setup = await pageHtml(await applicant.client.get("/provider-profile-setup"));
+      expect([...setup.matchAll(/<input[^>]*name="categories"[^>]*value="([^"]+)"/g)].map((m) => m[1])).toEqual(["handyman"]);
+      const refused = await applicant.client.post("/provider-profile-setup", { bio: "Plumber.", categories: ["handyman", "plumbing"] });
+      expect(refused.status).toBe(400);
+      expect(await pageHtml(refused)).toContain("Plumbing is not among your approved categories.");
+      const html = await pageHtml(await new HttpClient(server.url).get(`/providers/${providerId}`));
+      expect(html).not.toContain("license checked");
+      expect(html).toContain("✓ Verified: Handyman — ID checked");
+      expect(await pageHtml(await new HttpClient(server.url).get("/services/plumbing"))).not.toContain(`/providers/${providerId}`);
+    } finally {
+      await db.updateTable("provider_documents").set({ status: "approved" }).where("id", "in", licences).execute();
+    }
   });
 
   it("finds the provider in /search by category, area and verified licence", async () => {

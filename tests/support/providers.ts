@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { randomUUID } from "node:crypto";
 import type { DB } from "~/lib/db/db.server";
+import { serviceBySlug } from "~/modules/providers/catalogue";
 import { type AccountOptions, signedInAccount } from "./accounts";
 import type { HttpClient } from "./http-client";
 
@@ -10,6 +11,7 @@ export type ProviderRow = {
   applicationId?: string;
   bio?: string | null;
   services?: string[];
+  /** The services turned on at the profile set-up (default: every one of `services`). */
   categories?: string[];
   areas?: string[];
   status?: "live" | "approved";
@@ -18,7 +20,9 @@ export type ProviderRow = {
 /**
  * A providers row for a user, as an approval and the profile set-up leave it: by default a live
  * handyman in Leslieville, ID checked now. The areas are searched as the app stores them
- * (lower-cased, joined). Returns the provider's id.
+ * (lower-cased, joined). A licensed service comes with its approved licence (valid two more
+ * years), as an approval leaves it: without one the service is not shown (ADR 40). Returns the
+ * provider's id.
  */
 export async function insertProvider(
   db: DB,
@@ -29,7 +33,7 @@ export async function insertProvider(
     applicationId = randomUUID(),
     bio = "Shelves, doors, small repairs.",
     services = ["handyman"],
-    categories = ["handyman"],
+    categories = services,
     areas = ["Leslieville"],
     status = "live",
   }: ProviderRow,
@@ -53,6 +57,30 @@ export async function insertProvider(
       updated_at: now,
     })
     .execute();
+  if (services.some((s) => serviceBySlug(s)?.requiresLicense)) {
+    const licence = randomUUID();
+    await db
+      .insertInto("provider_documents")
+      .values({
+        id: licence,
+        application_id: applicationId,
+        user_id: userId,
+        kind: "licence",
+        original_name: "licence.pdf",
+        storage_key: `documents/${licence}.pdf`,
+        content_type: "application/pdf",
+        size: 1,
+        expires_on: new Date(Date.now() + 2 * 365 * 86_400_000).toISOString().slice(0, 10),
+        status: "approved",
+        reminded_days: null,
+        delete_after: null,
+        deleted_at: null,
+        created_at: now,
+        renewal_id: null,
+        checked_at: now,
+      })
+      .execute();
+  }
   return id;
 }
 

@@ -4,7 +4,7 @@ import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import type { ShortlistEntry, ShortlistFilter } from "~/modules/admin/views";
 import { reasonText } from "~/modules/providers/availability";
-import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES, providerServiceName } from "~/modules/providers/catalogue";
+import { PROVIDER_SERVICE_SLUGS, providerServiceName } from "~/modules/providers/catalogue";
 import { FormError } from "./form-error";
 
 export type Workbench = {
@@ -52,9 +52,10 @@ export function MatchingWorkbench({ workbench, result }: { workbench: Workbench;
           <span className="field-label">{t("admin.match.category")}</span>
           <select name="category" defaultValue={filter.category ?? ""} className="field-input">
             <option value="">{t("admin.inbox.any")}</option>
-            {PROFILE_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(CATEGORY_LABEL_KEYS[c])}
+            {/* The one catalogue (ADR 40): the services providers are approved for and show. */}
+            {PROVIDER_SERVICE_SLUGS.map((s) => (
+              <option key={s} value={s}>
+                {providerServiceName(t, s)}
               </option>
             ))}
           </select>

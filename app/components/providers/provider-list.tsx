@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { Section } from "~/components/ui/section";
 import { useT } from "~/lib/i18n/use-t";
-import { CATEGORY_LABEL_KEYS } from "~/modules/providers/categories";
+import { providerServiceName } from "~/modules/providers/catalogue";
 import type { PublicProvider } from "~/modules/providers/views";
 import { VerifiedBadge } from "./verified-badge";
 
@@ -29,12 +29,10 @@ export function ProviderList({
               </Link>
             </h3>
             <div className="mt-2">
-              <VerifiedBadge verification={p.verification} />
+              <VerifiedBadge verification={p.verification} services={p.services} />
             </div>
-            {p.categories.length ? (
-              <p className="mt-2 text-sm text-slate-600">
-                {p.categories.map((c) => t(CATEGORY_LABEL_KEYS[c])).join(", ")}
-              </p>
+            {p.services.length ? (
+              <p className="mt-2 text-sm text-slate-600">{p.services.map((s) => providerServiceName(t, s)).join(", ")}</p>
             ) : null}
             <p className="mt-1 text-sm text-slate-600" translate="no">
               {p.serviceAreas.join(", ")}

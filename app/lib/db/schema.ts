@@ -285,7 +285,8 @@ export type ProviderTable = {
   name: string;
   bio: string | null;
   services: string; // JSON string[]
-  categories: string; // JSON string[]
+  /** JSON string[]: the catalogue services turned on at /provider-profile-setup (ADR 40; six category ids before 0023). */
+  categories: string;
   service_areas: string; // JSON string[]
   search_text: Generated<string>;
   status: "approved" | "live";
@@ -314,6 +315,8 @@ export type ProviderDocumentTable = {
   created_at: string;
   /** The renewal this document came with (ADR 27); null for an application's documents. */
   renewal_id: string | null;
+  /** When the operator approved it (migration 0023): the Verified badge's "license checked". */
+  checked_at: string | null;
 };
 /** A renewed document waiting for, or given, the operator's decision (migration 0020). */
 export type DocumentRenewalTable = {

@@ -11,7 +11,7 @@ import { type RequestKindDefinition, renderFields } from "~/modules/requests/kin
 import { isRequestKind, kindOf } from "~/modules/requests/kinds";
 import { availabilityRank, availabilityReasons, type Unavailable } from "~/modules/providers/availability";
 import { readAvailability } from "~/modules/providers/availability.server";
-import { isProfileCategory } from "~/modules/providers/catalogue";
+import { isProviderService } from "~/modules/providers/catalogue";
 import { windowHours } from "~/modules/providers/jobs.server";
 import { formattersFor } from "~/lib/i18n/format";
 import { slotOf } from "~/modules/requests/calendar.server";
@@ -252,7 +252,7 @@ export async function shortlist(filter: ShortlistFilter, today: string, locale: 
     {
       ...(filter.servicePage ? { servicePage: filter.servicePage } : {}),
       ...(filter.area ? { area: filter.area } : {}),
-      ...(filter.category && isProfileCategory(filter.category) ? { category: filter.category } : {}),
+      ...(filter.category && isProviderService(filter.category) ? { service: filter.category } : {}),
       ...(filter.licensed ? { licensed: true } : {}),
     },
     today,

@@ -59,6 +59,7 @@ export type AdminRequest = {
   } | null;
 };
 
+/** `category`: a catalogue service the provider shows (ADR 40). */
 export type ShortlistFilter = { servicePage?: string; area?: string; category?: string; licensed?: boolean };
 export type ShortlistEntry = {
   id: string;

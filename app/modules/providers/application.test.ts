@@ -12,11 +12,12 @@ import {
   withPrefilledLicenseType,
 } from "./application";
 import {
-  categoriesForServices,
   licensedServices,
+  offerableServices,
   prefilledLicenseType,
   PROVIDER_SERVICES,
   servicePagesFor,
+  shownServices,
 } from "./catalogue";
 
 const t = createTranslate(en, { brand: "GTA Connect" });
@@ -209,9 +210,11 @@ describe("provider catalogue", () => {
     expect(prefilledLicenseType(["handyman", "hvac", "plumbing"])).toBe("Trade/Plumber License");
     expect(prefilledLicenseType(["handyman"])).toBe("");
   });
-  it("preselects profile categories from services and finds the service pages", () => {
-    expect(categoriesForServices(["salon-beauty", "plumbing", "dj-events"])).toEqual(["salon", "events"]);
-    expect(servicePagesFor(["plumbing", "car-chauffeur"], ["handyman"])).toEqual([
+  it("offers approved services, a licensed one only with its licence, and finds the service pages", () => {
+    expect(offerableServices(["plumbing", "handyman", "bogus"], true)).toEqual(["handyman", "plumbing"]);
+    expect(offerableServices(["plumbing", "handyman"], false)).toEqual(["handyman"]);
+    expect(shownServices(["plumbing", "salon-beauty", "handyman"], ["handyman", "plumbing"])).toEqual(["handyman", "plumbing"]);
+    expect(servicePagesFor(["plumbing", "car-chauffeur", "handyman"])).toEqual([
       "car-rental",
       "handyman",
       "plumbing",

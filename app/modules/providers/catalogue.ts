@@ -1,10 +1,11 @@
 import type { MessageKey, Translate } from "~/lib/i18n/translate";
-import { PROFILE_CATEGORIES, type ProfileCategory } from "./categories";
 
 /**
  * The provider service catalogue (spec: 18 entries, 11 without a licence, 7 with one and its
- * licence type) and the six profile categories of /provider-profile-setup. The seed fills the
- * provider_services table from this list (db/seed/data.ts).
+ * licence type): the one list of what a provider applies for, is approved for, turns on at
+ * /provider-profile-setup, shows on the profile and in search, and is filtered by in the
+ * shortlist (ADR 40; the spec's six profile categories became these slugs in migration 0023).
+ * The seed fills the provider_services table from this list (db/seed/data.ts).
  */
 export type ProviderService = { slug: string; name: string; requiresLicense: boolean; licenseType: string | null };
 
@@ -47,25 +48,23 @@ export const licensedServices = (slugs: readonly string[]) =>
 export const prefilledLicenseType = (slugs: readonly string[]) =>
   licensedServices(slugs)[0]?.licenseType ?? "";
 
-/** The six profile categories live on their own (categories.ts): a provider list labels them without the catalogue. */
-export { CATEGORY_LABEL_KEYS, isProfileCategory, PROFILE_CATEGORIES, type ProfileCategory } from "./categories";
-
-/** Which catalogue services make a profile category (its preselection after approval). */
-const CATEGORY_OF_SERVICE: Record<string, ProfileCategory> = {
-  handyman: "handyman",
-  cleaning: "cleaning",
-  moving: "moving",
-  "salon-beauty": "salon",
-  tutoring: "tutoring",
-  "dj-events": "events",
-};
-export const categoriesForServices = (slugs: readonly string[]): ProfileCategory[] =>
-  PROFILE_CATEGORIES.filter((c) => slugs.some((s) => CATEGORY_OF_SERVICE[s] === c));
+/** A slug of the catalogue (form input and stored rows are checked against it). */
+export const isProviderService = (v: unknown): v is string => typeof v === "string" && PROVIDER_SERVICE_SLUGS.includes(v);
 
 /**
- * The /services/{slug} pages a provider appears on: the page of each approved service that has
- * one, and the page of each chosen profile category.
+ * The services a provider may show (issue 49): those the operator approved, in catalogue order —
+ * a licensed one only while an approved licence is on file, since "Verified: Plumbing" rests on
+ * that licence. The profile set-up offers exactly these; the public pages, search and the
+ * shortlist show the ones the provider turned on among them.
  */
+export const offerableServices = (approved: readonly string[], licenceApproved: boolean): string[] =>
+  PROVIDER_SERVICE_SLUGS.filter((slug) => approved.includes(slug) && (licenceApproved || !serviceBySlug(slug)!.requiresLicense));
+
+/** The chosen services the provider may show, once each, in catalogue order (older rows may hold others). */
+export const shownServices = (chosen: readonly string[], offerable: readonly string[]): string[] =>
+  offerable.filter((slug) => chosen.includes(slug));
+
+/** The /services/{slug} pages a provider appears on: the page of each shown service that has one. */
 const SERVICE_PAGE_OF_SERVICE: Record<string, string> = {
   handyman: "handyman",
   cleaning: "cleaning",
@@ -75,18 +74,6 @@ const SERVICE_PAGE_OF_SERVICE: Record<string, string> = {
   "dj-events": "dj-events",
   "car-chauffeur": "car-rental",
 };
-const SERVICE_PAGE_OF_CATEGORY: Partial<Record<ProfileCategory, string>> = {
-  handyman: "handyman",
-  cleaning: "cleaning",
-  salon: "salon-beauty",
-  events: "dj-events",
-};
-export function servicePagesFor(
-  services: readonly string[],
-  categories: readonly ProfileCategory[],
-): string[] {
-  const pages = new Set<string>();
-  for (const s of services) if (SERVICE_PAGE_OF_SERVICE[s]) pages.add(SERVICE_PAGE_OF_SERVICE[s]);
-  for (const c of categories) if (SERVICE_PAGE_OF_CATEGORY[c]) pages.add(SERVICE_PAGE_OF_CATEGORY[c]);
-  return [...pages].sort();
+export function servicePagesFor(services: readonly string[]): string[] {
+  return [...new Set(services.flatMap((s) => (SERVICE_PAGE_OF_SERVICE[s] ? [SERVICE_PAGE_OF_SERVICE[s]] : [])))].sort();
 }

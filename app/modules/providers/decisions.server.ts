@@ -6,7 +6,7 @@ import { recordAudit } from "~/modules/admin/audit.server";
 import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { transitionRequest, type TransitionResult } from "~/modules/requests/requests.server";
 import { REJECTED_DOCUMENT_RETENTION_DAYS } from "~/modules/site/constants";
-import { categoriesForServices, providerServiceName } from "./catalogue";
+import { providerServiceName } from "./catalogue";
 import { scheduleDeletion } from "./documents.server";
 
 /**
@@ -85,7 +85,16 @@ export async function approveApplication(
         updated_at: now,
       };
       if (existing) {
-        await trx.updateTable("providers").set(record).where("id", "=", existing.id).execute();
+        // A service granted anew starts turned on, as at the first approval; the provider's
+        // choices among the others stay as they were.
+        const before = JSON.parse(existing.services) as string[];
+        const chosen = JSON.parse(existing.categories) as string[];
+        const categories = [...new Set([...chosen, ...granted.filter((s) => !before.includes(s))])];
+        await trx
+          .updateTable("providers")
+          .set({ ...record, categories: JSON.stringify(categories) })
+          .where("id", "=", existing.id)
+          .execute();
       } else {
         await trx
           .insertInto("providers")
@@ -93,7 +102,8 @@ export async function approveApplication(
             id: randomUUID(),
             user_id: userId,
             bio: null,
-            categories: JSON.stringify(categoriesForServices(granted)),
+            // Every service granted starts turned on (the profile set-up may turn some off).
+            categories: JSON.stringify(granted),
             status: "approved",
             created_at: now,
             ...record,
@@ -121,7 +131,7 @@ export async function approveApplication(
       }
       await trx
         .updateTable("provider_documents")
-        .set({ status: "approved" })
+        .set({ status: "approved", checked_at: now })
         .where("application_id", "=", data.applicationId)
         .execute();
       // Admins keep their role; everyone else becomes a provider.

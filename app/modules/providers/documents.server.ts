@@ -156,6 +156,7 @@ export function documentRows(
     deleted_at: null,
     created_at: now,
     renewal_id: owner.renewalId ?? null,
+    checked_at: null,
   }));
 }
 

@@ -1,32 +1,32 @@
 import { z } from "zod";
 import { requiredText } from "~/lib/forms/fields";
 import type { Translate } from "~/lib/i18n/translate";
-import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES, type ProfileCategory } from "./categories";
+import { isProviderService, providerServiceName } from "./catalogue";
 
 export const BIO_MAX = 2000;
 
 /**
- * /provider-profile-setup (core.md §2, §5: the bio is required; six category toggles). Only the
- * categories the provider was approved for may be chosen (`approved`): "Verified" on a category
- * page must mean the operator checked that trade.
+ * /provider-profile-setup (core.md §2, §5: the bio is required; the category toggles — the
+ * catalogue's services since ADR 40). Only the services the provider may offer (`offerable`:
+ * approved, a licensed one with its licence on file) may be chosen: "Verified" beside a service
+ * must mean the operator checked that trade.
  */
-export function profileSchema(t: Translate, approved: readonly ProfileCategory[]) {
+export function profileSchema(t: Translate, offerable: readonly string[]) {
   return z.object({
     bio: requiredText(t, t("provider.setup.bio"), BIO_MAX),
     categories: z.preprocess(
       (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+      // Checked on the list, not per item: the toggle group shows the list's message.
       z
-        .array(
-          z.enum(PROFILE_CATEGORIES, {
-            error: t("form.invalidOption", { label: t("provider.setup.categories") }),
-          }),
-        )
+        .array(z.string())
         .superRefine((chosen, ctx) => {
-          const refused = chosen.find((c) => !approved.includes(c));
+          if (!chosen.every(isProviderService))
+            ctx.addIssue({ code: "custom", message: t("form.invalidOption", { label: t("provider.setup.categories") }) });
+          const refused = chosen.find((c) => isProviderService(c) && !offerable.includes(c));
           if (refused)
             ctx.addIssue({
               code: "custom",
-              message: t("provider.setup.categoryNotApproved", { category: t(CATEGORY_LABEL_KEYS[refused]) }),
+              message: t("provider.setup.categoryNotApproved", { category: providerServiceName(t, refused) }),
             });
         })
         .transform((chosen) => [...new Set(chosen)]),

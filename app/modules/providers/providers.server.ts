@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { torontoToday } from "~/lib/forms/fields";
 import type { Database } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
-import { categoriesForServices, isProfileCategory, PROVIDER_SERVICE_SLUGS, type ProfileCategory, servicePagesFor } from "./catalogue";
+import { offerableServices, servicePagesFor, shownServices } from "./catalogue";
 import type { ProfileInput } from "./profile";
 import type { PublicProvider, Verification } from "./views";
 
@@ -24,34 +24,39 @@ const parseList = (json: string): string[] => {
 export type ProviderSetup = {
   name: string;
   bio: string;
-  categories: ProfileCategory[];
-  /** The categories the approved services allow (the only ones that may be turned on). */
-  approved: ProfileCategory[];
+  /** The services turned on (catalogue slugs). */
+  categories: string[];
+  /** The services the provider may turn on: approved, a licensed one with its licence on file (ADR 40). */
+  offerable: string[];
   live: boolean;
 };
 
-/** The chosen categories the approval covers, once each (older rows may hold others). */
-function shownCategories(row: { categories: string; services: string }): ProfileCategory[] {
-  const approved = categoriesForServices(parseList(row.services));
-  return [...new Set(parseList(row.categories).filter(isProfileCategory))].filter((c) => approved.includes(c));
+/** Whether an approved licence is on file for this account (an expired one hides the whole provider anyway). */
+async function hasApprovedLicence(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("provider_documents")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("kind", "=", "licence")
+    .where("status", "=", "approved")
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /** The approved provider's profile to set up, or null when the user is not an approved provider. */
 export async function providerSetupFor(user: { id: string; role: string }): Promise<ProviderSetup | null> {
   if (user.role !== "provider" && user.role !== "admin") return null;
-  const row = await getRuntime()
-    .db.selectFrom("providers")
-    .selectAll()
-    .where("user_id", "=", user.id)
-    .executeTakeFirst();
+  const { db } = getRuntime();
+  const row = await db.selectFrom("providers").selectAll().where("user_id", "=", user.id).executeTakeFirst();
   if (!row) return null;
-  const approved = categoriesForServices(parseList(row.services));
-  const chosen = shownCategories(row);
+  const offerable = offerableServices(parseList(row.services), await hasApprovedLicence(db, user.id));
+  const chosen = shownServices(parseList(row.categories), offerable);
   return {
     name: row.name,
     bio: row.bio ?? "",
-    categories: row.status === "live" || chosen.length ? chosen : approved,
-    approved,
+    // Before the first save every service the provider may offer starts turned on.
+    categories: row.status === "live" || chosen.length ? chosen : offerable,
+    offerable,
     live: row.status === "live",
   };
 }
@@ -71,8 +76,8 @@ export async function providerLinksFor(user: {
 }
 
 /**
- * Saves the profile and puts it live; false when the user is not an approved provider. Categories
- * outside the approval are dropped here too (the form's schema refuses them with a message).
+ * Saves the profile and puts it live; false when the user is not an approved provider. Services
+ * it may not offer are dropped here too (the form's schema refuses them with a message).
  */
 export async function saveProviderProfile(
   user: { id: string; role: string },
@@ -82,12 +87,12 @@ export async function saveProviderProfile(
   const { db } = getRuntime();
   const row = await db.selectFrom("providers").select("services").where("user_id", "=", user.id).executeTakeFirst();
   if (!row) return false;
-  const approved = categoriesForServices(parseList(row.services));
+  const offerable = offerableServices(parseList(row.services), await hasApprovedLicence(db, user.id));
   const result = await db
     .updateTable("providers")
     .set({
       bio: input.bio,
-      categories: JSON.stringify([...new Set(input.categories)].filter((c) => approved.includes(c))),
+      categories: JSON.stringify(shownServices(input.categories, offerable)),
       status: "live",
       updated_at: new Date().toISOString(),
     })
@@ -118,7 +123,7 @@ function visibleProviders(db: Kysely<Database>, today: string) {
     );
 }
 
-type ApprovedDocument = { user_id: string; kind: string; expires_on: string | null };
+type ApprovedDocument = { user_id: string; kind: string; expires_on: string | null; checked_at: string | null };
 
 /** The approved documents of these providers' accounts, in one query. */
 async function approvedDocuments(
@@ -129,7 +134,7 @@ async function approvedDocuments(
   if (userIds.length === 0) return byUser;
   const docs = await db
     .selectFrom("provider_documents")
-    .select(["user_id", "kind", "expires_on"])
+    .select(["user_id", "kind", "expires_on", "checked_at"])
     .where("user_id", "in", userIds)
     .where("status", "=", "approved")
     .execute();
@@ -137,7 +142,10 @@ async function approvedDocuments(
   return byUser;
 }
 
-/** What the badge says: when the ID was checked, and until when the licence and permit are valid. */
+/**
+ * What the badge says: when the ID and the licence were checked (what the services rest on), and
+ * until when the licence and permit are valid.
+ */
 function verificationOf(docs: ApprovedDocument[], idCheckedAt: string): Verification {
   const validTo = (kind: string) =>
     docs
@@ -145,7 +153,13 @@ function verificationOf(docs: ApprovedDocument[], idCheckedAt: string): Verifica
       .map((d) => d.expires_on!)
       .sort()
       .at(0) ?? null;
-  return { idCheckedAt, licenceValidTo: validTo("licence"), permitValidTo: validTo("work_permit") };
+  const licenceCheckedAt =
+    docs
+      .filter((d) => d.kind === "licence")
+      .map((d) => d.checked_at ?? idCheckedAt)
+      .sort()
+      .at(-1) ?? null;
+  return { idCheckedAt, licenceCheckedAt, licenceValidTo: validTo("licence"), permitValidTo: validTo("work_permit") };
 }
 
 function toPublic(row: Database["providers"] & { id: string }, verification: Verification): PublicProvider {
@@ -153,9 +167,11 @@ function toPublic(row: Database["providers"] & { id: string }, verification: Ver
     id: row.id,
     name: row.name,
     bio: row.bio ?? "",
-    categories: shownCategories(row),
-    // In catalogue order, once each, whatever order the operator ticked them in.
-    services: PROVIDER_SERVICE_SLUGS.filter((slug) => parseList(row.services).includes(slug)),
+    // Turned on among those it may offer, in catalogue order, whatever order they were ticked in.
+    services: shownServices(
+      parseList(row.categories),
+      offerableServices(parseList(row.services), verification.licenceCheckedAt !== null),
+    ),
     serviceAreas: parseList(row.service_areas),
     verification,
   };
@@ -173,12 +189,13 @@ export async function findPublicProvider(id: string, today = torontoToday()): Pr
 
 export type ProviderFilter = {
   servicePage?: string;
-  category?: ProfileCategory;
+  /** A catalogue service the provider shows (the shortlist's filter). */
+  service?: string;
   area?: string;
   licensed?: boolean;
 };
 
-/** Live, unexpired providers matching the filter (a service page, a category, an area, a verified licence). */
+/** Live, unexpired providers matching the filter (a service page, a service, an area, a verified licence). */
 export async function listPublicProviders(
   filter: ProviderFilter = {},
   today = torontoToday(),
@@ -196,9 +213,8 @@ export async function listPublicProviders(
   const out: PublicProvider[] = [];
   for (const row of rows) {
     const p = toPublic(row as never, verificationOf(docs.get(row.user_id) ?? [], row.id_checked_at));
-    if (filter.servicePage && !servicePagesFor(p.services, p.categories).includes(filter.servicePage))
-      continue;
-    if (filter.category && !p.categories.includes(filter.category)) continue;
+    if (filter.servicePage && !servicePagesFor(p.services).includes(filter.servicePage)) continue;
+    if (filter.service && !p.services.includes(filter.service)) continue;
     if (filter.licensed && !p.verification.licenceValidTo) continue;
     out.push(p);
     if (out.length >= limit) break;

@@ -283,7 +283,12 @@ export function approveRenewal(renewalId: string, actor: { id: string }): Promis
         .where("status", "=", "approved")
         .where("kind", "in", RENEWAL_KINDS[renewal.document])
         .execute();
-      await trx.updateTable("provider_documents").set({ status: "approved" }).where("renewal_id", "=", renewal.id).execute();
+      // Its check date is what the Verified badge says the licensed services rest on.
+      await trx
+        .updateTable("provider_documents")
+        .set({ status: "approved", checked_at: new Date().toISOString() })
+        .where("renewal_id", "=", renewal.id)
+        .execute();
     },
     (t, renewal, document) => ({
       subject: t("renewal.email.approvedSubject", { document }),

@@ -15,7 +15,7 @@ import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
-import { CATEGORY_LABEL_KEYS, PROFILE_CATEGORIES, type ProfileCategory } from "~/modules/providers/catalogue";
+import { providerServiceName } from "~/modules/providers/catalogue";
 import { profileSchema } from "~/modules/providers/profile";
 import { hasOpenApplication } from "~/modules/providers/applications.server";
 import { providerSetupFor, saveProviderProfile } from "~/modules/providers/providers.server";
@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   const { user, setup } = await requireApprovedProvider(request);
-  const submission = parseWithZod(await readForm(request), { schema: profileSchema(t, setup.approved) });
+  const submission = parseWithZod(await readForm(request), { schema: profileSchema(t, setup.offerable) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await saveProviderProfile(user, submission.value);
   return redirectWithToast(
@@ -79,7 +79,7 @@ export default function ProviderProfileSetupPage({ loaderData, actionData }: Rou
       <ProfileForm
         lastResult={actionData?.result}
         defaults={{ bio: setup.bio, categories: setup.categories }}
-        approved={setup.approved}
+        offerable={setup.offerable}
       />
     </CardPage>
   );
@@ -88,15 +88,15 @@ export default function ProviderProfileSetupPage({ loaderData, actionData }: Rou
 function ProfileForm({
   lastResult,
   defaults,
-  approved,
+  offerable,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
   defaults: { bio: string; categories: string[] };
-  approved: ProfileCategory[];
+  offerable: string[];
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(() => import("~/modules/providers/profile"), (m) => m.profileSchema(t, approved), lastResult, {
+  const [form, fields] = useZodForm(() => import("~/modules/providers/profile"), (m) => m.profileSchema(t, offerable), lastResult, {
     id: "provider-profile",
     defaultValue: defaults as never,
   });
@@ -115,11 +115,8 @@ function ProfileForm({
         legend={t("provider.setup.categories")}
         hint={t("provider.setup.categoriesHint")}
         type="checkbox"
-        options={PROFILE_CATEGORIES.map((c) => ({
-          value: c,
-          label: t(CATEGORY_LABEL_KEYS[c]),
-          disabled: !approved.includes(c),
-        }))}
+        // Exactly the services this provider may offer (ADR 40): approved, a licensed one with its licence.
+        options={offerable.map((s) => ({ value: s, label: providerServiceName(t, s) }))}
       />
       <SubmitButton
         busy={busy}

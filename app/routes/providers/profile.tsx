@@ -65,7 +65,7 @@ export default function ProviderProfilePage({ loaderData }: Route.ComponentProps
         {p.name}
       </h1>
       <div className="mt-3">
-        <VerifiedBadge verification={p.verification} />
+        <VerifiedBadge verification={p.verification} services={p.services} />
       </div>
       <Section id="provider-about" title={t("provider.profile.about")} className="card mt-8 p-6">
         <p className="mt-2 whitespace-pre-line text-slate-700">{p.bio}</p>
@@ -73,7 +73,7 @@ export default function ProviderProfilePage({ loaderData }: Route.ComponentProps
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <Section id="provider-categories" title={t("provider.profile.categories")} className="card p-6">
           <ul className="mt-2 list-disc pl-5 text-slate-700">
-            {/* The approved services: every shown category is one of them (no label twice). */}
+            {/* The services shown: turned on among those approved (ADR 40). */}
             {p.services.map((s) => (
               <li key={s}>{providerServiceName(t, s)}</li>
             ))}

@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const type = query.type.trim().toLowerCase();
   const providers = searched
     ? (await listPublicProviders({ servicePage: query.category || undefined, area: query.location, licensed: query.licensed === "1" })).filter(
-        (p) => !type || [p.name, ...p.services.map((s) => serviceBySlug(s)?.name ?? s), ...p.categories].some((v) => v.toLowerCase().includes(type)),
+        (p) => !type || [p.name, ...p.services.map((s) => serviceBySlug(s)?.name ?? s)].some((v) => v.toLowerCase().includes(type)),
       )
     : [];
   return {

@@ -1453,12 +1453,6 @@ export const en = {
   "provider.pending.disclaimer":
     "This page is general guidance only. Approval depends on the checks described in our Provider Guidelines and is confirmed by email.",
 
-  "provider.category.handyman": "Handyman",
-  "provider.category.cleaning": "Cleaning",
-  "provider.category.moving": "Moving",
-  "provider.category.salon": "Salon/Beauty",
-  "provider.category.tutoring": "Tutoring",
-  "provider.category.events": "DJ/Events",
   "provider.service.handyman": "Handyman",
   "provider.service.cleaning": "Cleaning",
   "provider.service.gardening": "Gardening",
@@ -1515,6 +1509,9 @@ export const en = {
   "provider.profile.idChecked": "ID checked {date}",
   "provider.profile.licenceValid": "License valid to {date}",
   "provider.profile.permitValid": "Work permit valid to {date}",
+  "provider.profile.verifiedFor": "Verified: {scope}",
+  "provider.profile.licenceChecked": "{services} — license checked {date}",
+  "provider.profile.idCheckedFor": "{services} — ID checked {date}",
   "provider.profile.about": "About",
   "provider.profile.categories": "Categories",
   "provider.profile.areas": "Service areas",
