@@ -13,9 +13,8 @@ export function RequestWhen({ appointment, createdAt, reference }: { appointment
   return (
     <>
       {appointment ? (
-        <p className="font-semibold text-slate-900">
-          <time dateTime={appointment}>{t("status.appointmentOn", { date: format.dateTime(appointment) })}</time>
-        </p>
+        // No <time dateTime>: the page carries the date only as its reader writes it, never the stored ISO text.
+        <p className="font-semibold text-slate-900">{t("status.appointmentOn", { date: format.dateTime(appointment) })}</p>
       ) : null}
       <p className="text-sm text-slate-500">
         {reference ? (
@@ -26,7 +25,7 @@ export function RequestWhen({ appointment, createdAt, reference }: { appointment
             ·{" "}
           </>
         ) : null}
-        <time dateTime={createdAt}>{t("status.submittedOn", { date: format.dateTime(createdAt) })}</time>
+        {t("status.submittedOn", { date: format.dateTime(createdAt) })}
       </p>
     </>
   );
