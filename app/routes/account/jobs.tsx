@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link } from "react-router";
+import { data, Form, href, Link, type ShouldRevalidateFunction } from "react-router";
 import { FormError } from "~/components/admin/form-error";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { EmptyState } from "~/components/empty-state";
@@ -67,6 +67,13 @@ export async function action({ request }: Route.ActionArgs) {
   }[value.intent];
   return redirectWithToast(`${href("/account/jobs")}${value.intent === "decline" ? "?show=past" : ""}`, toast, { status: 303 });
 }
+
+/**
+ * A refused answer (409: the job changed under the page — a new date, the window passed) shows
+ * the jobs as they are now, as the plain post's answer page does: after a 4xx React Router would
+ * keep the page's older data (a "done" button still offered for a job that has not started).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 const FILTER_KEYS: Record<JobFilter, MessageKey> = { upcoming: "jobs.filter.upcoming", past: "jobs.filter.past" };
 
