@@ -16,6 +16,7 @@ import {
   waitForEmail,
   waitForHydration,
 } from "./support";
+import { appointmentPassed } from "../support/appointments";
 import { insertProvider } from "../support/providers";
 import { whileBusy, withBackOfficeRuntime } from "./back-office";
 
@@ -106,6 +107,15 @@ test("a booking goes from the inbox to matched, completed and reviewed-by-invita
   expect(toProvider.subject).toBe(`New job for you: request ${reference}`);
   expect(toProvider.text).toContain("Hedge trimming, front and back.");
   expect(toProvider.text).not.toContain(customer.name);
+
+  // Not before the appointment (issue 49 item 2): the page says from when; then its day comes.
+  await expect(operator.getByText(/^It can be marked as complete once its appointment has started: /)).toBeVisible();
+  await expect(operator.getByRole("link", { name: "Mark as Complete" })).toHaveCount(0);
+  await whileBusy(async () => {
+    const { id } = await getRuntime().db.selectFrom("requests").select("id").where("reference", "=", reference).executeTakeFirstOrThrow();
+    await appointmentPassed(getRuntime().db, id);
+  });
+  await operator.reload();
 
   // Mark as Complete: confirmed first in the page's one dialog pattern (issue 33 item 9: it is
   // final and emails the customer), then the prototype's notification toast and the invitation.

@@ -22,6 +22,7 @@ import {
   waitForEmail,
   waitForHydration,
 } from "./support";
+import { appointmentPassed } from "../support/appointments";
 import { makeLiveProvider } from "../support/providers";
 import { withBackOfficeRuntime, whileBusy } from "./back-office";
 
@@ -139,6 +140,8 @@ test("sign up, book, list a home, review, download my data, delete the account o
   // The job is done: completed in the back office, and the customer reviews it from the invitation.
   const admin = await whileBusy(() => getRuntime().db.selectFrom("user").select(["id", "name"]).where("email", "=", ADMIN.email).executeTakeFirstOrThrow());
   const adminUser: SessionUser = { id: admin.id, name: admin.name, email: ADMIN.email, phone: null, role: "admin", emailVerified: true };
+  // Its day has come: a booking is completed only from its appointment on (issue 49 item 2).
+  await whileBusy(() => appointmentPassed(getRuntime().db, booking.id));
   expect((await whileBusy(() => moveRequest(adminUser, booking.id, "completed", null))).ok).toBe(true);
   const writePath = `/account/reviews/${reference}`;
   const invitation = await waitForEmail((m) => m.to.includes(account.email) && m.text.includes(writePath), { message: "the review invitation" });

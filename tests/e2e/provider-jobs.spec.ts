@@ -21,6 +21,7 @@ import {
   waitForEmail,
   waitForHydration,
 } from "./support";
+import { appointmentAhead, appointmentPassed } from "../support/appointments";
 import { makeLiveProvider } from "../support/providers";
 import { whileBusy, withBackOfficeRuntime } from "./back-office";
 
@@ -67,7 +68,22 @@ async function book(page: Page, customer: TestAccount, notes: string): Promise<s
   await dialog.getByRole("button", { name: "Submit Request" }).click();
   await expectToast(page, "Request received!", "We'll email you shortly to confirm your booking.");
   const confirmation = await waitForEmail((m) => isConfirmation(m) && !earlier.has(m.file));
-  return /GTA-[2-9A-Z]{6}/.exec(confirmation.subject)![0];
+  const reference = /GTA-[2-9A-Z]{6}/.exec(confirmation.subject)![0];
+  await readId(reference);
+  return reference;
+}
+
+/** The request's id, read on the server's database (the reference is what the pages show). */
+const ids = new Map<string, string>();
+function requestIdOf(reference: string): string {
+  const id = ids.get(reference);
+  if (!id) throw new Error(`no id read for ${reference}`);
+  return id;
+}
+async function readId(reference: string): Promise<string> {
+  const { id } = await whileBusy(() => getRuntime().db.selectFrom("requests").select("id").where("reference", "=", reference).executeTakeFirstOrThrow());
+  ids.set(reference, id);
+  return id;
 }
 
 async function operatorPage(browser: Browser): Promise<Page> {
@@ -130,6 +146,14 @@ test("matched → the provider accepts in My Jobs on a phone → the customer is
   await page.goto(`/account/requests/${reference}`);
   await expect(page.getByRole("main")).toContainText("Accepted by provider");
 
+  // The card heads with the appointment; "done" waits for it (issue 49 items 2, 3): disabled, saying from when.
+  await expect(card).toContainText(`Appointment: `);
+  await expect(card.getByRole("button", { name: "Mark job as done" })).toBeDisabled();
+  await expect(card).toContainText("You can mark this job done once it has started:");
+  // Its day comes.
+  await whileBusy(() => appointmentPassed(getRuntime().db, requestIdOf(reference)));
+  await pat.page.reload();
+  await waitForHydration(pat.page);
   await card.getByRole("button", { name: "Mark job as done" }).click();
   await expectToast(pat.page, "Job marked as done", "Our team will complete it with the customer.");
   await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `Job done: request ${reference}`);
@@ -222,4 +246,50 @@ test("no answer within the window (clock moved) → the request is back with the
   await expect(pat.page.getByRole("article").filter({ hasText: reference })).toHaveCount(0);
   await pat.page.getByRole("link", { name: "Past" }).click();
   await expect(pat.page.getByRole("article").filter({ hasText: reference })).toContainText("not answered in time");
+});
+
+test("'done' before the appointment is refused with a clear message, with and without JavaScript", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const name = `Pat Early ${stamp}`;
+  const pat = await provider(browser, name);
+  const customer = uniqueAccount("jobs", "Grace Hopper");
+  await signUpAndVerify(page, customer);
+  const porch = await book(page, customer, "Paint the porch.");
+  const fence = await book(page, customer, "Paint the fence.");
+  const operator = await operatorPage(browser);
+  for (const reference of [porch, fence]) await match(operator, reference, name);
+  await pat.page.goto("/account/jobs");
+  await waitForHydration(pat.page);
+  for (const reference of [porch, fence]) {
+    await pat.page.getByRole("article").filter({ hasText: reference }).getByRole("button", { name: "Accept job" }).click();
+    await expectToast(pat.page, "Job accepted", "The customer has been emailed your confirmation.");
+  }
+  const refusal = /This job starts on .+: you can mark it done once it has started\./;
+  const doneAt = (reference: string) =>
+    whileBusy(() => getRuntime().db.selectFrom("requests").select("provider_done_at").where("reference", "=", reference).executeTakeFirstOrThrow()).then((r) => r.provider_done_at);
+
+  // With JavaScript: the page was loaded once the day had come; then the appointment moved days
+  // ahead (a new date) before the click. The answer says why, and the button waits again.
+  await whileBusy(() => appointmentPassed(getRuntime().db, requestIdOf(porch)));
+  await pat.page.reload();
+  await waitForHydration(pat.page);
+  const card = pat.page.getByRole("article").filter({ hasText: porch });
+  await whileBusy(() => appointmentAhead(getRuntime().db, requestIdOf(porch), 2));
+  await card.getByRole("button", { name: "Mark job as done" }).click();
+  await expect(card.getByRole("alert")).toHaveText(refusal);
+  await expect(card.getByRole("button", { name: "Mark job as done" })).toBeDisabled();
+  await expect(card).toContainText("You can mark this job done once it has started:");
+  expect(await doneAt(porch)).toBeNull();
+  await expectNoSeriousA11yViolations(pat.page);
+
+  // Without JavaScript, the same: the plain post's answer is the page with the message.
+  await whileBusy(() => appointmentPassed(getRuntime().db, requestIdOf(fence)));
+  const plain = await (await browser.newContext({ javaScriptEnabled: false, storageState: await pat.page.context().storageState() })).newPage();
+  await plain.goto("/account/jobs");
+  const plainCard = plain.getByRole("article").filter({ hasText: fence });
+  await whileBusy(() => appointmentAhead(getRuntime().db, requestIdOf(fence), 2));
+  await plainCard.getByRole("button", { name: "Mark job as done" }).click();
+  await expect(plain.getByRole("article").filter({ hasText: fence }).getByRole("alert")).toHaveText(refusal);
+  await expect(plain.getByRole("article").filter({ hasText: fence }).getByRole("button", { name: "Mark job as done" })).toBeDisabled();
+  expect(await doneAt(fence)).toBeNull();
 });

@@ -79,7 +79,8 @@ test("only a completed booking's customer reviews it; approved reviews and repli
         fullName: customer.name,
         email: customer.email,
         area: "Etobicoke",
-        preferredDate: "2030-03-02",
+        // In the past: a booking is completed only once its appointment has started (issue 49 item 2).
+        preferredDate: "2025-03-02",
         preferredTime: "09:30",
         notes: "",
         serviceSlug: "plumbing",

@@ -4,6 +4,7 @@ import { en } from "~/lib/i18n/messages/en";
 import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { appointmentPassed } from "../support/appointments";
 import { connect } from "../support/db";
 import { bareKeysIn, pageHtml } from "../support/html";
 import { HttpClient, linkIn } from "../support/http-client";
@@ -247,6 +248,8 @@ describe.each(DIALECTS)("back office requests on %s", (dialect) => {
     expect((await admin.post(here, { intent: "match", providerId })).status).toBe(409);
     expect(await pageHtml(await admin.get(`/admin/requests/${(await requestBy("Inbox shelves")).reference}`))).toContain("1 open match");
 
+    // Completing waits for the appointment (issue 49 item 2; appointment-first.test.ts): it has come.
+    await appointmentPassed(db.db, row.id);
     // Completing is confirmed (issue 33 item 9: the ?complete step posts confirm=yes).
     const complete = await admin.post(here, { intent: "move", to: "completed", confirm: "yes" });
     expect(complete.status).toBe(303);

@@ -8,6 +8,7 @@ import { MATCH_EXPIRY_JOB } from "~/modules/providers/jobs.server";
 import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { appointmentPassed } from "../support/appointments";
 import { connect } from "../support/db";
 import { pageHtml } from "../support/html";
 import { HttpClient, linkIn } from "../support/http-client";
@@ -203,6 +204,9 @@ describe.each(DIALECTS)("providers' jobs on %s", (dialect) => {
     expect([302, 303]).toContain((await new HttpClient(server.url).get(calendarPath)).status);
     expect((await pat.get("/account/jobs/GTA-ZZZZZZ/calendar.ics")).status).toBe(404);
 
+    // Not before the appointment (issue 49 item 2; appointment-first.test.ts): refused, then it comes.
+    expect((await pat.post("/account/jobs", { intent: "done", reference: row.reference })).status).toBe(409);
+    await appointmentPassed(db.db, row.id);
     // Done → the operator is told (link to the back-office page) and completes in one action.
     expect((await pat.post("/account/jobs", { intent: "done", reference: row.reference })).status).toBe(303);
     expect((await pat.post("/account/jobs", { intent: "done", reference: row.reference })).status).toBe(409);

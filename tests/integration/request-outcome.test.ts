@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { appointmentPassed } from "../support/appointments";
 import { connect } from "../support/db";
 import { pageHtml } from "../support/html";
 import { HttpClient } from "../support/http-client";
@@ -184,6 +185,8 @@ describe.each(DIALECTS)("what the customer reads about their request on %s", (di
     const here = `/admin/requests/${row.reference}`;
     expect((await admin.post(here, { intent: "match", providerId: patId })).status).toBe(303);
     expect((await pat.post("/account/jobs", { intent: "accept", reference: row.reference })).status).toBe(303);
+    // Its appointment has come: completing waits for it (issue 49 item 2; appointment-first.test.ts).
+    await appointmentPassed(db.db, row.id);
 
     // The button is a link to the confirmation step; the moves form offers no completion of its own.
     const page = await pageHtml(await admin.get(here));

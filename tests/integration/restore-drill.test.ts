@@ -13,6 +13,7 @@ import { startRuntime } from "~/lib/runtime.server";
 import { transitionRequest } from "~/modules/requests/requests.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { appointmentPassed } from "../support/appointments";
 import { connect } from "../support/db";
 import { HttpClient } from "../support/http-client";
 import { SmtpSink } from "../support/smtp-sink";
@@ -109,6 +110,8 @@ describe.each(DIALECTS)("restore drill on %s", (dialect) => {
       const rows = await db.db.selectFrom("requests").select(["id", "reference"]).where("kind", "=", "booking").where("data", "like", `%${setupMarker}%`).execute();
       expect(rows).toHaveLength(REVIEWABLE);
       for (const row of rows) {
+        // Its appointment has come: a booking is completed only from then on (issue 49 item 2).
+        await appointmentPassed(db.db, row.id);
         for (const to of ["in_review", "matched", "completed"] as const) {
           // Matching is a guarded move: the workbench records the provider in its effects (none needed for a review).
           const moved = await transitionRequest(row.id, to, null, to === "matched" ? { effects: async () => undefined } : {});

@@ -4,7 +4,7 @@ import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { NOTE_MAX } from "~/modules/admin/request-actions";
 import type { AdminRequest } from "~/modules/admin/views";
-import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
+import { statusLabelKey } from "~/modules/requests/status";
 import { AdminPanel } from "./admin-panel";
 import { FormError } from "./form-error";
 import { OutboxStatusBadge } from "./outbox-status-badge";
@@ -20,7 +20,7 @@ export function RequestHistory({ request: r, noteResult }: { request: AdminReque
         <ol className="mt-3 grid gap-2">
           {r.events.map((e, i) => (
             <li key={i} className="text-sm">
-              <span className="font-medium">{t(STATUS_LABEL_KEYS[e.status])}</span> · <time dateTime={e.at}>{dates.dateTime(e.at)}</time>
+              <span className="font-medium">{t(statusLabelKey(r, e.status))}</span> · <time dateTime={e.at}>{dates.dateTime(e.at)}</time>
               {e.note ? (
                 <p className="whitespace-pre-line text-slate-600" translate="no">
                   {e.note}

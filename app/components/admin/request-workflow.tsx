@@ -1,9 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { LinkDialog, LinkDialogTrigger, useLinkDialog } from "~/components/link-dialog";
+import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { REASON_MAX } from "~/modules/admin/request-actions";
-import { type RequestStatus, STATUS_LABEL_KEYS, type Transition } from "~/modules/requests/status";
+import type { MessageKey } from "~/lib/i18n/translate";
+import { type RequestStatus, statusLabelKey, type Transition } from "~/modules/requests/status";
 import { FormError } from "./form-error";
 
 /**
@@ -16,16 +18,23 @@ import { FormError } from "./form-error";
  */
 export function RequestWorkflow({
   reference,
+  labels,
   moves,
   status,
   result,
+  completeFrom = null,
 }: {
   reference: string;
+  /** The lifecycle's own words for its statuses (status.ts `labels`). */
+  labels?: Partial<Record<RequestStatus, MessageKey>>;
   moves: Transition[];
   status: RequestStatus;
   result?: SubmissionResult<string[]>;
+  /** The appointment, while it has not started: completing waits for it (issue 49 item 2), so it is not offered. */
+  completeFrom?: string | null;
 }) {
   const t = useT();
+  const format = useFormat();
   const noteError = Boolean(result?.error?.note?.length);
   const completeRefused = Boolean(result?.error?.confirm?.length) || (result?.initialValue as { to?: string } | undefined)?.to === "completed";
   const completing = useLinkDialog({ param: "complete", id: "complete-request", refused: Boolean(result?.error) && completeRefused });
@@ -36,8 +45,14 @@ export function RequestWorkflow({
       <h2 id="workflow-title" className="text-lg font-semibold">
         {t("admin.workflow.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{t("admin.workflow.current", { status: t(STATUS_LABEL_KEYS[status]) })}</p>
-      {moves.some((m) => m.to === "completed") ? (
+      <p className="mt-1 text-sm text-slate-600">{t("admin.workflow.current", { status: t(statusLabelKey({ labels }, status)) })}</p>
+      {moves.some((m) => m.to === "completed") && completeFrom ? (
+        <div className="mt-4 grid gap-2">
+          <p className="rounded-md bg-slate-100 p-2 text-sm text-slate-700">{t("admin.workflow.completeFrom", { date: format.dateTime(completeFrom) })}</p>
+          {/* A completion refused on the server (the page was older than a new date): its message. */}
+          <FormError result={completeRefused ? result : undefined} />
+        </div>
+      ) : moves.some((m) => m.to === "completed") ? (
         <>
           <LinkDialogTrigger dialog={completing} className="btn-primary mt-4 w-full">
             {t("admin.workflow.complete")}
@@ -85,7 +100,7 @@ export function RequestWorkflow({
             {others.map((m, i) => (
               <label key={m.to} className="flex items-start gap-2 rounded-md border border-slate-200 p-2">
                 <input type="radio" name="to" value={m.to} defaultChecked={i === 0} className="mt-1" />
-                <span className="font-medium">{t(STATUS_LABEL_KEYS[m.to])}</span>
+                <span className="font-medium">{t(statusLabelKey({ labels }, m.to))}</span>
               </label>
             ))}
           </fieldset>

@@ -1,3 +1,4 @@
+import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { type RequestStatus, STATUS_LABEL_KEYS } from "~/modules/requests/status";
 
@@ -13,8 +14,12 @@ const STATUS_STYLE: Record<RequestStatus, string> = {
   rejected: "bg-red-100 text-red-900",
 };
 
-/** A request's status as a coloured label (its text is the status: colour is never the only cue). */
-export function StatusBadge({ status }: { status: RequestStatus }) {
+/**
+ * A request's status as a coloured label (its text is the status: colour is never the only cue).
+ * `label`: the status in its kind's lifecycle words (status.ts statusLabelKey: a matched booking
+ * is "Offered to a provider", never "Matched / Confirmed"); the usual word without it.
+ */
+export function StatusBadge({ status, label }: { status: RequestStatus; label?: MessageKey }) {
   const t = useT();
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_STYLE[status] ?? ""}`}>{t(STATUS_LABEL_KEYS[status])}</span>;
+  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_STYLE[status] ?? ""}`}>{t(label ?? STATUS_LABEL_KEYS[status])}</span>;
 }

@@ -4,6 +4,7 @@ import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import type { RequestView } from "~/modules/requests/views";
 import { statusLabelKey } from "~/modules/requests/status";
+import { RequestWhen } from "./request-when";
 
 
 /**
@@ -24,6 +25,9 @@ export function RequestStatusView({ request }: { request: RequestView }) {
         <p className="text-sm text-slate-500">{t("status.reference")}</p>
         <p className="font-mono text-2xl font-bold tracking-wider">{request.reference}</p>
         <p className="mt-2 text-slate-700">{request.title}</p>
+        <div className="mt-2">
+          <RequestWhen appointment={request.appointment} createdAt={request.createdAt} />
+        </div>
       </div>
       {request.provider ? (
         // The public profile's name and link only: contact details come by email once they accept.

@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import { getRuntime } from "~/lib/runtime.server";
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from "~/modules/analytics/events.server";
-import { isRequestKind, type RequestKind } from "~/modules/requests/kinds";
-import type { RequestStatus } from "~/modules/requests/status";
+import type { MessageKey } from "~/lib/i18n/translate";
+import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
+import { type RequestStatus, statusLabelKey } from "~/modules/requests/status";
 import { AGE_BANDS, type AgeBand } from "./dashboard";
 
 /**
@@ -16,7 +17,8 @@ import { AGE_BANDS, type AgeBand } from "./dashboard";
 export const OPEN_STATUSES = ["received", "in_review", "matched", "accepted"] as const satisfies readonly RequestStatus[];
 
 export type OpenByKind = { kind: RequestKind; total: number; bands: Record<AgeBand, number>; oldestAt: string };
-export type OpenRequest = { reference: string; kind: RequestKind; status: RequestStatus; name: string; createdAt: string };
+/** `statusLabel`: the status in its kind's lifecycle words. */
+export type OpenRequest = { reference: string; kind: RequestKind; status: RequestStatus; statusLabel: MessageKey; name: string; createdAt: string };
 
 const DAY = 86_400_000;
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY).toISOString();
@@ -73,6 +75,7 @@ export async function oldestOpenRequests(limit = 20): Promise<OpenRequest[]> {
       reference: r.reference,
       kind: r.kind as RequestKind,
       status: r.status as RequestStatus,
+      statusLabel: statusLabelKey(isRequestKind(r.kind) ? kindOf(r.kind).lifecycle : null, r.status as RequestStatus),
       name: r.name,
       createdAt: r.created_at,
     }));

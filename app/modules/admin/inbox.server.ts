@@ -2,10 +2,11 @@ import { type ExpressionBuilder, sql } from "kysely";
 import { compiledOnce, compiledPerKey } from "~/lib/db/compiled-once";
 import type { DB } from "~/lib/db/db.server";
 import type { Database } from "~/lib/db/schema";
-import type { Translate } from "~/lib/i18n/translate";
+import type { MessageKey, Translate } from "~/lib/i18n/translate";
 import { getRuntime } from "~/lib/runtime.server";
+import { appointmentOf } from "~/modules/requests/appointment";
 import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
-import type { RequestStatus } from "~/modules/requests/status";
+import { type Lifecycle, type RequestStatus, statusLabelKey } from "~/modules/requests/status";
 import { INBOX_PAGE_SIZE, type InboxFilter } from "./inbox";
 import type { AdminRequest } from "./views";
 import { shownName } from "~/modules/privacy/deleted-name";
@@ -15,9 +16,11 @@ import { shownName } from "~/modules/privacy/deleted-name";
  * newest first, filtered by kind (car requests also by type), status, date and text. Deleted
  * requests are gone from it (and from every other list). The filter: ./inbox.ts.
  */
-export type InboxItem = Pick<AdminRequest, "id" | "reference" | "kind" | "status" | "title" | "titleAsWritten" | "name" | "email" | "createdAt"> & {
+export type InboxItem = Pick<AdminRequest, "id" | "reference" | "kind" | "status" | "title" | "titleAsWritten" | "name" | "email" | "createdAt" | "appointment"> & {
   /** Why its match fell through, while it waits for a new one ("needs a new match"). */
   rematchReason: string | null;
+  /** The status in its kind's lifecycle words ("Offered to a provider" for a matched booking). */
+  statusLabel: MessageKey;
 };
 
 const LIVE = (eb: ExpressionBuilder<Database, "requests">) => eb("requests.deleted_at", "is", null);
@@ -62,11 +65,15 @@ type Row = { id: string; reference: string; kind: string; status: string; data: 
 function toItem(row: Row, t: Translate): InboxItem {
   let title = row.kind;
   let titleAsWritten = true;
+  let appointment: string | null = null;
+  let lifecycle: Lifecycle | null = null;
   if (isRequestKind(row.kind)) {
     const kind = kindOf(row.kind);
+    lifecycle = kind.lifecycle;
     const parsed = kind.payload.safeParse(JSON.parse(row.data));
     title = parsed.success ? kind.title(parsed.data, t) : row.kind;
     titleAsWritten = !parsed.success || Boolean(kind.titleAsWritten);
+    appointment = parsed.success && kind.calendar ? appointmentOf(kind.calendar(parsed.data)) : null;
   }
   return {
     id: row.id,
@@ -78,6 +85,8 @@ function toItem(row: Row, t: Translate): InboxItem {
     name: shownName(row.name, t),
     email: row.email,
     createdAt: row.created_at,
+    appointment,
+    statusLabel: statusLabelKey(lifecycle, row.status as RequestStatus),
     // Flagged only while the request still waits for its new match.
     rematchReason: row.status === "in_review" || row.status === "received" ? row.rematch_reason : null,
   };

@@ -15,6 +15,7 @@ import { isProviderService } from "~/modules/providers/catalogue";
 import { windowHours } from "~/modules/providers/jobs.server";
 import { formattersFor } from "~/lib/i18n/format";
 import { slotOf } from "~/modules/requests/calendar.server";
+import { appointmentOf, hasStarted } from "~/modules/requests/appointment";
 import { listPublicProviders } from "~/modules/providers/providers.server";
 import { emailFormat, requestEvents, transitionRequest, translatorFor, type TransitionResult } from "~/modules/requests/requests.server";
 import { isRequestStatus, type RequestStatus } from "~/modules/requests/status";
@@ -63,6 +64,7 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
   const status = row.status;
   const guarded = new Set(kind.guardedMoves ?? []);
   const start = kind.match?.(data);
+  const appointment = appointmentOf(slotOf(row));
   return {
     id: row.id,
     reference: row.reference,
@@ -74,12 +76,15 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
     email: row.email,
     locale: row.locale,
     createdAt: row.created_at,
+    appointment,
+    started: hasStarted(appointment, new Date()),
     subject,
     fields: renderFields(kind, data, t),
     events,
     notes: notes.map((n) => ({ id: n.id, author: n.author_name, body: n.body, at: n.created_at })),
     emails: emails.map((e) => ({ id: e.id, kind: e.kind, to: e.to_address, subject: e.subject, status: displayStatus(e.status), at: e.created_at })),
     audit,
+    labels: kind.lifecycle.labels ?? {},
     moves: (kind.lifecycle.transitions[status] ?? []).filter((m) => !guarded.has(m.to) && !m.by),
     match: start
       ? {
@@ -108,7 +113,7 @@ const invitesReview = (kind: string) => isRequestKind(kind) && Boolean(kindOf(ki
  * An operator's move along the kind's lifecycle (not its guarded moves), with the reason a
  * cancellation needs. Completing a matched job invites the customer to review it.
  */
-export async function moveRequest(actor: SessionUser, requestId: string, to: RequestStatus, note: string | null): Promise<MoveResult> {
+export async function moveRequest(actor: SessionUser, requestId: string, to: RequestStatus, note: string | null, now = new Date()): Promise<MoveResult> {
   const { db, env } = getRuntime();
   const row = await db.selectFrom("requests").select(["kind", "user_id", "reference", "locale"]).where("id", "=", requestId).where("deleted_at", "is", null).executeTakeFirst();
   if (!row || !isRequestKind(row.kind)) return { ok: false, reason: "not-found" };
@@ -119,6 +124,7 @@ export async function moveRequest(actor: SessionUser, requestId: string, to: Req
   const invite = to === "completed" && row.user_id !== null && invitesReview(row.kind);
   return transitionRequest(requestId, to, note, {
     actor,
+    now,
     ...(invite ? { email: (t: Translate) => ({ paragraphs: [t("admin.email.reviewInvite")], action: { label: t("admin.email.writeReview"), url: inviteUrl } }) } : {}),
   });
 }

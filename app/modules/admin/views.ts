@@ -1,3 +1,4 @@
+import type { MessageKey } from "~/lib/i18n/translate";
 import type { RenderedField } from "~/modules/requests/kind";
 import type { RequestKind } from "~/modules/requests/kinds";
 import type { Unavailable } from "~/modules/providers/availability";
@@ -37,12 +38,18 @@ export type AdminRequest = {
   email: string | null;
   locale: string;
   createdAt: string;
+  /** Its appointment (Toronto's wall clock, as typed), null without a date and time. */
+  appointment: string | null;
+  /** The appointment has started (or there is none): completing it is allowed from then on. */
+  started: boolean;
   subject: { type: string; id: string } | null;
   fields: RenderedField[];
   events: { status: RequestStatus; note: string | null; at: string }[];
   notes: { id: string; author: string; body: string; at: string }[];
   emails: { id: string; kind: string; to: string; subject: string; status: OutboxFilterStatus; at: string }[];
   audit: AuditRecord[];
+  /** Where its kind's lifecycle words a status its own way (status.ts `labels`, read with statusLabelKey). */
+  labels: Partial<Record<RequestStatus, MessageKey>>;
   /** The moves an operator may make here (the kind's lifecycle less its guarded moves). */
   moves: Transition[];
   /** Set for kinds matched to a provider: where the shortlist starts, and who was matched. */

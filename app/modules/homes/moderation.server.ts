@@ -100,7 +100,8 @@ async function decide(
       }),
   });
   if (result.ok) forgetCityCounts();
-  return result.ok ? result : { ok: false, reason: result.reason };
+  // A listing has no appointment: "too-early" (a completion before one) cannot happen here.
+  return result.ok ? result : { ok: false, reason: result.reason === "too-early" ? "not-allowed" : result.reason };
 }
 
 export type VerifyResult = { ok: true; changed: boolean; scope: "account" | "listing" } | { ok: false; reason: "not-found" };

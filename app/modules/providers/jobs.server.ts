@@ -4,12 +4,13 @@ import { href } from "react-router";
 import type { Database } from "~/lib/db/schema";
 import { formattersFor } from "~/lib/i18n/format";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
-import { type Translate, translateLocale } from "~/lib/i18n/translate";
+import { type MessageKey, type Translate, translateLocale } from "~/lib/i18n/translate";
 import type { DailyJob } from "~/lib/jobs.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
+import { appointmentOf, hasStarted } from "~/modules/requests/appointment";
 import { calendarFile, requestInvite, slotOf } from "~/modules/requests/calendar.server";
 import { type RenderedField, renderFields, type RequestKindDefinition } from "~/modules/requests/kind";
 import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
@@ -76,6 +77,12 @@ export type Job = {
   title: string;
   titleAsWritten: boolean;
   createdAt: string;
+  /** Its appointment (Toronto's wall clock, as typed), null without a date and time. */
+  appointment: string | null;
+  /** The appointment has started (or there is none): the job may be marked done from then on. */
+  started: boolean;
+  /** Where its kind's lifecycle words a status its own way (a match is "Offered to a provider"). */
+  labels: Partial<Record<RequestStatus, MessageKey>>;
   /** How this provider answered (declined/timeout: the job went back to the operator). */
   answer: JobAnswer;
   /** Until when the provider may answer (pending only). */
@@ -138,8 +145,10 @@ export async function listJobs(providerId: string, filter: JobFilter, t: Transla
     )
     .orderBy("created_at")
     .execute();
+  const now = new Date();
   return picked.flatMap((r) => {
     if (!isRequestKind(r.kind) || !isRequestStatus(r.status)) return [];
+    const appointment = appointmentOf(slotOf(r));
     const kind = kindOf(r.kind);
     const data = readData(kind, r.data);
     const gone = mine(r) ? undefined : declined.get(r.id);
@@ -155,6 +164,9 @@ export async function listJobs(providerId: string, filter: JobFilter, t: Transla
         title: kind.title(data, t),
         titleAsWritten: Boolean(kind.titleAsWritten),
         createdAt: r.created_at,
+        appointment,
+        started: hasStarted(appointment, now),
+        labels: kind.lifecycle.labels ?? {},
         answer,
         respondBy: answer === "pending" ? r.respond_by : null,
         doneAt: mine(r) ? r.provider_done_at : null,
@@ -190,7 +202,8 @@ export async function jobCalendar(providerId: string, reference: string, locale:
   return ics ? { reference: row.reference, ics } : null;
 }
 
-export type JobResult = { ok: true } | { ok: false; reason: "not-found" | "not-allowed" | "too-late" };
+/** `too-early`: marked done before the appointment starts (`startsAt`, Toronto's wall clock). */
+export type JobResult = { ok: true } | { ok: false; reason: "not-found" | "not-allowed" | "too-late" } | { ok: false; reason: "too-early"; startsAt: string };
 
 /** A job that is not this provider's, or not in the state the answer needs: refused, nothing written. */
 class Refused extends Error {
@@ -466,13 +479,20 @@ export async function declineJob(
   return handBack(job, provider, reason, note, provider.userId, "provider", now);
 }
 
-/** The provider says the job is done; the operator completes it (the review invitation follows). */
+/**
+ * The provider says the job is done; the operator completes it (the review invitation follows).
+ * Not before the appointment starts, as the completion it leads to (status.ts `notBefore`).
+ */
 export async function markJobDone(provider: { id: string; name: string; userId: string }, reference: string, now = new Date()): Promise<JobResult> {
   const job = await loadJob(reference, provider.id);
   if (!job || !isRequestKind(job.kind)) return { ok: false, reason: "not-found" };
   if (job.provider_id !== provider.id || job.status !== "accepted" || job.provider_done_at) return { ok: false, reason: "not-allowed" };
   const { db } = getRuntime();
-  const done = await db.transaction().execute(async (trx) => {
+  const done = await db.transaction().execute(async (trx): Promise<JobResult> => {
+    // The appointment as it is now, in the transaction that marks it (it may have been moved).
+    const current = await trx.selectFrom("requests").select(["kind", "data"]).where("id", "=", job.id).executeTakeFirst();
+    const appointment = current ? appointmentOf(slotOf(current)) : null;
+    if (!hasStarted(appointment, now)) return { ok: false, reason: "too-early", startsAt: appointment! };
     const marked = await trx
       .updateTable("requests")
       .set({ provider_done_at: now.toISOString(), updated_at: now.toISOString() })
@@ -481,7 +501,7 @@ export async function markJobDone(provider: { id: string; name: string; userId: 
       .where("status", "=", "accepted")
       .where("provider_done_at", "is", null)
       .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) return false;
+    if (Number(marked.numUpdatedRows) !== 1) return { ok: false, reason: "not-allowed" };
     await recordAudit(trx, { actorId: provider.userId, action: "request.provider-done", entityType: "request", entityId: job.id, after: { doneAt: now.toISOString() } });
     await operatorEmail(
       trx,
@@ -489,10 +509,10 @@ export async function markJobDone(provider: { id: string; name: string; userId: 
       (t) => t("jobs.email.doneSubject", { reference: job.reference }),
       (t) => [t("jobs.email.doneText", { provider: provider.name, date: formattersFor(translateLocale(t)).dateTime(now.toISOString()) })],
     );
-    return true;
+    return { ok: true };
   });
-  if (done) mailQueued();
-  return done ? { ok: true } : { ok: false, reason: "not-allowed" };
+  if (done.ok) mailQueued();
+  return done;
 }
 
 /**

@@ -18,6 +18,7 @@ import { hit } from "~/lib/rate-limit.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
+import { appointmentOf, tooEarly } from "./appointment";
 import { calendarFile, inviteForMove, requestInvite, slotOf } from "./calendar.server";
 import { renderFields } from "./kind";
 import { requestOutcome } from "./outcome.server";
@@ -370,6 +371,7 @@ async function view(row: StoredRow, t: Translate): Promise<RequestView> {
     status: row.status as RequestStatus,
     title: titleOf(row, t),
     createdAt: row.created_at,
+    appointment: appointmentOf(slotOf(row)),
     details: kind ? renderFields(kind, data, t) : [],
     events,
     timeline: { steps: [...(lifecycle?.steps ?? [])], endings: [...(lifecycle?.endings ?? [])], labels: lifecycle?.labels ?? {} },
@@ -420,7 +422,16 @@ export async function findRequestForUser(userId: string, reference: string, t: T
 }
 
 /** `statusLabel`: the status in its kind's lifecycle words ("Offered to a provider", not "Confirmed"). */
-export type RequestSummary = { reference: string; kind: RequestKind; status: RequestStatus; statusLabel: MessageKey; title: string; createdAt: string };
+export type RequestSummary = {
+  reference: string;
+  kind: RequestKind;
+  status: RequestStatus;
+  statusLabel: MessageKey;
+  title: string;
+  createdAt: string;
+  /** Its appointment (Toronto's wall clock, as typed): the row's headline; null without a date and time. */
+  appointment: string | null;
+};
 
 /** A signed-in customer's requests, newest first (for My Bookings). */
 export async function listRequestsForUser(userId: string, t: Translate): Promise<RequestSummary[]> {
@@ -433,6 +444,7 @@ export async function listRequestsForUser(userId: string, t: Translate): Promise
     statusLabel: statusLabelKey(lifecycleOf(r.kind), r.status as RequestStatus),
     title: titleOf(r, t),
     createdAt: r.created_at,
+    appointment: appointmentOf(slotOf(r)),
   }));
 }
 
@@ -461,7 +473,11 @@ const LISTING_VISIBILITY: Record<RequestStatus, "published" | "pending" | "rejec
   approved: "pending",
 };
 
-export type TransitionResult = { ok: true; from: RequestStatus; to: RequestStatus } | { ok: false; reason: "not-found" | "not-allowed" };
+/** `too-early`: a move kept until the appointment starts (`notBefore`), asked for before it; `startsAt` is the appointment. */
+export type TransitionResult =
+  | { ok: true; from: RequestStatus; to: RequestStatus }
+  | { ok: false; reason: "not-found" | "not-allowed" }
+  | { ok: false; reason: "too-early"; startsAt: string };
 
 /**
  * Moves a request along its kind's lifecycle (only the moves declared there), records the
@@ -494,6 +510,8 @@ export type TransitionOptions = {
   by?: "provider" | "timeout";
   /** No status email to the customer (the caller writes its own, or the customer need not know). */
   quiet?: boolean;
+  /** The clock the move is made on (its time stamps, and whether the appointment has started). */
+  now?: Date;
 };
 
 export async function transitionRequest(
@@ -517,7 +535,11 @@ export async function transitionRequest(
     if (isRequestKind(row.kind) && kindOf(row.kind).guardedMoves?.includes(to) && !options.effects) {
       return { ok: false, reason: "not-allowed" };
     }
-    const now = new Date().toISOString();
+    const clock = options.now ?? new Date();
+    // Completion waits for the appointment (read here, in the move's transaction: a new date counts).
+    const appointment = appointmentOf(slotOf(row));
+    if (tooEarly(move, appointment, clock)) return { ok: false, reason: "too-early", startsAt: appointment! };
+    const now = clock.toISOString();
     // The status in the WHERE clause makes a concurrent move by another operator a no-op here.
     const moved = await trx.updateTable("requests").set({ status: to, updated_at: now }).where("id", "=", id).where("status", "=", row.status).executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return { ok: false, reason: "not-allowed" };

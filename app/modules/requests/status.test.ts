@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { appointmentOf, appointmentStart, hasStarted, tooEarly } from "./appointment";
 import { canMove, canTransition, LISTING_LIFECYCLE, MATCH_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE, SHARED_LIFECYCLE, STEPS, TRANSITIONS } from "./status";
 
 describe("request lifecycles", () => {
@@ -59,5 +60,31 @@ describe("request lifecycles", () => {
         expect(own.has(m.to)).toBe(true);
       }
     }
+  });
+});
+
+describe("completion waits for the appointment (issue 49 item 2)", () => {
+  it("every move to Completed, and only those, is kept until the start", () => {
+    for (const l of [SHARED_LIFECYCLE, MATCH_LIFECYCLE, LISTING_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE]) {
+      for (const m of Object.values(l.transitions).flat()) {
+        expect(m?.notBefore === "start", `${l.name} → ${m?.to}`).toBe(m?.to === "completed");
+      }
+    }
+  });
+
+  it("reads the appointment on Toronto's clock: started from its minute on, never before; none: any time", () => {
+    // 10:00 in Toronto on 15 December is 15:00 UTC (EST); on 15 July, 14:00 UTC (EDT).
+    expect(appointmentStart("2026-12-15T10:00")?.toISOString()).toBe("2026-12-15T15:00:00.000Z");
+    expect(appointmentStart("2026-07-15T10:00")?.toISOString()).toBe("2026-07-15T14:00:00.000Z");
+    expect(appointmentOf({ date: "2026-12-15", time: "10:00", minutes: 60, location: null })).toBe("2026-12-15T10:00");
+    expect(appointmentOf(null)).toBeNull();
+    const done = MATCH_LIFECYCLE.transitions.accepted!.find((m) => m.to === "completed");
+    expect(tooEarly(done, "2026-12-15T10:00", new Date("2026-12-05T15:00:00Z"))).toBe(true);
+    expect(tooEarly(done, "2026-12-15T10:00", new Date("2026-12-15T14:59:59Z"))).toBe(true);
+    expect(tooEarly(done, "2026-12-15T10:00", new Date("2026-12-15T15:00:00Z"))).toBe(false);
+    expect(tooEarly(done, null, new Date("2000-01-01T00:00:00Z"))).toBe(false);
+    const cancel = MATCH_LIFECYCLE.transitions.accepted!.find((m) => m.to === "cancelled");
+    expect(tooEarly(cancel, "2026-12-15T10:00", new Date("2026-12-05T15:00:00Z"))).toBe(false);
+    expect(hasStarted("2026-12-15T10:00", new Date("2026-12-15T15:00:00Z"))).toBe(true);
   });
 });

@@ -12,8 +12,11 @@ export type RequestStatus = (typeof REQUEST_STATES)[number];
 /**
  * `by`: a move only that party's own operation makes (the matched provider's answer, or the
  * hourly job when the answer window passes); the back office never offers it as a move.
+ * `notBefore: "start"`: refused before the request's appointment starts (issue 49 item 2: a
+ * 15 December job was done and reviewed on 5 December); a request without a date and time
+ * (no calendar slot) makes it at any time, as before.
  */
-export type Transition = { to: RequestStatus; why: string; by?: "provider" | "provider-or-timeout" };
+export type Transition = { to: RequestStatus; why: string; by?: "provider" | "provider-or-timeout"; notBefore?: "start" };
 
 export type Lifecycle = {
   name: string;
@@ -45,7 +48,11 @@ export const SHARED_LIFECYCLE: Lifecycle = {
       { to: "cancelled", why: "No provider could be found, or the customer withdrew." },
     ],
     matched: [
-      { to: "completed", why: "The provider delivered the service." },
+      {
+        to: "completed",
+        why: "The provider delivered the service: not before its appointment starts; a request without a date and time completes whenever it was delivered.",
+        notBefore: "start",
+      },
       { to: "cancelled", why: "The booking fell through after matching." },
     ],
     completed: [],
@@ -76,11 +83,19 @@ export const MATCH_LIFECYCLE: Lifecycle = {
         why: "The provider declined (with a reason) or did not answer in time; the request goes back to the operator, flagged, and that provider is not offered again for it.",
         by: "provider-or-timeout",
       },
-      { to: "completed", why: "The operator confirmed with both sides that the service was delivered (the provider never answered on the site)." },
+      {
+        to: "completed",
+        why: "The operator confirmed with both sides that the service was delivered (the provider never answered on the site): not before the appointment starts.",
+        notBefore: "start",
+      },
       { to: "cancelled", why: "The booking fell through after matching." },
     ],
     accepted: [
-      { to: "completed", why: "The service was delivered: the provider marked it done, or the operator confirmed it; the customer is invited to review." },
+      {
+        to: "completed",
+        why: "The service was delivered: the provider marked it done, or the operator confirmed it, once its appointment started (never before: the review invitation follows the real completion); the customer is invited to review.",
+        notBefore: "start",
+      },
       { to: "cancelled", why: "The booking fell through after the provider accepted." },
     ],
     completed: [],

@@ -22,6 +22,8 @@ export type RequestView = {
   status: RequestStatus;
   title: string;
   createdAt: string;
+  /** Its appointment (Toronto's wall clock, as typed): the page's headline; null without a date and time. */
+  appointment: string | null;
   details: { label: string; value: string | number | null }[];
   events: RequestEventView[];
   timeline: { steps: RequestStatus[]; endings: RequestStatus[]; labels?: Partial<Record<RequestStatus, MessageKey>> };

@@ -1,9 +1,9 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href, Link } from "react-router";
 import { EmptyState } from "~/components/empty-state";
+import { RequestWhen } from "~/components/requests/request-when";
 import { Section } from "~/components/ui/section";
 import { requireUser } from "~/lib/auth/session.server";
-import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -20,7 +20,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function BookingsPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { date: formatDate } = useFormat();
   if (loaderData.requests.length === 0) {
     return (
       <EmptyState
@@ -37,11 +36,7 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
           <li key={r.reference} className="flex flex-wrap items-center justify-between gap-3 py-4">
             <div>
               <p className="font-medium">{r.title}</p>
-              <p className="text-sm text-slate-500">
-                <span className="font-mono" translate="no">
-                  {r.reference}
-                </span> · {formatDate(r.createdAt)}
-              </p>
+              <RequestWhen appointment={r.appointment} createdAt={r.createdAt} reference={r.reference} />
             </div>
             <div className="flex items-center gap-3">
               <span className="rounded-full bg-slate-100 px-3 py-1 text-sm">{t(r.statusLabel)}</span>

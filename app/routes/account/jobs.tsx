@@ -1,17 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link } from "react-router";
+import { data, Form, href, Link, type ShouldRevalidateFunction } from "react-router";
 import { FormError } from "~/components/admin/form-error";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { EmptyState } from "~/components/empty-state";
+import { RequestWhen } from "~/components/requests/request-when";
 import { SubmitButton } from "~/components/form/form-actions";
 import { IntentButton } from "~/components/form/intent-button";
 import { useIntentBusy } from "~/components/form/use-intent-busy";
 import { Section } from "~/components/ui/section";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
-import { useFormat } from "~/lib/i18n/format";
+import { formattersFor, useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
-import type { MessageKey } from "~/lib/i18n/translate";
+import { type MessageKey, translateLocale } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { getAppEnv } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -20,7 +21,7 @@ import { acceptJob, declineJob, type Job, listJobs, markJobDone } from "~/module
 import { requireProvider } from "~/modules/providers/require-provider.server";
 import { RENEWAL_NAME_KEYS } from "~/modules/providers/renewal";
 import { renewableDocuments } from "~/modules/providers/renewals.server";
-import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
+import { statusLabelKey } from "~/modules/requests/status";
 import type { Route } from "./+types/jobs";
 
 export const handle = { messages: ["account", "status", "jobs", "renewal", "provider", "form"] } satisfies MessagesHandle;
@@ -53,7 +54,10 @@ export async function action({ request }: Route.ActionArgs) {
         : await markJobDone(provider, value.reference);
   if (!result.ok) {
     if (result.reason === "not-found") throw data("Not found", { status: 404 });
-    const message = t(result.reason === "too-late" ? "jobs.error.tooLate" : "jobs.error.notAllowed");
+    const message =
+      result.reason === "too-early"
+        ? t("jobs.error.tooEarly", { date: formattersFor(translateLocale(t)).dateTime(result.startsAt) })
+        : t(result.reason === "too-late" ? "jobs.error.tooLate" : "jobs.error.notAllowed");
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 409 });
   }
   const toast = {
@@ -63,6 +67,13 @@ export async function action({ request }: Route.ActionArgs) {
   }[value.intent];
   return redirectWithToast(`${href("/account/jobs")}${value.intent === "decline" ? "?show=past" : ""}`, toast, { status: 303 });
 }
+
+/**
+ * A refused answer (409: the job changed under the page — a new date, the window passed) shows
+ * the jobs as they are now, as the plain post's answer page does: after a 4xx React Router would
+ * keep the page's older data (a "done" button still offered for a job that has not started).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 const FILTER_KEYS: Record<JobFilter, MessageKey> = { upcoming: "jobs.filter.upcoming", past: "jobs.filter.past" };
 
@@ -131,14 +142,9 @@ function JobCard({ job, result }: { job: Job; result?: Parameters<typeof FormErr
             <h3 id={`${id}-title`} className="text-lg font-semibold">
               <span translate={job.titleAsWritten ? "no" : undefined}>{job.title}</span>
             </h3>
-            <p className="text-sm text-slate-500">
-              <span className="font-mono" translate="no">
-                {job.reference}
-              </span>{" "}
-              · {format.dateTime(job.createdAt)}
-            </p>
+            <RequestWhen appointment={job.appointment} createdAt={job.createdAt} reference={job.reference} />
           </div>
-          <StatusBadge status={job.status} />
+          <StatusBadge status={job.status} label={statusLabelKey(job, job.status)} />
         </header>
 
         {job.answer === "declined" || job.answer === "timeout" ? (
@@ -176,7 +182,7 @@ function JobCard({ job, result }: { job: Job; result?: Parameters<typeof FormErr
           <ol className="mt-2 grid gap-1 text-sm">
             {job.events.map((e) => (
               <li key={`${e.status}-${e.at}`}>
-                {t(STATUS_LABEL_KEYS[e.status] as MessageKey)} · {format.dateTime(e.at)}
+                {t(statusLabelKey(job, e.status))} · {format.dateTime(e.at)}
               </li>
             ))}
           </ol>
@@ -227,13 +233,25 @@ function JobCard({ job, result }: { job: Job; result?: Parameters<typeof FormErr
           </div>
         ) : null}
         {job.answer === "accepted" && job.status === "accepted" && !job.doneAt ? (
-          <IntentButton
-            intent="done"
-            fields={{ reference: job.reference }}
-            label={t("jobs.markDone")}
-            className="mt-4"
-            buttonClassName="btn-primary w-full sm:w-auto"
-          />
+          job.started ? (
+            <IntentButton
+              intent="done"
+              fields={{ reference: job.reference }}
+              label={t("jobs.markDone")}
+              className="mt-4"
+              buttonClassName="btn-primary w-full sm:w-auto"
+            />
+          ) : (
+            // Not before the appointment (issue 49 item 2): the button is there, disabled, with the reason.
+            <div className="mt-4 grid gap-2">
+              <button type="button" disabled aria-describedby={`${id}-done-from`} className="btn-primary w-full sm:w-auto sm:justify-self-start">
+                {t("jobs.markDone")}
+              </button>
+              <p id={`${id}-done-from`} className="text-sm text-slate-600">
+                {t("jobs.doneFrom", { date: format.dateTime(job.appointment!) })}
+              </p>
+            </div>
+          )
         ) : null}
       </article>
     </li>

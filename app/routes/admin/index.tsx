@@ -82,7 +82,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     {r.name}
                   </td>
                   <td className={adminCell}>
-                    <StatusBadge status={r.status} />
+                    <StatusBadge status={r.status} label={r.statusLabel} />
                   </td>
                   <td className={adminOneLineCell}>
                     <time dateTime={r.createdAt} title={dates.dateTime(r.createdAt)}>

@@ -11,9 +11,9 @@ import { requireAdmin } from "~/lib/auth/session.server";
 import { torontoToday } from "~/lib/forms/formats";
 import { readForm } from "~/lib/http/form.server";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
-import { useFormat } from "~/lib/i18n/format";
+import { formattersFor, useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
-import type { MessageKey } from "~/lib/i18n/translate";
+import { type MessageKey, translateLocale } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
 import { adminMeta } from "~/modules/admin/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -23,7 +23,7 @@ import { requestActionSchema } from "~/modules/admin/request-actions";
 import { addNote, declinedProviders, deleteRequest, findAdminRequest, matchRequest, moveRequest, shortlist } from "~/modules/admin/requests.server";
 import { listCategories } from "~/modules/services/catalogue.server";
 import { localeFromRequest } from "~/lib/i18n/catalogue.server";
-import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
+import { statusLabelKey } from "~/modules/requests/status";
 import type { Route } from "./+types/request";
 
 export const handle = { messages: ["admin.complete", "admin.delete", "admin.error", "admin.inbox", "admin.kind", "admin.match", "admin.nav", "admin.outbox", "admin.request", "admin.title", "admin.toast", "admin.workflow", "availability", "cars", "dialog", "form", "jobs", "provider", "request", "status", "wizard"] } satisfies MessagesHandle;
@@ -97,12 +97,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     case "move": {
       const result = await moveRequest(admin, found.id, value.to, value.note || null);
+      if (!result.ok && result.reason === "too-early") {
+        // Before the appointment: said with its date, in the operator's language (issue 49 item 2).
+        const message = t("admin.error.tooEarly", { date: formattersFor(translateLocale(t)).dateTime(result.startsAt) });
+        return data({ result: submission.reply({ formErrors: [message] }) }, { status: 409 });
+      }
       if (!result.ok) return refuse(result.reason === "reason-required" ? "admin.error.reasonRequired" : "admin.error.notAllowed", result.reason === "reason-required" ? "note" : "");
       // 'Mark Latest Booking as Complete' was the prototype's notification toast: completing says who was told.
       const toast =
         value.to === "completed"
           ? { title: t("admin.toast.completedTitle"), description: t("admin.toast.completedText") }
-          : { title: t("admin.toast.movedTitle"), description: t("admin.toast.movedText", { status: t(STATUS_LABEL_KEYS[value.to]) }) };
+          : { title: t("admin.toast.movedTitle"), description: t("admin.toast.movedText", { status: t(statusLabelKey(found, value.to)) }) };
       return redirectWithToast(here, toast, { status: 303 });
     }
   }
@@ -131,12 +136,17 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
             </span>{" "}
             · <span translate={r.titleAsWritten ? "no" : undefined}>{r.title}</span>
           </h1>
+          {r.appointment ? (
+            <p className="mt-1 font-semibold">
+              <time dateTime={r.appointment}>{t("status.appointmentOn", { date: dates.dateTime(r.appointment) })}</time>
+            </p>
+          ) : null}
           <p className="mt-1 text-sm text-slate-600">
             {t("admin.request.from", { name: r.name, email: r.email ?? t("status.notGiven") })} · {dates.dateTime(r.createdAt)}
           </p>
         </div>
         <div className="flex items-center gap-3">
-          <StatusBadge status={r.status} />
+          <StatusBadge status={r.status} label={statusLabelKey(r, r.status)} />
           <LinkDialogTrigger dialog={deleting} className="btn-ghost text-sm text-red-800">
             {t("admin.delete.open")}
           </LinkDialogTrigger>
@@ -172,7 +182,14 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
           </AdminPanel>
           <RequestHistory request={r} noteResult={intent === "note" ? result : undefined} />
         </div>
-        <RequestWorkflow reference={r.reference} moves={r.moves} status={r.status} result={intent === "move" ? result : undefined} />
+        <RequestWorkflow
+          reference={r.reference}
+          labels={r.labels}
+          moves={r.moves}
+          status={r.status}
+          result={intent === "move" ? result : undefined}
+          completeFrom={r.started ? null : r.appointment}
+        />
       </div>
     </article>
   );

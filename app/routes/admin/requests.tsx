@@ -85,7 +85,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </p>
       <AdminTable
         caption={t("admin.inbox.title")}
-        head={[t("admin.inbox.reference"), t("admin.inbox.kind"), t("admin.inbox.what"), t("admin.inbox.from"), t("admin.inbox.status"), t("admin.inbox.received")]}
+        head={[
+          t("admin.inbox.reference"),
+          t("admin.inbox.kind"),
+          t("admin.inbox.what"),
+          t("admin.inbox.appointment"),
+          t("admin.inbox.from"),
+          t("admin.inbox.status"),
+          t("admin.inbox.received"),
+        ]}
         rows={inbox.items.length}
         empty={t("admin.inbox.empty")}
       >
@@ -100,12 +108,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <td className={`${adminCell} max-w-xs truncate`} translate={item.titleAsWritten ? "no" : undefined}>
               {item.title}
             </td>
+            {/* When it happens comes before when it was sent (issue 49 item 3): rows alike but for it are told apart. */}
+            <td className={`${adminOneLineCell} font-semibold`}>{item.appointment ? <time dateTime={item.appointment}>{dates.dateTime(item.appointment)}</time> : null}</td>
             <td className={adminCell} translate="no">
               <span className="block">{item.name}</span>
               {item.email ? <span className="block text-slate-500">{item.email}</span> : null}
             </td>
             <td className={adminCell}>
-              <StatusBadge status={item.status} />
+              <StatusBadge status={item.status} label={item.statusLabel} />
               {item.rematchReason ? (
                 <span className="mt-1 block text-xs font-semibold text-amber-900">
                   {t("jobs.admin.needsMatch")} · {isRematchReason(item.rematchReason) ? t(REMATCH_REASON_KEYS[item.rematchReason]) : item.rematchReason}
