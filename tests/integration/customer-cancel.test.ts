@@ -134,6 +134,12 @@ describe.each(DIALECTS)("customers cancel their requests on %s", (dialect) => {
     // A forged or unknown link: the page's 404, whatever is posted.
     expect((await visitor.post("/requests/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", { intent: "cancel", reason: "other" })).status).toBe(404);
     expect((await visitor.post("/requests/<bad>", { intent: "cancel", reason: "other" })).status).toBe(404);
+    // Signed in changes nothing: another customer and a provider with a forged link get the same 404.
+    for (const someone of [other, pat]) {
+      expect((await someone.post("/requests/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", { intent: "cancel", reason: "other" })).status).toBe(404);
+      expect((await someone.post(`/account/requests/${row.reference}`, { intent: "cancel", reason: "other" })).status).toBe(404);
+    }
+    expect((await requestBy("Cancel my shelves")).status).toBe("accepted");
 
     const done = await visitor.post(statusPath, { intent: "cancel", reason: "plans-changed", note: "We are moving away." });
     expect(done.status).toBe(303);
