@@ -6,7 +6,7 @@ import { useIntentBusy } from "~/components/form/use-intent-busy";
 import { LinkDialog, LinkDialogTrigger, useLinkDialog } from "~/components/link-dialog";
 import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
-import { CANCEL_NOTE_MAX, CANCEL_PARAM, CANCEL_REASON_KEYS, CANCEL_REASONS, CANCEL_SECTION, isCancelReason } from "~/modules/requests/cancel";
+import { CANCEL_NOTE_MAX, CANCEL_PARAM, CANCEL_REASON_KEYS, CANCEL_REASONS, CANCEL_SECTION, isCancelReason } from "~/modules/requests/cancel-reasons";
 import type { RequestView } from "~/modules/requests/views";
 
 /**

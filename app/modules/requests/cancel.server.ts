@@ -10,7 +10,7 @@ import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { operatorEmail, providerLocale } from "~/modules/providers/jobs.server";
 import { requestInvite } from "./calendar.server";
-import { CANCEL_REASON_KEYS, type CancelReason, isCancelReason } from "./cancel";
+import { CANCEL_REASON_KEYS, type CancelReason, isCancelReason } from "./cancel-reasons";
 import type { RequestKindDefinition } from "./kind";
 import { lateCancelHours } from "./late";
 import { isRequestKind, kindOf } from "./kinds";

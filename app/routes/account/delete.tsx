@@ -18,7 +18,7 @@ import { logOut, passwordMatches } from "~/modules/accounts/accounts.server";
 import { deleteAccountSchema } from "~/modules/privacy/delete-schema";
 import { deleteAccount, describeOpen, type OpenRequestLine, openRequestsOf } from "~/modules/privacy/erase.server";
 import { subjectOfUser } from "~/modules/privacy/subject.server";
-import { CANCEL_PARAM, CANCEL_SECTION } from "~/modules/requests/cancel";
+import { CANCEL_PARAM, CANCEL_SECTION } from "~/modules/requests/cancel-link";
 import { isRequestStatus, STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/delete";
 

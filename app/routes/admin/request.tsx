@@ -24,7 +24,7 @@ import { addNote, declinedProviders, deleteRequest, findAdminRequest, matchReque
 import { listCategories } from "~/modules/services/catalogue.server";
 import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import type { AdminRequest as AdminRequestView } from "~/modules/admin/views";
-import { CANCEL_REASON_KEYS, isCancelReason } from "~/modules/requests/cancel";
+import { CANCEL_REASON_KEYS, isCancelReason } from "~/modules/requests/cancel-reasons";
 import { STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/request";
 
