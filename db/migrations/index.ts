@@ -21,6 +21,7 @@ import * as m0020 from "./0020-document-renewals";
 import * as m0021 from "./0021-account-links";
 import * as m0022 from "./0022-mail-failed-at";
 import * as m0023 from "./0023-provider-service-catalogue";
+import * as m0024 from "./0024-customer-cancellations";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0021-account-links": m0021,
   "0022-mail-failed-at": m0022,
   "0023-provider-service-catalogue": m0023,
+  "0024-customer-cancellations": m0024,
 };

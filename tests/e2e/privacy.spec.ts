@@ -132,8 +132,10 @@ test("sign up, book, list a home, review, download my data, delete the account o
   await expect(page).toHaveURL(/\/account\/delete$/);
   const open = main(page).getByRole("region", { name: "Requests still open" });
   await expect(open).toBeVisible();
-  await expect(open.getByRole("link", { name: reference })).toHaveAttribute("href", `/account/requests/${reference}`);
-  await expect(open.getByRole("link", { name: "Contact us" })).toBeVisible();
+  await expect(open.getByRole("link", { name: reference, exact: true })).toHaveAttribute("href", `/account/requests/${reference}`);
+  // Their own request links to its cancel step (issue 49 item 1), not to "write to us".
+  await expect(open.getByRole("link", { name: `Cancel ${reference}` })).toHaveAttribute("href", `/account/requests/${reference}?cancel#cancel-request`);
+  await expect(open.getByRole("link", { name: "Contact us" })).toHaveCount(0);
   await expect(main(page).getByLabel(labelled("Your password"))).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 

@@ -48,7 +48,16 @@ function persist(mail: CapturedMail, n: number) {
   const name = `${stamp}-${String(n).padStart(5, "0")}.json`;
   const replyTo = mail.raw.replyTo?.value.map((a) => a.address ?? "").filter(Boolean) ?? [];
   const json = JSON.stringify(
-    { to: mail.to, from: mail.from, replyTo, subject: mail.subject, text: mail.text, html: mail.html },
+    {
+      to: mail.to,
+      from: mail.from,
+      replyTo,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      // Calendar invites, as the .ics text (journeys check their METHOD, UID and SEQUENCE).
+      calendars: mail.raw.attachments.filter((a) => a.contentType === "text/calendar").map((a) => a.content.toString("utf8")),
+    },
     null,
     2,
   );

@@ -144,6 +144,8 @@ export type CapturedEmail = {
   subject: string;
   text: string;
   html: string;
+  /** Its calendar invites (.ics text), if any. */
+  calendars: string[];
 };
 
 export function mailDir(): string {
@@ -162,7 +164,7 @@ export function readEmails(): CapturedEmail[] {
     .sort()
     .map((f) => {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as Omit<CapturedEmail, "file">;
-      return { file: f, ...mail, replyTo: mail.replyTo ?? [] };
+      return { file: f, ...mail, replyTo: mail.replyTo ?? [], calendars: mail.calendars ?? [] };
     });
 }
 

@@ -46,6 +46,8 @@ const REPLAYED_POSTS: Record<string, string>[] = [
   // Document renewals are decided in the applications queue (issue 29 item 6).
   { intent: "approve-renewal", renewalId: "6f1c2b8e-2d4a-4c1e-9a7b-3e5d6f7a8b9c" },
   { intent: "reject-renewal", renewalId: "6f1c2b8e-2d4a-4c1e-9a7b-3e5d6f7a8b9c", reason: "Replayed" },
+  // The customer's own cancellation (issue 49 item 1) is no back-office move either.
+  { intent: "cancel", reason: "other", note: "Replayed" },
 ];
 
 describe.each(DIALECTS)("back office access on %s", (dialect) => {

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { maxHeaderSize, METHODS as httpMethods } from "node:http";
 import path from "node:path";
@@ -414,6 +415,10 @@ const redirectQuery = fc
   .map(([k, v]) => `${k}=${v}`)
   .chain((first) => fc.constantFrom(`?${first}`, `?${first}&resume=requestBooking`, ""));
 
+/** The status link and the member's reference of the two requests the suite's set-up stores to cancel. */
+const FUZZ_STATUS_TOKEN = "fuzz-status-link-token-0123456789abcdef";
+const FUZZ_MEMBER_REFERENCE = "GTA-FZZCAN";
+
 const ACTIONS: Action[] = [
   ...requestForms().map((f) => ({ path: f.path, valid: f.fields })),
   { path: "/homes/new", valid: WIZARD_FIELDS },
@@ -475,6 +480,11 @@ const ACTIONS: Action[] = [
   { path: "/account/jobs", valid: { intent: "accept", reference: "GTA-ABCDEF" }, reached: 404 },
   { path: "/account/jobs", valid: { intent: "decline", reference: "GTA-ABCDEF", reason: "too-far", note: "Far" }, reached: 404 },
   { path: "/account/jobs", valid: { intent: "done", reference: "GTA-ABCDEF" }, reached: 404 },
+  // A customer cancels their own request (issue 49 item 1): by its status link (anyone holding
+  // it), and the member's own from My Bookings. The valid example cancels it; later cases reach
+  // the action's 409 (nothing left to cancel) or its schema's 400.
+  { path: `/requests/${FUZZ_STATUS_TOKEN}`, valid: { intent: "cancel", reason: "plans-changed", note: "Plans changed" } },
+  { path: `/account/requests/${FUZZ_MEMBER_REFERENCE}`, valid: { intent: "cancel", reason: "other" } },
   // Document renewal (issue 29 item 6), multipart in the browser: only a provider's own; the member reaches the guard's 404.
   { path: "/account/documents", valid: { document: "licence", expiresOn: FUTURE_DATE }, reached: 404 },
   // The member has a provider profile (set up in beforeAll): their availability form.
@@ -523,6 +533,30 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
     member = client;
     // The member also has a provider profile (not yet live), so the availability form is theirs.
     await insertProvider(db.db, memberId, { name: "Fuzz Member", bio: null, areas: ["Toronto"], status: "approved" });
+    // Two open bookings to cancel: one behind a status link, one the member's own.
+    for (const [reference, token, userId] of [["GTA-FZZLNK", FUZZ_STATUS_TOKEN, null], [FUZZ_MEMBER_REFERENCE, "fuzz-member-request-token-0123456789", memberId]] as const) {
+      const now = new Date().toISOString();
+      await db.db
+        .insertInto("requests")
+        .values({
+          id: randomUUID(),
+          reference,
+          token_hash: createHash("sha256").update(token).digest("hex"),
+          kind: "booking",
+          status: "received",
+          user_id: userId,
+          name: "Grace Hopper",
+          email: memberEmail,
+          data: JSON.stringify({ service: "Handyman Services", fullName: "Grace Hopper", email: memberEmail, area: "Leslieville", preferredDate: FUTURE_DATE, preferredTime: "10:30" }),
+          locale: "en-US",
+          subject_type: null,
+          subject_id: null,
+          created_at: now,
+          updated_at: now,
+          submission_key: null,
+        })
+        .execute();
+    }
     // The member has a draft, as anyone who typed in the wizard has.
     expect(
       (await member.post("/homes/new", { intent: "autosave", step: "1", ownerName: "Grace Hopper" })).status,
@@ -550,6 +584,7 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
     const { rows } = await sql<Counts>`select
         (select count(*) from requests) as requests,
         (select count(*) from request_events) as request_events,
+        (select count(*) from request_cancellations) as request_cancellations,
         (select count(*) from home_listings) as home_listings,
         (select count(*) from listing_drafts) as listing_drafts,
         (select count(*) from listing_photos) as listing_photos,

@@ -250,6 +250,16 @@ export type RequestDeclineTable = {
   note: string | null;
   created_at: string;
 };
+/** A request its customer cancelled (0023): the reason code, their note, and whether it came late. */
+export type RequestCancellationTable = {
+  request_id: string;
+  by: string;
+  reason: string;
+  note: string | null;
+  /** 0/1: inside the kind's late-cancellation window before the appointment. */
+  late: number;
+  created_at: string;
+};
 export type MatchWindowTable = { kind: string; hours: number; updated_at: string };
 export type RequestNoteTable = {
   id: string;
@@ -397,6 +407,7 @@ export type Database = {
   job_runs: JobRunTable;
   request_notes: RequestNoteTable;
   request_declines: RequestDeclineTable;
+  request_cancellations: RequestCancellationTable;
   match_windows: MatchWindowTable;
   audit_log: AuditLogTable;
   data_exports: DataExportTable;

@@ -17,7 +17,7 @@ import { formattersFor } from "~/lib/i18n/format";
 import { slotOf } from "~/modules/requests/calendar.server";
 import { appointmentOf, hasStarted } from "~/modules/requests/appointment";
 import { listPublicProviders } from "~/modules/providers/providers.server";
-import { emailFormat, requestEvents, transitionRequest, translatorFor, type TransitionResult } from "~/modules/requests/requests.server";
+import { customerCancellation, emailFormat, requestEvents, transitionRequest, translatorFor, type TransitionResult } from "~/modules/requests/requests.server";
 import { isRequestStatus, type RequestStatus } from "~/modules/requests/status";
 import { auditTrail, recordAudit } from "./audit.server";
 import { displayStatus } from "./outbox.server";
@@ -101,6 +101,7 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
           declined: declines.map((d) => ({ provider: d.name ?? "—", reason: d.reason, note: d.note, at: d.created_at })),
         }
       : null,
+    cancellation: await customerCancellation(db, row.id),
   };
 }
 

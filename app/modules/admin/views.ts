@@ -1,4 +1,5 @@
 import type { MessageKey } from "~/lib/i18n/translate";
+import type { CustomerCancellation } from "~/modules/requests/views";
 import type { RenderedField } from "~/modules/requests/kind";
 import type { RequestKind } from "~/modules/requests/kinds";
 import type { Unavailable } from "~/modules/providers/availability";
@@ -64,6 +65,8 @@ export type AdminRequest = {
     rematchReason: string | null;
     declined: { provider: string; reason: string; note: string | null; at: string }[];
   } | null;
+  /** The customer cancelled it themselves (issue 49 item 1): their reason, note, and whether it was late. */
+  cancellation: CustomerCancellation | null;
 };
 
 /** `category`: a catalogue service the provider shows (ADR 40). */

@@ -38,6 +38,7 @@ import { DELETED_NAME } from "./deleted-name";
  *   dates, area, status and counts stay and names, addresses, phones, emails, messages,
  *   licence and ID numbers go; kind, status, dates, locale, subject and provider stay.
  *   request_events: status and time stay, the note (free text, may name them) → null.
+ *   request_cancellations: reason code and late flag stay, their note (free text) → null.
  *   request_notes (operator notes on their requests, free text about them): deleted.
  *   A listing request still open is cancelled (the listing itself is gone).
  *   Requests matched to their provider profile are the customers': they only lose the link
@@ -199,6 +200,7 @@ async function eraseInTransaction(trx: Trx, subject: PrivacySubject): Promise<{ 
   for (const ids of chunks(requestIds)) {
     await trx.deleteFrom("request_notes").where("request_id", "in", ids).execute();
     await trx.updateTable("request_events").set({ note: null }).where("request_id", "in", ids).execute();
+    await trx.updateTable("request_cancellations").set({ note: null }).where("request_id", "in", ids).execute();
   }
   for (const r of requests) {
     const closeListing = r.kind === "listing" && !isFinal(r);

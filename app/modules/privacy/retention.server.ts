@@ -70,6 +70,7 @@ async function purgeRequests(where: "deleted" | "contact", now: Date): Promise<n
       if (still.length === 0) return 0;
       await trx.deleteFrom("request_notes").where("request_id", "in", still).execute();
       await trx.deleteFrom("request_declines").where("request_id", "in", still).execute();
+      await trx.deleteFrom("request_cancellations").where("request_id", "in", still).execute();
       await trx.deleteFrom("request_events").where("request_id", "in", still).execute();
       // The emails written for it hold its contents; one still on its way is left to the worker.
       await trx.deleteFrom("mail_outbox").where("request_id", "in", still).where("status", "in", ["sent", "failed"]).execute();

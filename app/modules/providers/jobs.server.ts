@@ -244,7 +244,7 @@ const adminUrl = (reference: string) => `${getRuntime().env.PUBLIC_URL}${href("/
 const localeOf = (value: string | null | undefined): Locale => (value && isLocale(value) ? value : DEFAULT_LOCALE);
 
 /** The language a provider reads in: the one they applied in. */
-async function providerLocale(trx: Pick<Transaction<Database>, "selectFrom">, providerId: string): Promise<Locale> {
+export async function providerLocale(trx: Pick<Transaction<Database>, "selectFrom">, providerId: string): Promise<Locale> {
   const row = await trx
     .selectFrom("providers")
     .innerJoin("requests", (j) => j.onRef("requests.subject_id", "=", "providers.application_id").on("requests.kind", "=", "provider-application"))
@@ -254,7 +254,7 @@ async function providerLocale(trx: Pick<Transaction<Database>, "selectFrom">, pr
   return localeOf(row?.locale);
 }
 
-async function operatorEmail(trx: Transaction<Database>, job: { id: string; reference: string; kind: string }, subject: (t: Translate) => string, paragraphs: (t: Translate) => string[]) {
+export async function operatorEmail(trx: Transaction<Database>, job: { id: string; reference: string; kind: string }, subject: (t: Translate) => string, paragraphs: (t: Translate) => string[]) {
   const { env } = getRuntime();
   const t = translatorFor(operatorLocale);
   const email = renderEmail(

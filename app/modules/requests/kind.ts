@@ -78,7 +78,16 @@ export type RequestKindDefinition<D extends Record<string, unknown> = Record<str
    * (calendar.server.ts). Null when the stored values hold no valid date and time.
    */
   calendar?: (data: D) => CalendarSlot | null;
+  /**
+   * For kinds with a `calendar`: how many hours before the appointment a customer's own
+   * cancellation counts as late (still allowed, marked late for the operator and the provider).
+   * The kind's data; there is no operator setting for it yet (DEFAULT_LATE_CANCEL_HOURS if unset).
+   */
+  lateCancelHours?: number;
 };
+
+/** The late-cancellation window of a kind with an appointment that declares none. */
+export const DEFAULT_LATE_CANCEL_HOURS = 24;
 
 /**
  * A request's appointment: a wall-clock date and time in Toronto (as the customer typed them),

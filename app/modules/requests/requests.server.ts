@@ -21,10 +21,11 @@ import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { appointmentOf, tooEarly } from "./appointment";
 import { calendarFile, inviteForMove, requestInvite, slotOf } from "./calendar.server";
 import { renderFields } from "./kind";
+import { lateCancelHours } from "./late";
 import { requestOutcome } from "./outcome.server";
 import { isRequestKind, type KindData, kindOf, type RequestKind } from "./kinds";
-import { canMove, isRequestStatus, type Lifecycle, type RequestStatus, statusLabelKey } from "./status";
-import type { RequestEventView, RequestView } from "./views";
+import { canMove, customerCanCancel, isRequestStatus, type Lifecycle, moveFor, type Mover, type RequestStatus, statusLabelKey } from "./status";
+import type { CustomerCancellation, RequestEventView, RequestView } from "./views";
 
 export { REQUEST_KINDS, type RequestKind } from "./kinds";
 
@@ -378,9 +379,19 @@ async function view(row: StoredRow, t: Translate): Promise<RequestView> {
     // Not for a request that ended (cancelled): there is nothing to add. Its file still answers,
     // marked CANCELLED, for a calendar that already holds the event.
     hasCalendar: slotOf(row) !== null && !(lifecycle?.endings ?? []).includes(row.status as RequestStatus),
+    canCancel: lifecycle !== null && isRequestStatus(row.status) && customerCanCancel(lifecycle, row.status),
+    // Cancelling now would be late: the form says so first (the window's hours).
+    lateCancelHours: kind ? lateCancelHours(kind, data, new Date()) : null,
+    cancellation: await customerCancellation(db, row.id),
     // Who was matched, and why it ended: the customer's pages say so.
     ...(await requestOutcome(db, row, events)),
   };
+}
+
+/** The customer's own cancellation of a request, if they made one (0023). */
+export async function customerCancellation(db: Kysely<Database>, requestId: string): Promise<CustomerCancellation | null> {
+  const c = await db.selectFrom("request_cancellations").select(["reason", "note", "late", "created_at"]).where("request_id", "=", requestId).executeTakeFirst();
+  return c ? { reason: c.reason, note: c.note, late: Number(c.late) === 1, at: c.created_at } : null;
 }
 
 const VIEW_COLUMNS = ["id", "reference", "kind", "status", "data", "created_at", "provider_id"] as const;
@@ -505,9 +516,10 @@ export type TransitionOptions = {
   email?: (t: Translate, locale: Locale) => { paragraphs?: string[]; action?: { label: string; url: string } };
   /**
    * Who makes a move the lifecycle keeps to one party (`Transition.by`): the matched provider's
-   * answer, or the hourly job when the answer window passed. Without it such moves are refused.
+   * answer, the hourly job when the answer window passed, or the customer's own cancellation.
+   * Without it such moves are refused; with "customer", every move but the customer's is.
    */
-  by?: "provider" | "timeout";
+  by?: Mover;
   /** No status email to the customer (the caller writes its own, or the customer need not know). */
   quiet?: boolean;
   /** The clock the move is made on (its time stamps, and whether the appointment has started). */
@@ -526,11 +538,10 @@ export async function transitionRequest(
     const lifecycle = row ? lifecycleOf(row.kind) : null;
     if (!row || row.deleted_at || !lifecycle || !isRequestStatus(row.status)) return { ok: false, reason: "not-found" };
     if (!canMove(lifecycle, row.status, to)) return { ok: false, reason: "not-allowed" };
-    // A move kept to the provider (or the answer window's job) is made only by them.
-    const move = lifecycle.transitions[row.status]?.find((m) => m.to === to);
-    if (move?.by && !(options.by === "provider" || (options.by === "timeout" && move.by === "provider-or-timeout"))) {
-      return { ok: false, reason: "not-allowed" };
-    }
+    // A move kept to one party (the provider, the answer window's job, the customer) is made
+    // only by them; the customer makes only their own.
+    const move = moveFor(lifecycle, row.status, to, options.by);
+    if (!move) return { ok: false, reason: "not-allowed" };
     // A move whose effects belong to the kind's own module (a provider decision) goes through it.
     if (isRequestKind(row.kind) && kindOf(row.kind).guardedMoves?.includes(to) && !options.effects) {
       return { ok: false, reason: "not-allowed" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appointmentOf, appointmentStart, hasStarted, tooEarly } from "./appointment";
-import { canMove, canTransition, LISTING_LIFECYCLE, MATCH_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE, SHARED_LIFECYCLE, STEPS, TRANSITIONS } from "./status";
+import { canMove, canTransition, customerCanCancel, LISTING_LIFECYCLE, MATCH_LIFECYCLE, moveFor, PROVIDER_APPLICATION_LIFECYCLE, type RequestStatus, SHARED_LIFECYCLE, STEPS, TRANSITIONS } from "./status";
 
 describe("request lifecycles", () => {
   it("moves a request forward along the timeline only", () => {
@@ -40,15 +40,39 @@ describe("request lifecycles", () => {
   it("a match is an offer only the provider answers: accept, or hand it back (decline or no answer in time)", () => {
     const m = MATCH_LIFECYCLE;
     expect(m.steps).toEqual(["received", "in_review", "matched", "accepted", "completed"]);
-    const from = (s: "matched" | "accepted") => Object.fromEntries((m.transitions[s] ?? []).map((t) => [t.to, t.by ?? "operator"]));
-    expect(from("matched")).toEqual({ accepted: "provider", in_review: "provider-or-timeout", completed: "operator", cancelled: "operator" });
-    expect(from("accepted")).toEqual({ completed: "operator", cancelled: "operator" });
+    const from = (s: "matched" | "accepted") => (m.transitions[s] ?? []).map((t) => `${t.to}:${t.by ?? "operator"}`);
+    expect(from("matched")).toEqual(["accepted:provider", "in_review:provider-or-timeout", "completed:operator", "cancelled:operator", "cancelled:customer"]);
+    expect(from("accepted")).toEqual(["completed:operator", "cancelled:operator", "cancelled:customer"]);
     expect(canMove(m, "accepted", "matched")).toBe(false);
     expect(canMove(m, "completed", "accepted")).toBe(false);
-    // No other lifecycle has a move kept to one party.
-    for (const l of [SHARED_LIFECYCLE, LISTING_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE]) {
+    // Listings and provider applications have no move kept to one party.
+    for (const l of [LISTING_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE]) {
       expect(Object.values(l.transitions).flat().some((t) => t?.by)).toBe(false);
     }
+  });
+
+  it("the customer cancels any request that is not done themselves, and makes no other move (issue 49 item 1)", () => {
+    for (const l of [SHARED_LIFECYCLE, MATCH_LIFECYCLE]) {
+      for (const [from, moves] of Object.entries(l.transitions)) {
+        const own = (moves ?? []).filter((t) => t.by === "customer");
+        // Only ever to Cancelled, from every state that is not final.
+        expect(own.map((t) => t.to)).toEqual((moves ?? []).length ? ["cancelled"] : []);
+        expect(customerCanCancel(l, from as RequestStatus)).toBe(own.length > 0);
+      }
+      expect(customerCanCancel(l, "completed")).toBe(false);
+      expect(customerCanCancel(l, "cancelled")).toBe(false);
+    }
+    const m = MATCH_LIFECYCLE;
+    // The customer's move is theirs alone; the operator's and the provider's are never the customer's.
+    expect(moveFor(m, "accepted", "cancelled", "customer")?.by).toBe("customer");
+    expect(moveFor(m, "accepted", "cancelled", undefined)?.by).toBeUndefined();
+    expect(moveFor(m, "accepted", "completed", "customer")).toBeNull();
+    expect(moveFor(m, "matched", "accepted", "customer")).toBeNull();
+    expect(moveFor(m, "matched", "in_review", "customer")).toBeNull();
+    expect(moveFor(m, "matched", "accepted", "provider")?.by).toBe("provider");
+    expect(moveFor(m, "matched", "in_review", "timeout")?.by).toBe("provider-or-timeout");
+    expect(moveFor(m, "matched", "accepted", "timeout")).toBeNull();
+    expect(moveFor(m, "matched", "accepted", undefined)).toBeNull();
   });
 
   it.each([SHARED_LIFECYCLE, MATCH_LIFECYCLE, LISTING_LIFECYCLE, PROVIDER_APPLICATION_LIFECYCLE])("$name: explains every move and reaches only its own states", (lifecycle) => {

@@ -10,13 +10,25 @@ export const REQUEST_STATES = ["received", "in_review", "matched", "accepted", "
 export type RequestStatus = (typeof REQUEST_STATES)[number];
 
 /**
- * `by`: a move only that party's own operation makes (the matched provider's answer, or the
- * hourly job when the answer window passes); the back office never offers it as a move.
+ * `by`: a move only that party's own operation makes (the matched provider's answer, the hourly
+ * job when the answer window passes, or the customer's own cancellation from their status link
+ * or account); the back office never offers it as a move. A move without `by` is the operator's.
  * `notBefore: "start"`: refused before the request's appointment starts (issue 49 item 2: a
  * 15 December job was done and reviewed on 5 December); a request without a date and time
  * (no calendar slot) makes it at any time, as before.
  */
-export type Transition = { to: RequestStatus; why: string; by?: "provider" | "provider-or-timeout"; notBefore?: "start" };
+export type Transition = { to: RequestStatus; why: string; by?: "provider" | "provider-or-timeout" | "customer"; notBefore?: "start" };
+
+/**
+ * The customer withdraws a request that is not done (issue 49 item 1), with a reason from a
+ * short list: from any open state of a customer's request. Inside the kind's late window before
+ * the appointment it is still allowed, and marked late (cancel.server.ts).
+ */
+const customerCancels = (state: string): Transition => ({
+  to: "cancelled",
+  by: "customer",
+  why: `The customer cancelled it themselves (${state}), with a reason from the list; everyone concerned is emailed and the calendar event is cancelled.`,
+});
 
 export type Lifecycle = {
   name: string;
@@ -42,10 +54,12 @@ export const SHARED_LIFECYCLE: Lifecycle = {
       { to: "in_review", why: "An operator picked the request up." },
       { to: "matched", why: "An operator matched a verified provider straight away; both sides are introduced by email." },
       { to: "cancelled", why: "The customer withdrew, or it cannot be served." },
+      customerCancels("before review"),
     ],
     in_review: [
       { to: "matched", why: "A verified provider accepted; the customer is told by email." },
       { to: "cancelled", why: "No provider could be found, or the customer withdrew." },
+      customerCancels("during review"),
     ],
     matched: [
       {
@@ -54,6 +68,7 @@ export const SHARED_LIFECYCLE: Lifecycle = {
         notBefore: "start",
       },
       { to: "cancelled", why: "The booking fell through after matching." },
+      customerCancels("after matching"),
     ],
     completed: [],
     cancelled: [],
@@ -75,6 +90,7 @@ export const MATCH_LIFECYCLE: Lifecycle = {
     in_review: [
       { to: "matched", why: "An operator matched a verified provider; the provider is asked to accept within the kind's window." },
       { to: "cancelled", why: "No provider could be found, or the customer withdrew." },
+      customerCancels("during review"),
     ],
     matched: [
       { to: "accepted", why: "The matched provider accepted the job; the customer is emailed their confirmation.", by: "provider" },
@@ -89,6 +105,7 @@ export const MATCH_LIFECYCLE: Lifecycle = {
         notBefore: "start",
       },
       { to: "cancelled", why: "The booking fell through after matching." },
+      customerCancels("while the provider is asked; the offer is withdrawn"),
     ],
     accepted: [
       {
@@ -97,6 +114,7 @@ export const MATCH_LIFECYCLE: Lifecycle = {
         notBefore: "start",
       },
       { to: "cancelled", why: "The booking fell through after the provider accepted." },
+      customerCancels("after the provider accepted; the provider is told"),
     ],
     completed: [],
     cancelled: [],
@@ -164,6 +182,27 @@ export const PROVIDER_APPLICATION_LIFECYCLE: Lifecycle = {
 export function canMove(lifecycle: Lifecycle, from: RequestStatus, to: RequestStatus): boolean {
   return (lifecycle.transitions[from] ?? []).some((t) => t.to === to);
 }
+
+/** Who makes a move: the operator (nobody named), the provider, the answer window's job, the customer. */
+export type Mover = "provider" | "timeout" | "customer" | undefined;
+
+/**
+ * The move from → to that this party may make, if any: a move kept to one party (`by`) only by
+ * them (the window's job also makes "provider-or-timeout"); the operator's moves by the operator
+ * and the parties' own operations, never by the customer, who has only their own.
+ */
+export function moveFor(lifecycle: Lifecycle, from: RequestStatus, to: RequestStatus, by: Mover): Transition | null {
+  const allowed = (m: Transition) =>
+    m.by === undefined
+      ? by !== "customer"
+      : m.by === "customer"
+        ? by === "customer"
+        : by === "provider" || (by === "timeout" && m.by === "provider-or-timeout");
+  return (lifecycle.transitions[from] ?? []).find((m) => m.to === to && allowed(m)) ?? null;
+}
+
+/** Whether the customer may cancel a request in this state themselves. */
+export const customerCanCancel = (lifecycle: Lifecycle, from: RequestStatus) => moveFor(lifecycle, from, "cancelled", "customer") !== null;
 
 /** The shared lifecycle's moves (the shape most kinds use). */
 export const TRANSITIONS = SHARED_LIFECYCLE.transitions as Record<"received" | "in_review" | "matched" | "completed" | "cancelled", Transition[]>;

@@ -29,4 +29,13 @@ export type RequestView = {
   timeline: { steps: RequestStatus[]; endings: RequestStatus[]; labels?: Partial<Record<RequestStatus, MessageKey>> };
   /** It happens at a date and time: the status page offers its calendar file. */
   hasCalendar: boolean;
+  /** The customer may cancel it themselves now (it is not done): the page offers the form. */
+  canCancel: boolean;
+  /** Cancelling now would be marked late: the kind's window, in hours (else null). */
+  lateCancelHours: number | null;
+  /** How the customer cancelled it, if they did (the reason is a CANCEL_REASONS code). */
+  cancellation: CustomerCancellation | null;
 } & RequestOutcome;
+
+/** A customer's own cancellation, as their pages show it back. */
+export type CustomerCancellation = { reason: string; note: string | null; late: boolean; at: string };

@@ -18,6 +18,7 @@ import { logOut, passwordMatches } from "~/modules/accounts/accounts.server";
 import { deleteAccountSchema } from "~/modules/privacy/delete-schema";
 import { deleteAccount, describeOpen, type OpenRequestLine, openRequestsOf } from "~/modules/privacy/erase.server";
 import { subjectOfUser } from "~/modules/privacy/subject.server";
+import { CANCEL_PARAM, CANCEL_SECTION } from "~/modules/requests/cancel-link";
 import { isRequestStatus, STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import type { Route } from "./+types/delete";
 
@@ -124,15 +125,29 @@ function OpenRequests({ open }: { open: OpenRequestLine[] }) {
             )}{" "}
             · {r.kindLabel} · {isRequestStatus(r.status) ? t(STATUS_LABEL_KEYS[r.status]) : r.status}
             {r.asProvider ? ` · ${t("deleteAccount.asProvider")}` : null}
+            {/* Their own request: its cancel form (issue 49 item 1), no need to write to us. */}
+            {r.asProvider ? null : (
+              <>
+                {" · "}
+                <Link
+                  to={`${href("/account/requests/:reference", { reference: r.reference })}?${CANCEL_PARAM}#${CANCEL_SECTION}`}
+                  className="font-medium text-teal-800 underline"
+                >
+                  {t("deleteAccount.cancelLink", { reference: r.reference })}
+                </Link>
+              </>
+            )}
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-sm text-amber-900">
-        {t("deleteAccount.howToCancel")}{" "}
-        <Link to={href("/contact")} className="font-medium text-teal-800 underline">
-          {t("deleteAccount.contactLink")}
-        </Link>
-      </p>
+      {open.some((r) => r.asProvider) ? (
+        <p className="mt-3 text-sm text-amber-900">
+          {t("deleteAccount.howToCancelJob")}{" "}
+          <Link to={href("/contact")} className="font-medium text-teal-800 underline">
+            {t("deleteAccount.contactLink")}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

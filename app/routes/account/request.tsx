@@ -1,14 +1,16 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
+import { RequestActions } from "~/components/requests/cancel-request";
 import { RequestStatusView } from "~/components/requests/request-timeline";
 import { requireUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { getAppEnv } from "~/lib/runtime.server";
+import { customerCancelAction } from "~/modules/requests/cancel-action.server";
 import { findRequestForUser } from "~/modules/requests/requests.server";
 import type { Route } from "./+types/request";
 
-export const handle = { messages: ["account", "status"] } satisfies MessagesHandle;
+export const handle = { messages: ["account", "status", "cancel", "dialog"] } satisfies MessagesHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -17,7 +19,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { request: found };
 }
 
-export default function AccountRequestPage({ loaderData }: Route.ComponentProps) {
+/** The signed-in owner's own moves on their request: cancel. Another account's reference is a 404. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  return customerCancelAction(request, { userId: user.id, reference: params.reference }, href("/account/requests/:reference", { reference: params.reference }));
+}
+
+export default function AccountRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   return (
     <section className="card p-6">
@@ -27,6 +35,7 @@ export default function AccountRequestPage({ loaderData }: Route.ComponentProps)
       <div className="mt-4">
         <RequestStatusView request={loaderData.request} />
       </div>
+      <RequestActions request={loaderData.request} result={actionData?.result} />
     </section>
   );
 }

@@ -24,9 +24,11 @@ import { addNote, declinedProviders, deleteRequest, findAdminRequest, matchReque
 import { listCategories } from "~/modules/services/catalogue.server";
 import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { statusLabelKey } from "~/modules/requests/status";
+import type { AdminRequest as AdminRequestView } from "~/modules/admin/views";
+import { CANCEL_REASON_KEYS, isCancelReason } from "~/modules/requests/cancel-reasons";
 import type { Route } from "./+types/request";
 
-export const handle = { messages: ["admin.complete", "admin.delete", "admin.error", "admin.inbox", "admin.kind", "admin.match", "admin.nav", "admin.outbox", "admin.request", "admin.title", "admin.toast", "admin.workflow", "availability", "cars", "dialog", "form", "jobs", "provider", "request", "status", "wizard"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.complete", "admin.delete", "admin.error", "admin.inbox", "admin.kind", "admin.match", "admin.nav", "admin.outbox", "admin.request", "admin.title", "admin.toast", "admin.workflow", "availability", "cancel.byCustomer", "cancel.late", "cancel.reason", "cars", "dialog", "form", "jobs", "provider", "request", "status", "wizard"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches, params }) => adminMeta(matches, "admin.request.title", { reference: params.reference });
 
@@ -175,6 +177,7 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
               </Link>
             </p>
           ) : null}
+          {r.cancellation ? <CustomerCancellationCard cancellation={r.cancellation} /> : null}
           {r.job ? <ProviderAnswer job={r.job} providerName={r.match?.provider?.name ?? null} /> : null}
           {workbench ? <MatchingWorkbench workbench={workbench} result={intent === "match" ? result : undefined} /> : null}
           <AdminPanel id="details-title" title={t("admin.request.details")} className="card p-6">
@@ -221,5 +224,25 @@ function DeleteForm({ onCancel, error }: { onCancel: (() => void) | null; error?
         )}
       </div>
     </form>
+  );
+}
+
+/** The customer's own cancellation: when, why (their pick and note), and whether it came late. */
+function CustomerCancellationCard({ cancellation }: { cancellation: NonNullable<AdminRequestView["cancellation"]> }) {
+  const t = useT();
+  const dates = useFormat();
+  return (
+    <section aria-labelledby="cancellation-title" className="card border-red-200 bg-red-50 p-4" data-testid="admin-cancellation">
+      <h2 id="cancellation-title" className="font-semibold text-red-900">
+        {t("cancel.byCustomer")} · {dates.dateTime(cancellation.at)}
+        {cancellation.late ? <span className="ml-2 rounded bg-red-800 px-2 py-0.5 text-xs text-white">{t("cancel.late")}</span> : null}
+      </h2>
+      <p className="mt-1">{isCancelReason(cancellation.reason) ? t(CANCEL_REASON_KEYS[cancellation.reason]) : cancellation.reason}</p>
+      {cancellation.note ? (
+        <p className="mt-1 break-words whitespace-pre-line" translate="no">
+          {cancellation.note}
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -1,14 +1,16 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
+import { RequestActions } from "~/components/requests/cancel-request";
 import { RequestStatusView } from "~/components/requests/request-timeline";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { getAppEnv } from "~/lib/runtime.server";
+import { customerCancelAction } from "~/modules/requests/cancel-action.server";
 import { findRequestByToken } from "~/modules/requests/requests.server";
 import type { Route } from "./+types/status";
 
-export const handle = { messages: ["status"], noindex: true } satisfies MessagesHandle;
+export const handle = { messages: ["status", "cancel", "dialog"], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "status.metaTitle", "status.metaTitle"),
@@ -22,7 +24,15 @@ export async function loader({ request: req, params }: Route.LoaderArgs) {
   return data({ request }, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
 }
 
-export default function RequestStatusPage({ loaderData, params }: Route.ComponentProps) {
+/**
+ * The customer's own moves from the status link (whoever holds it, as for the page): cancel.
+ * The token decides which request; an unknown one is a 404, as for the page.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  return customerCancelAction(request, { token: params.token }, href("/requests/:token", { token: params.token }));
+}
+
+export default function RequestStatusPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useT();
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -37,6 +47,7 @@ export default function RequestStatusPage({ loaderData, params }: Route.Componen
             </Link>
           </p>
         ) : null}
+        <RequestActions request={loaderData.request} result={actionData?.result} />
       </div>
       <p className="mt-6 text-sm text-slate-600">
         {t("status.help")}{" "}

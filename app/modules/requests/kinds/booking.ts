@@ -49,4 +49,6 @@ export const booking = defineKind({
   match: (d) => ({ servicePage: d.serviceSlug ?? null, area: d.area }),
   // An hour at the preferred date and time; the location is the area (never the address or contact).
   calendar: (d) => calendarSlot(d.preferredDate, d.preferredTime, 60, d.area),
+  // A provider who kept the day free for it is told a day ahead at least, or it is marked late.
+  lateCancelHours: 24,
 });

@@ -38,6 +38,8 @@ export const carRequest = defineKind<CarData>({
   // Car requests carry full addresses, not areas: the shortlist starts with every car provider.
   match: () => ({ servicePage: "car-rental", area: null }),
   calendar: carSlot,
+  // A driver plans the day around a ride: inside 12 hours, a cancellation is marked late.
+  lateCancelHours: 12,
 });
 
 /** The values with their dates and times as the reader writes them (the subject's "when"). */

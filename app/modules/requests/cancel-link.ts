@@ -1,0 +1,7 @@
+/**
+ * Where the customer's cancel form opens (issue 49 item 1, the one link-dialog pattern):
+ * `?cancel#cancel-request` on the status page or My Bookings' request page. On its own, so a page
+ * that only links there (the delete-account page) reads no cancel texts.
+ */
+export const CANCEL_PARAM = "cancel";
+export const CANCEL_SECTION = "cancel-request";
