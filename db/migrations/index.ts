@@ -20,6 +20,7 @@ import * as m0019 from "./0019-request-submission-key";
 import * as m0020 from "./0020-document-renewals";
 import * as m0021 from "./0021-account-links";
 import * as m0022 from "./0022-mail-failed-at";
+import * as m0023 from "./0023-locked-recipient-count";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0020-document-renewals": m0020,
   "0021-account-links": m0021,
   "0022-mail-failed-at": m0022,
+  "0023-locked-recipient-count": m0023,
 };
