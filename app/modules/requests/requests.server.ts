@@ -289,7 +289,10 @@ async function writeInTurn(trx: Transaction<Database>, { request, operator, conf
  * confirmation only while both allow it.
  */
 async function writeAtOnce(db: Kysely<Database>, { request, operator, confirmation }: Submission, clientIp: string): Promise<boolean> {
-  const parts = [sql`r as (${db.insertInto("requests").values(request)})`, sql`e as (${db.insertInto("request_events").values(firstEvent(request))})`];
+  const parts = [
+    sql`r as (${db.insertInto("requests").values(request).returning("id")})`,
+    sql`e as (${db.insertInto("request_events").values(firstEvent(request))})`,
+  ];
   if (operator.length) parts.push(sql`o as (${db.insertInto("mail_outbox").values(operator.map(outboxRow))})`);
   let emailed = sql<boolean>`false`;
   if (confirmation) {
@@ -300,7 +303,9 @@ async function writeAtOnce(db: Kysely<Database>, { request, operator, confirmati
     if (!allowance) throw new Error("The rate limits are not in PostgreSQL");
     const columns = Object.keys(row) as (keyof typeof row)[];
     parts.push(
-      sql`room as (select 1 where locked_recipient_count(${MAILBOX_LOCKS}, ${row.recipient_key}, ${since}) < ${limit})`,
+      // From r: the request is inserted before the mailbox's lock is waited for, as in
+      // writeInTurn, so the same post again fails on its key at once, holding no lock.
+      sql`room as (select 1 from r where locked_recipient_count(${MAILBOX_LOCKS}, ${row.recipient_key}, ${since}) < ${limit})`,
       sql`client as (${allowance})`,
       sql`c as (insert into mail_outbox (${sql.join(columns.map((c) => sql.ref(c)))}) select ${sql.join(columns.map((c) => sql`${row[c]}`))} from client where allowed returning id)`,
     );
