@@ -109,4 +109,16 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("round trips to PostgreSQ
     expect(stored).toHaveLength(3);
     expect(Math.min(...trips), trips.join(", ")).toBe(4);
   });
+
+  it("counts each confirmation once against its client, in the rate limiter's own row (a refused repeat: not at all)", async () => {
+    // The statement's hit is rate-limiter-flexible's upsert on its key: the limiter reads it back.
+    const counters = await db.db
+      .selectFrom("rate_limits" as never)
+      .select(["key" as never, "points" as never])
+      .where("key" as never, "like", "confirmationsPerClient:%")
+      .execute();
+    const confirmations = await db.db.selectFrom("mail_outbox").select("id").where("kind", "like", "%.customer").execute();
+    expect(counters).toHaveLength(1);
+    expect(Number((counters[0] as { points: number }).points)).toBe(confirmations.length);
+  });
 });
