@@ -159,6 +159,16 @@ export const envSchema = z
       .default(process.env.NODE_ENV === "test" ? "0" : "1")
       .transform((v) => v === "1"),
     /**
+     * "1" (the default): this process sends queued mail (ADR 3, ADR 16). "0": it queues mail and
+     * leaves the sending to the other processes on the same database — and to measurements that
+     * count one request's round trips to the database, which the sender's own claims would blur
+     * (scripts/bench-round-trips.ts, tests/integration/round-trips.test.ts).
+     */
+    MAIL_WORKER: z
+      .enum(["0", "1"])
+      .default("1")
+      .transform((v) => v === "1"),
+    /**
      * Per-deployment rate limits, as `name=count` pairs ("signUp=100,writes=600"); names and
      * defaults in app/lib/rate-limit.server.ts (LIMITS). Tests raise them to send load.
      */

@@ -78,7 +78,7 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     onOutcome: mailOutcome,
     ...options.mail,
   });
-  if (options.startMailWorker ?? true) mail.start();
+  if (options.startMailWorker ?? env.MAIL_WORKER) mail.start();
   const processBeat = startProcessBeat(handle.db);
 
   const runtime: Runtime = {

@@ -22,6 +22,7 @@ import * as m0021 from "./0021-account-links";
 import * as m0022 from "./0022-mail-failed-at";
 import * as m0023 from "./0023-provider-service-catalogue";
 import * as m0024 from "./0024-customer-cancellations";
+import * as m0025 from "./0025-locked-recipient-count";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0022-mail-failed-at": m0022,
   "0023-provider-service-catalogue": m0023,
   "0024-customer-cancellations": m0024,
+  "0025-locked-recipient-count": m0025,
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
+import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { type RecipientCap, recipientKey, withinRecipientCap } from "./recipients.server";
 import type { RenderedEmail } from "./template.server";
@@ -50,36 +50,44 @@ export async function enqueueEmail(db: Executor, email: OutgoingEmail): Promise<
   return db.isTransaction ? capped(db) : (db as Kysely<Database>).transaction().execute(capped);
 }
 
-/** The first half of the two-number advisory lock keys that serialize sends to one mailbox. */
-const MAILBOX_LOCKS = 25;
+/**
+ * The first half of the two-number advisory lock keys that serialize sends to one mailbox (the
+ * second is hashtext of its recipient key); migration 0025's locked_recipient_count takes the same.
+ */
+export const MAILBOX_LOCKS = 25;
 
 async function insertEmail(db: Executor, email: OutgoingEmail): Promise<string> {
-  const id = randomUUID();
+  const row = outboxRow(email);
+  await db.insertInto("mail_outbox").values(row).execute();
+  return row.id;
+}
+
+/**
+ * The outbox row of an email, due now: for enqueueEmail, and for a caller that writes it in a
+ * statement of its own (a request's rows in one round trip, requests.server.ts).
+ */
+export function outboxRow(email: OutgoingEmail): Insertable<Database["mail_outbox"]> & { id: string } {
   const now = new Date().toISOString();
-  await db
-    .insertInto("mail_outbox")
-    .values({
-      id,
-      kind: email.kind,
-      to_address: email.to,
-      reply_to: email.replyTo ?? null,
-      subject: email.subject,
-      text_body: email.text,
-      html_body: email.html,
-      status: "pending",
-      next_attempt_at: now,
-      created_at: now,
-      locked_until: null,
-      last_error: null,
-      message_id: null,
-      sent_at: null,
-      request_id: email.requestId ?? null,
-      attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
-      recipient_key: email.cap ? recipientKey(email.cap, email.to) : null,
-      sealed_secret: email.sealedSecret ?? null,
-    })
-    .execute();
-  return id;
+  return {
+    id: randomUUID(),
+    kind: email.kind,
+    to_address: email.to,
+    reply_to: email.replyTo ?? null,
+    subject: email.subject,
+    text_body: email.text,
+    html_body: email.html,
+    status: "pending",
+    next_attempt_at: now,
+    created_at: now,
+    locked_until: null,
+    last_error: null,
+    message_id: null,
+    sent_at: null,
+    request_id: email.requestId ?? null,
+    attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
+    recipient_key: email.cap ? recipientKey(email.cap, email.to) : null,
+    sealed_secret: email.sealedSecret ?? null,
+  };
 }
 
 /** A stored message's attachments (null or a JSON list), read back for sending. */

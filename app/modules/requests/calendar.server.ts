@@ -227,6 +227,16 @@ export async function requestInvite(db: Executor, requestId: string, options: Re
   return render({ ...row, calendar_sequence: sequence }, options.method, locale, options.to);
 }
 
+/**
+ * The invite of a request being written now, from the values in hand (no read back: the first
+ * SEQUENCE is the column's default, 0), or null for a request without a date and time. For the
+ * confirmation queued in the same statement or transaction as the request itself.
+ */
+export function newRequestInvite(row: Omit<InviteRow, "calendar_sequence">, options: Omit<RequestInviteOptions, "bump">): MailAttachment | null {
+  const locale = options.locale ?? (isLocale(row.locale) ? row.locale : DEFAULT_LOCALE);
+  return render({ ...row, calendar_sequence: 0 }, options.method, locale, options.to);
+}
+
 /** How an operator's status move changes the invite: cancelled (CANCEL), or not at all. */
 export function inviteForMove(to: RequestStatus): RequestInviteOptions["method"] | null {
   // The confirmed REQUEST goes with the provider's acceptance (jobs.server.ts acceptanceEmails).

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import { href, type AppLoadContext } from "react-router";
 import { getSessionUser, type SessionUser } from "~/lib/auth/session.server";
 import { formTokenOf } from "~/lib/http/form.server";
@@ -10,8 +10,8 @@ import { localeFromRequest, messagesFor } from "~/lib/i18n/catalogue.server";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
 import { formattersFor } from "~/lib/i18n/format";
 import { createTranslate, type MessageKey, type Translate, translateLocale } from "~/lib/i18n/translate";
-import { enqueueEmail } from "~/lib/mail/outbox.server";
-import { withinRecipientCap } from "~/lib/mail/recipients.server";
+import { enqueueEmail, MAILBOX_LOCKS, type OutgoingEmail, outboxRow } from "~/lib/mail/outbox.server";
+import { RECIPIENT_CAPS, withinRecipientCap } from "~/lib/mail/recipients.server";
 import { SECRET_MASK, secretBox } from "~/lib/mail/secrets.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { hit } from "~/lib/rate-limit.server";
@@ -19,7 +19,7 @@ import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { appointmentOf, tooEarly } from "./appointment";
-import { calendarFile, inviteForMove, requestInvite, slotOf } from "./calendar.server";
+import { calendarFile, inviteForMove, newRequestInvite, requestInvite, slotOf } from "./calendar.server";
 import { renderFields } from "./kind";
 import { lateCancelHours } from "./late";
 import { requestOutcome } from "./outcome.server";
@@ -42,10 +42,14 @@ export type SubmitContext = {
   formToken?: string | null;
 };
 
-/** The context of a submission made through this request (its form read by readForm first). */
-export async function submitContext(request: Request, context: AppLoadContext): Promise<SubmitContext> {
+/**
+ * The context of a submission made through this request (its form read by readForm first).
+ * `user`: who the action already found signed in (its guard read the session), so the session
+ * is not read a second time (a round trip to the database); omitted, it is read here.
+ */
+export async function submitContext(request: Request, context: AppLoadContext, user?: SessionUser | null): Promise<SubmitContext> {
   return {
-    user: await getSessionUser(request),
+    user: user === undefined ? await getSessionUser(request) : user,
     clientIp: context.clientIp,
     locale: localeFromRequest(request),
     formToken: formTokenOf(request),
@@ -100,7 +104,8 @@ const operatorLocale: Locale = DEFAULT_LOCALE;
 /**
  * Stores a request of a declared kind — its typed values, the customer's locale and what it
  * concerns — with its first timeline event, and queues the operator notification and the
- * customer's confirmation (reference + private status link), all in one transaction.
+ * customer's confirmation (reference + private status link), all at once: on PostgreSQL in one
+ * statement (one round trip to the database: issue 52 item 4), on SQLite in one transaction.
  */
 export async function submitRequest<K extends RequestKind>(
   name: K,
@@ -110,12 +115,13 @@ export async function submitRequest<K extends RequestKind>(
 ): Promise<SubmittedRequest> {
   const kind = kindOf(name);
   const data = kind.payload.parse(input);
-  const { db, env } = getRuntime();
+  const { db, env, dialect } = getRuntime();
   const key = submissionKey(name, ctx, options.fingerprint === undefined ? data : options.fingerprint);
-  // The same post again (a double click, a retry): the first one's answer, nothing new.
-  const earlier = key ? await submissionByKey(options.trx ?? db, name, key, ctx.locale) : null;
-  if (earlier && options.trx) throw new DuplicateSubmission(); // the caller's rows must not commit either
-  if (earlier) return earlier;
+  // In a caller's transaction the same post again must fail before the caller's rows commit, so
+  // it is looked for first. Elsewhere the unique submission_key decides: a first post pays no
+  // read for it, and the same post again (a double click, a retry) is refused by the key and
+  // then answered with the first one's receipt (below).
+  if (key && options.trx && (await submissionByKey(options.trx, name, key, ctx.locale))) throw new DuplicateSubmission();
   const id = randomUUID();
   const token = key ? statusTokenFor(key) : randomBytes(24).toString("base64url");
   const statusPath = href("/requests/:token", { token });
@@ -124,38 +130,28 @@ export async function submitRequest<K extends RequestKind>(
   const who = kind.contact(data);
   const subject = kind.subject(data);
   const recipient = who.email?.trim().toLowerCase() || null;
-  // Inside a caller's transaction, read through it: SQLite has one connection, and it is held.
-  const confirm = recipient !== null && (await mayConfirm(options.trx ?? db, recipient, ctx.clientIp));
-  // Whether the confirmation was queued: the outbox checks the mailbox's cap again, inside the
-  // transaction, so a post racing another to the same address may still be told "not emailed".
-  let emailed = false;
 
-  const write = async (trx: Transaction<Database>, reference: string) => {
-    emailed = false;
-    await trx
-      .insertInto("requests")
-      .values({
-        id,
-        reference,
-        token_hash: hashToken(token),
-        kind: name,
-        status: "received" satisfies RequestStatus,
-        user_id: ctx.user?.id ?? null,
-        name: who.name,
-        email: who.email,
-        data: JSON.stringify(data),
-        locale: ctx.locale,
-        subject_type: subject?.type ?? null,
-        subject_id: subject?.id ?? null,
-        created_at: now,
-        updated_at: now,
-        submission_key: key,
-      })
-      .execute();
-    await trx.insertInto("request_events").values({ id: randomUUID(), request_id: id, status: "received", note: null, created_at: now }).execute();
-
+  /** Everything one submission writes, for the reference drawn for this attempt. */
+  const submission = (reference: string): Submission => {
+    const request = {
+      id,
+      reference,
+      token_hash: hashToken(token),
+      kind: name,
+      status: "received" satisfies RequestStatus,
+      user_id: ctx.user?.id ?? null,
+      name: who.name,
+      email: who.email,
+      data: JSON.stringify(data),
+      locale: ctx.locale,
+      subject_type: subject?.type ?? null,
+      subject_id: subject?.id ?? null,
+      created_at: now,
+      updated_at: now,
+      submission_key: key,
+    };
     const ot = translatorFor(operatorLocale);
-    const operator = renderEmail(
+    const operatorEmail = renderEmail(
       {
         subject: kind.operatorSubject(data, ot),
         heading: ot("email.operator.heading", { title: kind.title(data, ot) }),
@@ -171,71 +167,76 @@ export async function submitRequest<K extends RequestKind>(
       },
       env.BRAND_NAME,
     );
-    for (const to of [env.OPERATOR_EMAIL, ...(options.alsoNotify ?? [])]) {
-      await enqueueEmail(trx, { ...operator, kind: `${name}.operator`, to, replyTo: who.email, requestId: id });
-    }
-    if (confirm) {
-      // The address was typed by whoever sent the form, and the email is signed as ours (DKIM):
-      // it repeats only what identifies the request — its kind, reference and date — never a
-      // word the visitor wrote (a name, a message, a city), which could speak to a stranger in
-      // our name (issue 47 item 8). The details are behind the status link.
-      const ct = translatorFor(ctx.locale);
-      const format = formattersFor(translateLocale(ct));
-      // A request at a date and time: the confirmation carries its calendar invite, and says
-      // when — a date and a time the form validated, never the visitor's words.
-      const invite = await requestInvite(trx, id, { method: "REQUEST", to: recipient });
-      const slot = kind.calendar?.(data) ?? null;
-      const customer = renderEmail(
-        {
-          subject: ct("email.customer.subject", { reference }),
-          heading: ct("email.customer.heading"),
-          paragraphs: [ct(kind.confirmation(data)), ct("email.customer.reference", { reference }), ...(invite ? [ct("email.calendar.attached")] : [])],
-          fields: [
-            { label: ct("email.customer.request"), value: ct(KIND_LABEL_KEYS[name as RequestKind]) },
-            { label: ct("request.field.reference"), value: reference },
-            ...(slot
-              ? [
-                  { label: ct("request.field.preferredDate"), value: format.date(slot.date) },
-                  { label: ct("request.field.preferredTime"), value: format.time(slot.time) },
-                ]
-              : []),
-            { label: ct("request.field.submittedAt"), value: format.dateTime(now) },
-          ],
-          // The live status link is put in at send time, never stored in the outbox (ADR 25).
-          action: { label: ct("email.customer.track"), url: statusUrlFor(ctx.locale, SECRET_MASK) },
-          footer: ct(kind.customerFooter ?? "email.customer.footer", { operator: env.OPERATOR_EMAIL }),
-          ...emailFormat(ctx.locale, ct),
-        },
-        env.BRAND_NAME,
-      );
-      const sealedSecret = secretBox(env.AUTH_SECRET).seal(token);
-      const queued = await enqueueEmail(trx, {
-        ...customer,
-        kind: `${name}.customer`,
-        to: recipient,
-        requestId: id,
-        cap: "confirmation",
-        sealedSecret,
-        ...(invite ? { attachments: [invite] } : {}),
-      });
-      emailed = queued !== null;
-    }
+    const operator = [env.OPERATOR_EMAIL, ...(options.alsoNotify ?? [])].map((to) => ({
+      ...operatorEmail,
+      kind: `${name}.operator`,
+      to,
+      replyTo: who.email,
+      requestId: id,
+    }));
+    if (recipient === null) return { request, operator, confirmation: null };
+    // The address was typed by whoever sent the form, and the email is signed as ours (DKIM):
+    // it repeats only what identifies the request — its kind, reference and date — never a
+    // word the visitor wrote (a name, a message, a city), which could speak to a stranger in
+    // our name (issue 47 item 8). The details are behind the status link.
+    const ct = translatorFor(ctx.locale);
+    const format = formattersFor(translateLocale(ct));
+    // A request at a date and time: the confirmation carries its calendar invite, and says
+    // when — a date and a time the form validated, never the visitor's words. Built from the
+    // values in hand: the request is being written in the same statement.
+    const invite = newRequestInvite(request, { method: "REQUEST", to: recipient });
+    const slot = kind.calendar?.(data) ?? null;
+    const customer = renderEmail(
+      {
+        subject: ct("email.customer.subject", { reference }),
+        heading: ct("email.customer.heading"),
+        paragraphs: [ct(kind.confirmation(data)), ct("email.customer.reference", { reference }), ...(invite ? [ct("email.calendar.attached")] : [])],
+        fields: [
+          { label: ct("email.customer.request"), value: ct(KIND_LABEL_KEYS[name as RequestKind]) },
+          { label: ct("request.field.reference"), value: reference },
+          ...(slot
+            ? [
+                { label: ct("request.field.preferredDate"), value: format.date(slot.date) },
+                { label: ct("request.field.preferredTime"), value: format.time(slot.time) },
+              ]
+            : []),
+          { label: ct("request.field.submittedAt"), value: format.dateTime(now) },
+        ],
+        // The live status link is put in at send time, never stored in the outbox (ADR 25).
+        action: { label: ct("email.customer.track"), url: statusUrlFor(ctx.locale, SECRET_MASK) },
+        footer: ct(kind.customerFooter ?? "email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+        ...emailFormat(ctx.locale, ct),
+      },
+      env.BRAND_NAME,
+    );
+    const confirmation = {
+      ...customer,
+      kind: `${name}.customer`,
+      to: recipient,
+      requestId: id,
+      cap: "confirmation" as const,
+      sealedSecret: secretBox(env.AUTH_SECRET).seal(token),
+      ...(invite ? { attachments: [invite] } : {}),
+    };
+    return { request, operator, confirmation };
   };
 
   if (options.trx) {
     // The caller commits (and tells the mail worker); a reference collision fails its transaction.
     const reference = newReference();
-    await write(options.trx, reference);
+    const emailed = await writeInTurn(options.trx, submission(reference), ctx.clientIp);
     return { id, reference, statusPath, statusUrl, emailed };
   }
   for (let attempt = 0; ; attempt++) {
     const reference = newReference();
     try {
-      await db.transaction().execute((trx) => write(trx, reference));
+      const rows = submission(reference);
+      const emailed = dialect === "postgres" ? await writeAtOnce(db, rows, ctx.clientIp) : await db.transaction().execute((trx) => writeInTurn(trx, rows, ctx.clientIp));
       mailQueued();
       return { id, reference, statusPath, statusUrl, emailed };
     } catch (error) {
-      // The same post, stored meanwhile by a racing request (another process): answer with it.
+      // The same post, stored before (a double click, a retry) or meanwhile by a racing
+      // request (another process): answer with it.
       if (key && isDuplicateSubmission(error)) {
         const first = await submissionByKey(db, name, key, ctx.locale);
         if (first) return first;
@@ -245,6 +246,75 @@ export async function submitRequest<K extends RequestKind>(
       throw error;
     }
   }
+}
+
+/**
+ * What one submission writes: the request (its first event goes with it), the operator emails,
+ * and the customer's confirmation, queued only while the mailbox's cap and the client's
+ * allowance (RECIPIENT_CAPS.confirmation, confirmationsPerClient) leave room: at most a few a
+ * day to any one mailbox (`+tag` and Gmail dot variants are one mailbox; counted in the outbox,
+ * so every app process and restart sees the same count) and a few an hour from any one client.
+ * The request itself is stored and reaches the operator either way; only the email to the typed
+ * address is skipped, and the page then shows no "we emailed you".
+ */
+type Submission = {
+  request: Insertable<Database["requests"]> & { id: string; reference: string; kind: RequestKind; status: string; data: string; locale: string; created_at: string };
+  operator: OutgoingEmail[];
+  confirmation: (OutgoingEmail & { cap: "confirmation" }) | null;
+};
+
+/** The submission's first timeline event. */
+const firstEvent = (request: Submission["request"]) => ({ id: randomUUID(), request_id: request.id, status: request.status, note: null, created_at: request.created_at });
+
+/**
+ * A submission written statement by statement in a transaction (SQLite, where a statement costs
+ * no network; a caller's transaction). Answers whether the confirmation was queued.
+ */
+async function writeInTurn(trx: Transaction<Database>, { request, operator, confirmation }: Submission, clientIp: string): Promise<boolean> {
+  await trx.insertInto("requests").values(request).execute();
+  await trx.insertInto("request_events").values(firstEvent(request)).execute();
+  if (operator.length) await trx.insertInto("mail_outbox").values(operator.map(outboxRow)).execute();
+  if (!confirmation) return false;
+  // A full mailbox costs the client's allowance nothing: the count comes first. enqueueEmail
+  // counts again under the mailbox's lock (PostgreSQL), for a post racing another to it.
+  if (!(await withinRecipientCap(trx, "confirmation", confirmation.to))) return false;
+  if (!(await hit("confirmationsPerClient", clientIp)).allowed) return false;
+  return (await enqueueEmail(trx, confirmation)) !== null;
+}
+
+/**
+ * The same writes and the same answer as writeInTurn, on PostgreSQL in ONE statement — one
+ * round trip to the database, however far away it is (issue 52 item 4) — whose data-modifying
+ * CTEs commit together or not at all: the request, its event, the operator emails, then the
+ * mailbox's count under its lock (migration 0025), the client's allowance counted only while the
+ * mailbox has room (the rate limiter's own row, rate-limit-store.server.ts), and the
+ * confirmation only while both allow it.
+ */
+async function writeAtOnce(db: Kysely<Database>, { request, operator, confirmation }: Submission, clientIp: string): Promise<boolean> {
+  const parts = [
+    sql`r as (${db.insertInto("requests").values(request).returning("id")})`,
+    sql`e as (${db.insertInto("request_events").values(firstEvent(request))})`,
+  ];
+  if (operator.length) parts.push(sql`o as (${db.insertInto("mail_outbox").values(operator.map(outboxRow))})`);
+  let emailed = sql<boolean>`false`;
+  if (confirmation) {
+    const row = outboxRow(confirmation);
+    const { limit, windowMs } = RECIPIENT_CAPS.confirmation;
+    const since = new Date(Date.now() - windowMs).toISOString();
+    const allowance = getRuntime().rateLimits.hitInStatement("confirmationsPerClient", clientIp, "room");
+    if (!allowance) throw new Error("The rate limits are not in PostgreSQL");
+    const columns = Object.keys(row) as (keyof typeof row)[];
+    parts.push(
+      // From r: the request is inserted before the mailbox's lock is waited for, as in
+      // writeInTurn, so the same post again fails on its key at once, holding no lock.
+      sql`room as (select 1 from r where locked_recipient_count(${MAILBOX_LOCKS}, ${row.recipient_key}, ${since}) < ${limit})`,
+      sql`client as (${allowance})`,
+      sql`c as (insert into mail_outbox (${sql.join(columns.map((c) => sql.ref(c)))}) select ${sql.join(columns.map((c) => sql`${row[c]}`))} from client where allowed returning id)`,
+    );
+    emailed = sql<boolean>`exists (select 1 from c)`;
+  }
+  const { rows } = await sql<{ emailed: boolean }>`with ${sql.join(parts)} select ${emailed} as emailed`.execute(db);
+  return rows[0]?.emailed === true;
 }
 
 /**
@@ -314,18 +384,6 @@ async function submissionByKey(db: Kysely<Database>, name: RequestKind, key: str
 export async function submissionFor(name: RequestKind, ctx: SubmitContext): Promise<SubmittedRequest | null> {
   const key = submissionKey(name, ctx, null);
   return key ? submissionByKey(getRuntime().db, name, key, ctx.locale) : null;
-}
-
-/**
- * Whether a confirmation may go to this address: at most a few a day to any one mailbox
- * (RECIPIENT_CAPS.confirmation: `+tag` and Gmail dot variants are one mailbox; counted in the
- * outbox, so every app process and restart sees the same count), and a few an
- * hour from any one client. The request itself is stored and reaches the operator either way;
- * only the email to the typed address is skipped, and the page then shows no "we emailed you".
- */
-async function mayConfirm(db: Kysely<Database>, recipient: string, clientIp: string | undefined): Promise<boolean> {
-  if (!(await withinRecipientCap(db, "confirmation", recipient))) return false;
-  return clientIp === undefined || (await hit("confirmationsPerClient", clientIp)).allowed;
 }
 
 export type { RequestView };

@@ -56,11 +56,23 @@ export function categoryTitle(slug: string, englishTitle: string, locale: Locale
   return CATEGORY_TEXTS[locale]?.[slug]?.title ?? englishTitle;
 }
 
-/** A category's English title as the database holds it (stored with requests: language-neutral). */
+/**
+ * A category's English title as the database holds it (stored with requests: language-neutral).
+ * Categories are written once, by the first start's seed, and never changed by the app: a title
+ * found is remembered per database, so a booking does not pay a round trip for it (issue 52
+ * item 4). A slug not found is asked again next time.
+ */
 export async function englishCategoryTitle(slug: string): Promise<string | null> {
-  const row = await getRuntime().db.selectFrom("service_categories").select("title").where("slug", "=", slug).executeTakeFirst();
+  const { db } = getRuntime();
+  let titles = englishTitles.get(db);
+  if (!titles) englishTitles.set(db, (titles = new Map()));
+  const known = titles.get(slug);
+  if (known !== undefined) return known;
+  const row = await db.selectFrom("service_categories").select("title").where("slug", "=", slug).executeTakeFirst();
+  if (row) titles.set(slug, row.title);
   return row?.title ?? null;
 }
+const englishTitles = new WeakMap<object, Map<string, string>>();
 
 export async function getCategory(slug: string, locale: Locale = DEFAULT_LOCALE): Promise<ServiceCategory | null> {
   const row = await getRuntime().db.selectFrom("service_categories").selectAll().where("slug", "=", slug).executeTakeFirst();

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   const { reference, statusPath, emailed } = await submitCarRequest(
     { ...submission.value, type },
-    { ...(await submitContext(request, context)), user },
+    { ...(await submitContext(request, context, user)), user },
   );
   return redirectToSuccess({
     serviceName: t(CAR_TYPE_NAME_KEYS[type]),

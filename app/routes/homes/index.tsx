@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const user = await getSessionUser(request);
   const { reference, statusPath, emailed } = await submitCityRequest(submission.value, {
-    ...(await submitContext(request, context)),
+    ...(await submitContext(request, context, user)),
     user,
   });
   return redirectToSuccess({

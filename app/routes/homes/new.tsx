@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   // Size, content type and part count are checked by the request guard and readForm (body-limits.ts).
   const form = await readForm(request);
-  const outcome = await runWizardPost({ ...(await submitContext(request, context)), user }, form, t);
+  const outcome = await runWizardPost({ ...(await submitContext(request, context, user)), user }, form, t);
   switch (outcome.kind) {
     case "answer":
       return data<WizardAnswer>(outcome.answer, { status: outcome.status ?? 200 });

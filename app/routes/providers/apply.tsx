@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // One application at a time: a second one waits for the decision on the first — unless it is
   // the first one again (the same form token: a double click), which answers as it did.
   if (await hasOpenApplication(user.id)) {
-    const again = await submissionFor("provider-application", { ...(await submitContext(request, context)), user });
+    const again = await submissionFor("provider-application", { ...(await submitContext(request, context, user)), user });
     if (again) return submitted(t);
     return data({ pending: t("provider.apply.alreadyPendingText") }, { status: 409 });
   }
@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (refused.length || missing.length) {
     // The same post, sent twice at once, whose first copy was stored and took the held files.
-    if (!refused.length && (await submissionFor("provider-application", { ...(await submitContext(request, context)), user })))
+    if (!refused.length && (await submissionFor("provider-application", { ...(await submitContext(request, context, user)), user })))
       return submitted(t);
     const missingErrors = Object.fromEntries(missing.map((f) => [f, [t(MISSING_FILE[f])]]));
     return refuse(submission.reply({ fieldErrors: { ...missingErrors, ...fileErrors } }), fileToast ?? {
@@ -102,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
-  await submitApplication(submission.value, documents.held, { ...(await submitContext(request, context)), user });
+  await submitApplication(submission.value, documents.held, { ...(await submitContext(request, context, user)), user });
   return submitted(t);
 }
 

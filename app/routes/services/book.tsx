@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const sent = await submitQuickBooking(submission.value, { ...(await submitContext(request, context)), user });
+    const sent = await submitQuickBooking(submission.value, { ...(await submitContext(request, context, user)), user });
     return redirectWithToast(
       backPath,
       sentToast(t, { title: t("booking.quickSentTitle"), description: t("booking.quickSentText") }, sent),
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const serviceSlug = /^\/services\/([a-z0-9-]+)$/.exec(back.pathname)?.[1];
   const sent = await submitBooking(
     { ...submission.value, serviceSlug },
-    { ...(await submitContext(request, context)), user },
+    { ...(await submitContext(request, context, user)), user },
   );
   return redirectWithToast(
     backPath,

@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const user = await getSessionUser(request);
   const { reference, statusPath, emailed } = await submitServiceRequest(submission.value, {
-    ...(await submitContext(request, context)),
+    ...(await submitContext(request, context, user)),
     user,
   });
   return redirectToSuccess({
