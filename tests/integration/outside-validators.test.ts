@@ -72,6 +72,10 @@ function checkStructuredData(ld: Record<string, unknown>, canonical: string) {
     case "Organization":
       has("name");
       break;
+    case "WebSite":
+      has("name", "publisher", "potentialAction");
+      expect(ld.potentialAction).toMatchObject({ "@type": "SearchAction", "query-input": "required name=search_term_string" });
+      break;
     default:
       throw new Error(`unexpected structured data type ${type}`);
   }
@@ -150,7 +154,7 @@ describe.each(DIALECTS)("outside validators' findings on %s", (dialect) => {
         types.add(ld["@type"] as string);
       }
     }
-    expect([...types].sort()).toEqual(["LocalBusiness", "Organization", "RealEstateListing", "Service"]);
+    expect([...types].sort()).toEqual(["LocalBusiness", "Organization", "RealEstateListing", "Service", "WebSite"]);
     // The Portuguese profile's structured data is in the Portuguese space, with where it works.
     const business = heads.get(`${SITE}/pt/providers/${providerId}`)!.ld.find((j) => j["@type"] === "LocalBusiness")!;
     expect(business).toMatchObject({

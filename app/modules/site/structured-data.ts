@@ -4,32 +4,38 @@
  * that lands on /search. `home` is the page's URL in its language space ("/fr/" …), `origin`
  * the public origin (PUBLIC_URL), `searchPath` the search page in the same space.
  */
-export function marketplaceMarkup({ brand, origin, home, searchPath, locale }: { brand: string; origin: string; home: string; searchPath: string; locale: string }) {
-  const organization = `${origin}/#organization`;
+export function marketplaceMarkup({
+  brand,
+  origin,
+  home,
+  searchPath,
+  locale,
+}: {
+  brand: string;
+  origin: string;
+  home: string;
+  searchPath: string;
+  locale: string;
+}) {
+  // One WebSite node whose url is the page's own (its canonical address), with the Organization
+  // behind it as its publisher: every JSON-LD block we publish names the page it is on.
   return {
     "@context": "https://schema.org",
-    "@graph": [
-      {
-        "@type": "Organization",
-        "@id": organization,
-        name: brand,
-        url: `${origin}/`,
-        logo: `${origin}/images/logo.svg`,
-        areaServed: { "@type": "AdministrativeArea", name: "Greater Toronto Area" },
-      },
-      {
-        "@type": "WebSite",
-        "@id": `${origin}/#website`,
-        name: brand,
-        url: home,
-        inLanguage: locale,
-        publisher: { "@id": organization },
-        potentialAction: {
-          "@type": "SearchAction",
-          target: { "@type": "EntryPoint", urlTemplate: `${origin}${searchPath}?type={search_term_string}` },
-          "query-input": "required name=search_term_string",
-        },
-      },
-    ],
+    "@type": "WebSite",
+    name: brand,
+    url: home,
+    inLanguage: locale,
+    publisher: {
+      "@type": "Organization",
+      name: brand,
+      url: `${origin}/`,
+      logo: `${origin}/images/logo.svg`,
+      areaServed: { "@type": "AdministrativeArea", name: "Greater Toronto Area" },
+    },
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: `${origin}${searchPath}?type={search_term_string}` },
+      "query-input": "required name=search_term_string",
+    },
   };
 }
