@@ -76,7 +76,8 @@ const slowest = [];
  * Vitest and Playwright one after the other, or side by side (`TEST_SIDE_BY_SIDE=1`): each
  * waits on servers, browsers and timers about half of its time (perf-log.md, 2026-12-06: the
  * two cores were busy 48 % of a sequential run). Side by side, Vitest's lines are held and
- * printed whole when it ends, so they do not interleave with the journeys'.
+ * printed whole when it ends, so they do not interleave with the journeys'. Measured slower and
+ * starved on two cores (perf-log.md, 2026-12-06 14:15): off unless asked for.
  */
 const sideBySide = !fast && process.env.TEST_SIDE_BY_SIDE === "1";
 
