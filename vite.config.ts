@@ -1,5 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { constants } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
@@ -8,9 +11,32 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 /** Chunks that every page loads at once (vite.config.ts groups below, and rolldown's runtime). */
 const EVERY_PAGE_CHUNK = /(^|\/)(framework|shell|rolldown-runtime)-[\w-]+\.js$/;
 
+/**
+ * One version for every file of public/ (the logo, avatars, ads, service and home pictures, the
+ * favicon): 10 hex digits of a SHA-256 over each file's path and bytes, defined as
+ * `__STATIC_VERSION__`, so the loaders that name `/images/logo.svg?v=<version>`
+ * (app/lib/static-files.server.ts) and the server that answers it (server/main.ts) agree without
+ * a manifest. One version, not one per file: the files change rarely, and a changed one costs
+ * returning visitors a refetch of ~90 small SVGs, once (ADR 48).
+ */
+function staticVersion(dir = fileURLToPath(new URL("public", import.meta.url))): string {
+  const hash = createHash("sha256");
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(`${path.relative(dir, full).split(path.sep).join("/")}\0`).update(readFileSync(full));
+    }
+  };
+  walk(dir);
+  return hash.digest("hex").slice(0, 10);
+}
+
 // The server build's entry is our Express app (server/app.ts), so the app, its database
 // handle and its mail worker are loaded once, from one bundle, in production.
 export default defineConfig(({ isSsrBuild }) => ({
+  // public/'s files are named with this version (app/lib/static-files.server.ts) and cached a year (ADR 48).
+  define: { __STATIC_VERSION__: JSON.stringify(staticVersion()) },
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts", checks: { bundlerTimings: false } }, target: "node20" }
     : {

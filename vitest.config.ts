@@ -54,9 +54,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Integration files start servers and databases of their own and wait on them about half the
-    // time: the full run (CI) keeps 2 on the 2-core box; the fast lane, which has no fault, crash
-    // or cluster file to be starved, takes 3 (perf-log.md, 2026-12-06 11:20).
-    maxWorkers: process.env.VITEST_LANE === "fast" ? 3 : 2,
+    // time, yet a third file at a time does not pay on the 2-core box: the full run keeps two
+    // (a run on three beside a light helper took 865 s against 554 s on two, each file twice as
+    // long; perf-log.md, 2026-12-07 00:00); the fast lane, with no fault, crash or cluster file to
+    // be starved, takes three (11:20). `VITEST_WORKERS` overrides both, to measure again.
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? (process.env.VITEST_LANE === "fast" ? 3 : 2)),
     sequence: { sequencer: LongestFirst },
   },
 });

@@ -107,6 +107,26 @@ function answerRefused(request: Request, context: EntryContext, headers: Headers
   return status;
 }
 
+/**
+ * The same refusal for a client navigation's or a fetcher's data request (`.data`, issue 52): a
+ * plain 503/507 carrying the refusal as JSON, without React Router's `X-Remix-Response` header,
+ * which its client turns into an error response whose data is this body — so the error view says
+ * "we can't reach our records, try again" (or "nothing was kept") in the page's language instead
+ * of a generic error. React Router's encoded answer held only its sanitized "Unexpected Server
+ * Error".
+ */
+export async function handleDataRequest(response: Response, { context }: { context: AppLoadContext }): Promise<Response> {
+  const refused = context.databaseUnavailable ? "unavailable" : context.storageFull ? "storageFull" : undefined;
+  if (!refused) return response;
+  await response.body?.cancel();
+  const { status, key } = REFUSALS[refused];
+  return new Response(JSON.stringify({ refusal: key }), {
+    status,
+    statusText: STATUS_TEXT[refused],
+    headers: { "Content-Type": "application/json; charset=utf-8", "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+  });
+}
+
 /** A 503/507 refusal a route threw itself (readForm's, for a file the full disk refused). */
 function refusedAlready(context: EntryContext): keyof typeof STATUS_TEXT | undefined {
   const keys = Object.values(context.staticHandlerContext.errors ?? {}).map((error) => (isRouteErrorResponse(error) ? refusalKey(error.data) : undefined));

@@ -17,18 +17,14 @@ import { Header } from "./components/layout/header";
 import { OpenGraphLocales } from "./components/layout/open-graph-locales";
 import { Toaster } from "./components/toaster";
 import { loadRootData, type RootData } from "./lib/root-data.server";
-import { bookingDraftFor } from "./modules/services/booking-draft.server";
+import { heldFormsFor } from "./modules/requests/form-draft.server";
 import { useNonce } from "./lib/nonce";
 import { markHydrated } from "./lib/hydration";
 import { loadWhenIdle, preloadable } from "./lib/preloadable";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rootData, headers } = await loadRootData(request, context.messageNamespaces, context.standInUser);
-  rootData.heldForm = await bookingDraftFor(request, rootData.user?.id);
+  rootData.heldForms = await heldFormsFor(request, rootData.user?.id);
   return data(rootData, { headers });
 }
 
@@ -64,6 +60,20 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
  */
 const EARLY_MENU_PRESS = import.meta.env.SSR
   ? `(function(){function p(e){var t=e.target;if(!window.__menuMounted&&(e.type==="click"||(e.button===0&&!e.ctrlKey))&&t&&t.closest&&t.closest("[data-account-menu]"))window.__menuPressed=e}addEventListener("pointerdown",p,true);addEventListener("click",p,true)})()`
+  : "";
+
+/**
+ * What a person types into a pre-filled textarea before its code hydrates it is kept. React 19
+ * sets a textarea's text back to the server's as it hydrates it (initTextarea writes `value`
+ * whenever the default is not empty; an input's typed value it leaves alone), so words added to
+ * a provider's bio, or to a message a form sent back with its errors, vanished (ADR 20; the
+ * loading race, seed 365711855). From the first paint: each keystroke into a textarea React does
+ * not own yet is noted; when React then writes that textarea's default (a change of its children,
+ * which a MutationObserver reports in the same task, before the next key or paint) the text and
+ * caret are put back, once. Keystrokes after React owns it, a reset or a submit drop the note.
+ */
+const EARLY_TEXTAREA_KEEP = import.meta.env.SSR
+  ? `(function(){var d=document,k=new WeakMap;function own(t){return Object.keys(t).some(function(n){return n.indexOf("__reactFiber$")===0})}d.addEventListener("input",function(e){var t=e.target;if(t instanceof HTMLTextAreaElement){if(own(t))k.delete(t);else k.set(t,[t.value,t.selectionStart,t.selectionEnd])}},true);function drop(e){var f=e.target;if(f&&f.querySelectorAll)f.querySelectorAll("textarea").forEach(function(t){k.delete(t)})}d.addEventListener("reset",drop,true);d.addEventListener("submit",drop,true);new MutationObserver(function(r){for(var i=0;i<r.length;i++){var t=r[i].target,v=k.get(t);if(v){k.delete(t);if(t.value!==v[0]){t.value=v[0];t.setSelectionRange(v[1],v[2])}}}}).observe(d,{childList:true,subtree:true})})()`
   : "";
 
 /**
@@ -115,6 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f766e" />
         <Meta />
         <Links />
+        <link rel="icon" href={root?.favicon ?? "/favicon.svg"} type="image/svg+xml" />
         {error ? <meta name="robots" content="noindex" /> : null}
         {root ? <OpenGraphLocales head={root.head} /> : null}
         <script
@@ -122,6 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: EARLY_SKIP_PRESS }}
         />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_TEXTAREA_KEEP }} />
         {root?.user ? (
           <script
             nonce={nonce}

@@ -17,6 +17,7 @@ export default [
   route("contact", "routes/site/contact.tsx"),
   route("request-success", "routes/site/request-success.tsx"),
   route("set-locale", "routes/site/set-locale.tsx"),
+  route("form-draft", "routes/site/form-draft.tsx"),
   route("events", "routes/site/events.tsx"),
   route("sitemap.xml", "routes/site/sitemap.tsx"),
   route("robots.txt", "routes/site/robots.tsx"),
@@ -49,6 +50,7 @@ export default [
   ]),
   route("account/data/export/:id", "routes/account/data-export.tsx"),
   route("account/jobs/:reference/calendar.ics", "routes/account/job-calendar.tsx"),
+  route("account/requests/:reference/quote.pdf", "routes/account/quote-pdf.tsx"),
 
   ...prefix("legal", [
     index("routes/legal/index.tsx"),
@@ -74,7 +76,9 @@ export default [
   route("provider-profile-setup", "routes/providers/profile-setup.tsx"),
   route("providers/:id", "routes/providers/profile.tsx"),
   route("requests/:token", "routes/requests/status.tsx"),
+  route("email-preferences/:token", "routes/site/email-preferences.tsx"),
   route("requests/:token/calendar.ics", "routes/requests/calendar.tsx"),
+  route("requests/:token/quote.pdf", "routes/requests/quote-pdf.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("requests", "routes/admin/requests.tsx"),

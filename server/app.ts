@@ -28,6 +28,7 @@ import { startExportWorker } from "~/modules/privacy/exports.server";
 import { RETENTION_DAILY_JOB } from "~/modules/privacy/retention.server";
 import { PROVIDER_DAILY_JOB } from "~/modules/providers/expiry.server";
 import { MATCH_EXPIRY_JOB } from "~/modules/providers/jobs.server";
+import { QUOTE_JOB } from "~/modules/quotes/quotes.server";
 import { ensureAdmin } from "~/modules/accounts/accounts.server";
 import { accountEmails } from "~/modules/accounts/emails.server";
 import { runAfterResponse } from "~/lib/after-response.server";
@@ -150,6 +151,9 @@ export const compressesItself = (req: express.Request): boolean =>
   isWellFormed(req) &&
   isPage(build, req.path);
 
+/** public/'s files: a year's cache for this build's version, revalidation otherwise (server/main.ts, ADR 48). */
+export { staticCacheControl } from "~/lib/static-files.server";
+
 /** Answers a request from the page store if it can, before the rest of the middleware (server/main.ts). */
 export const servedFromStore = (req: express.Request, res: express.Response): boolean => pages?.serveStored(req, res) ?? false;
 
@@ -158,7 +162,7 @@ export async function start(env: Env, options?: StartOptions) {
   const runtime = await startRuntime(env, { seed: seedAtStart, ...options });
   // Daily jobs (document expiry reminders, retention deletes): claimed per day in the database,
   // so several app processes run each once. Unanswered matches are handed back every hour.
-  startDailyJobs([PROVIDER_DAILY_JOB, RETENTION_DAILY_JOB, MATCH_EXPIRY_JOB]);
+  startDailyJobs([PROVIDER_DAILY_JOB, RETENTION_DAILY_JOB, MATCH_EXPIRY_JOB, QUOTE_JOB]);
   // BACKUP_EVERY: scheduled backups, one process per period (the same claims).
   startBackups(env);
   // "Download my data": queued exports are built in the background (claimed per row).

@@ -183,10 +183,18 @@ async function main() {
         .catch(next);
     });
   } else {
-    // The rest of public/ may change (an hour's cache). Only paths under build/client's own
-    // entries reach the disk: for every page, a static lookup cost a stat() and a 404 Error
-    // with its stack trace.
-    const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+    // The rest of public/ (pictures, favicon). Pages name them with this build's version (`?v=`,
+    // app/lib/static-files.server.ts): those answers never change, a year's immutable cache like
+    // /assets. Any other address (an email's logo, JSON-LD, an older page's version) may see the
+    // file change: kept, but revalidated on each use (ETag, 304) (ADR 48). Only paths under
+    // build/client's own entries reach the disk: for every page, a static lookup cost a stat()
+    // and a 404 Error with its stack trace.
+    const publicFiles = express.static("build/client", {
+      index: false,
+      cacheControl: false,
+      setHeaders: (res) =>
+        res.setHeader("Cache-Control", mod!.staticCacheControl((res.req as express.Request).query.v)),
+    });
     server.use((req, res, next) =>
       publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next(),
     );

@@ -169,6 +169,12 @@ export const envSchema = z
       .default("1")
       .transform((v) => v === "1"),
     /**
+     * The first wait before a message the relay refused for now is tried again (it doubles on each
+     * attempt, ADR 3); the relay's pause after trouble grows from it too. Tests that make a relay
+     * refuse shorten it so a retry is seen in a second rather than five.
+     */
+    MAIL_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /**
      * Per-deployment rate limits, as `name=count` pairs ("signUp=100,writes=600"); names and
      * defaults in app/lib/rate-limit.server.ts (LIMITS). Tests raise them to send load.
      */

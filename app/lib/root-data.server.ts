@@ -5,6 +5,7 @@ import { type MessagesPart, pickMessages } from "./i18n/namespaces";
 import { packMessages } from "./i18n/packed-messages";
 import type { RootData, SessionUser } from "./root-data";
 import { getAppEnv } from "./runtime.server";
+import { staticUrl } from "./static-files.server";
 import { readToast } from "./toast/toast.server";
 
 /** The root loader's data (its type, shared with the components: ./root-data.ts). */
@@ -31,8 +32,10 @@ export async function loadRootData(
       messages: packMessages(pickMessages(messages, namespaces)),
       user,
       toast,
-      heldForm: null,
+      heldForms: [],
       year: new Date().getFullYear(),
+      logo: staticUrl("/images/logo.svg"),
+      favicon: staticUrl("/favicon.svg"),
     },
     headers,
   };

@@ -6,7 +6,7 @@ import type { Toast } from "./toast/toast";
 
 export type { SessionUser };
 
-/** What a form posted when it was refused for an ended session: which form, on which page, and its values. */
+/** What a form held when it was closed, left, or refused for an ended session: which form, on which page, and its values (form-draft.server.ts). */
 export type HeldForm = { form: string; returnTo: string; values: Partial<Record<string, string>> };
 
 /**
@@ -27,7 +27,10 @@ export type RootData = {
   messages: PackedMessages;
   user: SessionUser | null;
   toast: Toast | null;
-  /** A form refused because its session had ended, for the same form to show again after log-in (root.tsx). */
-  heldForm: HeldForm | null;
+  /** Forms typed in and not sent (closed, left, refused for an ended session), to show again with what was typed (root.tsx). */
+  heldForms: HeldForm[];
   year: number;
+  /** The logo and favicon at this build's versioned address (static-files.server.ts), made by the server: no script computes it. */
+  logo: string;
+  favicon: string;
 };

@@ -76,6 +76,7 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
     secrets: secretBox(env.AUTH_SECRET),
     log: options.log ?? ((m: string) => logger().warn({ event: "mail.worker" }, m)),
     onOutcome: mailOutcome,
+    baseDelayMs: env.MAIL_RETRY_MS,
     ...options.mail,
   });
   if (options.startMailWorker ?? env.MAIL_WORKER) mail.start();

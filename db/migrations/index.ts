@@ -23,6 +23,13 @@ import * as m0022 from "./0022-mail-failed-at";
 import * as m0023 from "./0023-provider-service-catalogue";
 import * as m0024 from "./0024-customer-cancellations";
 import * as m0025 from "./0025-locked-recipient-count";
+import * as m0026 from "./0026-quotes";
+import * as m0027 from "./0027-customer-reschedule-proposals";
+import * as m0028 from "./0028-late-cancel-windows";
+import * as m0029 from "./0029-home-type-index";
+import * as m0030 from "./0030-quote-appointment";
+import * as m0031 from "./0031-mail-preferences";
+import * as m0032 from "./0032-text-languages";
 
 /**
  * Every migration, in order. Listed by hand (not read from disk) so the same list works in the
@@ -53,4 +60,11 @@ export const migrations: Record<string, Migration> = {
   "0023-provider-service-catalogue": m0023,
   "0024-customer-cancellations": m0024,
   "0025-locked-recipient-count": m0025,
+  "0026-quotes": m0026,
+  "0027-customer-reschedule-proposals": m0027,
+  "0028-late-cancel-windows": m0028,
+  "0029-home-type-index": m0029,
+  "0030-quote-appointment": m0030,
+  "0031-mail-preferences": m0031,
+  "0032-text-languages": m0032,
 };

@@ -10,6 +10,8 @@
  * All people, addresses and businesses here are fictional.
  */
 
+import { GTA_AREAS as GTA_AREA_LIST } from "../../app/modules/site/areas";
+
 // ---------------------------------------------------------------------------------------------
 // Service categories (7, in spec order)
 // ---------------------------------------------------------------------------------------------
@@ -26,7 +28,7 @@ export type SeedServiceCategory = {
   sortOrder: number;
 };
 
-const GTA_AREAS = "Toronto, North York, Scarborough, Etobicoke, Mississauga, Brampton, Vaughan, Markham";
+const GTA_AREAS = GTA_AREA_LIST.join(", ");
 
 export const SERVICE_CATEGORIES: SeedServiceCategory[] = [
   {

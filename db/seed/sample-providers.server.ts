@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { DB } from "../../app/lib/db/db.server";
 import { putObject } from "../../app/lib/storage.server";
 import { recordAudit } from "../../app/modules/admin/audit.server";
@@ -123,6 +122,8 @@ function sampleApplication(p: SampleProvider, validTo: string): ProviderApplicat
 
 /** A one-page PDF that says what it is: a sample, not a document of anyone's. */
 async function samplePdf(title: string): Promise<Uint8Array> {
+  // Only when sample providers are seeded (once per database): not with every start.
+  const { PDFDocument, StandardFonts } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([420, 300]);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -169,6 +170,8 @@ export async function seedSampleProviders(db: DB, uploadsDir: string, now = new 
           application_id: p.applicationId,
           name: p.name,
           bio: p.bio,
+          // The samples' words are English (marked so on other languages' pages: text-lang.ts).
+          bio_locale: "en-US",
           services: JSON.stringify(p.services),
           categories: JSON.stringify(p.categories),
           service_areas: JSON.stringify(p.areas),
@@ -263,6 +266,7 @@ export async function seedSampleProviders(db: DB, uploadsDir: string, now = new 
             service_slug: p.servicePage,
             provider_id: p.id,
             status: "published" as const,
+            locale: "en-US",
             created_at: at,
           })),
         )

@@ -75,6 +75,8 @@ export async function seedOnce(db: DB, now = new Date()): Promise<boolean> {
           status: "published" as const,
           price_monthly: monthlyPrice(h.price, h.priceUnit),
           search_text: searchText(h),
+          // The sample text is English: a page in another language marks it so (text-lang.ts).
+          locale: "en-US",
           // Spread over the past weeks so the "added within" sort filters have something to show.
           created_at: new Date(now.getTime() - h.createdDaysAgo * DAY - 60_000).toISOString(),
         })),
@@ -94,6 +96,7 @@ export async function seedOnce(db: DB, now = new Date()): Promise<boolean> {
           // The service page it shows on: the category whose title it names.
           service_slug: SERVICE_CATEGORIES.find((c) => c.title === r.service)?.slug ?? null,
           status: "published" as const,
+          locale: "en-US",
           created_at: now.toISOString(),
         })),
       )

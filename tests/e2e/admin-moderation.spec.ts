@@ -125,7 +125,7 @@ test("approve a pending short-term listing: STR checked, published, on /homes, o
   await expectToast(page, "Listing Approved", `“${title}” is live and the owner has been emailed.`);
   await expect(page.getByText("Published", { exact: true }).first()).toBeVisible();
 
-  const mail = await waitForEmail((m) => m.to.includes(ownerEmail) && m.subject === `Update on your request — ${sent.reference}`);
+  const mail = await waitForEmail((m) => m.to.includes(ownerEmail) && m.subject === "Your listing is live" && m.text.includes(sent.reference));
   expect(mail.text).toContain("Published");
 
   // A tablet works too: nothing scrolls sideways (the lists' tables scroll inside their card).
@@ -219,7 +219,7 @@ test("reject a provider application, its documents shown inline: the applicant's
   await expectToast(page, "Application Rejected", `${account.name} has been emailed the reason.`);
   await expect(decision.getByText("Decided: Not approved.")).toBeVisible();
 
-  const mail = await waitForEmail((m) => m.to.includes(account.email) && m.subject.startsWith("Update on your request"));
+  const mail = await waitForEmail((m) => m.to.includes(account.email) && m.subject === "Your provider application was not approved");
   expect(mail.text).toContain(reason);
   await page.setViewportSize({ width: 768, height: 1024 });
   await expectNoHorizontalScroll(page);

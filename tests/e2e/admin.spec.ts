@@ -68,7 +68,8 @@ test("a booking goes from the inbox to matched, completed and reviewed-by-invita
   await dialog.getByLabel(labelled("Preferred time")).fill("09:30");
   await dialog.getByRole("textbox", { name: labelled("Notes (optional)") }).fill("Hedge trimming, front and back.");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
-  await expectToast(page, "Request received!", "We'll email you shortly to confirm your booking.");
+  // The dialog ends on the booking's receipt (issue 49 item 5).
+  await expect(dialog.getByRole("heading", { name: "Request received!" })).toBeVisible();
   const confirmation = await waitForEmail((m) => m.to.includes(customer.email) && /^We received your request — GTA-/.test(m.subject));
   const reference = /GTA-[2-9A-Z]{6}/.exec(confirmation.subject)![0];
 

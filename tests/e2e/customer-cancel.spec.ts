@@ -1,24 +1,18 @@
-import { type Browser, expect, type Page, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { getRuntime } from "~/lib/runtime.server";
 import {
-  ADMIN,
-  type CapturedEmail,
   expectNoSeriousA11yViolations,
   expectToast,
-  labelled,
   linkStartingWith,
   OPERATOR_EMAIL,
-  readEmails,
   signUpAndVerify,
-  submitLogInForm,
-  type TestAccount,
-  torontoDate,
   uniqueAccount,
   waitForEmail,
   waitForHydration,
 } from "./support";
 import { makeLiveProvider } from "../support/providers";
 import { whileBusy, withBackOfficeRuntime } from "./back-office";
+import { book as bookIn, invite, operatorPage } from "./customer-requests";
 
 /**
  * Customers cancel their own requests (issue 49 item 1 acceptance), in a browser: with
@@ -33,44 +27,11 @@ withBackOfficeRuntime();
 const stamp = Date.now();
 const AREA = `Riverdale${stamp}`;
 
-/** An invite's METHOD, UID and SEQUENCE, read from the .ics text. */
-function invite(mail: CapturedEmail) {
-  expect(mail.calendars).toHaveLength(1);
-  const unfolded = mail.calendars[0]!.replace(/\r\n[ \t]/g, "");
-  const field = (name: string) => new RegExp(`^${name}[;:](?:.*:)?(.*)$`, "m").exec(unfolded.replaceAll("\r\n", "\n"))?.[1]?.trim();
-  return { method: field("METHOD"), uid: field("UID"), sequence: Number(field("SEQUENCE")) };
-}
-
-async function book(page: Page, customer: TestAccount, notes: string): Promise<{ reference: string; confirmation: CapturedEmail }> {
-  await page.goto("/services/handyman");
-  await waitForHydration(page);
-  await page.getByRole("main").getByRole("link", { name: "Book Handyman" }).click();
-  const dialog = page.getByRole("dialog", { name: "Request a booking" });
-  await dialog.getByRole("textbox", { name: labelled("Area / neighborhood") }).fill(AREA);
-  await dialog.getByLabel(labelled("Preferred date")).fill(torontoDate(6));
-  await dialog.getByLabel(labelled("Preferred time")).fill("15:00");
-  await dialog.getByRole("textbox", { name: labelled("Notes (optional)") }).fill(notes);
-  const isConfirmation = (m: CapturedEmail) => m.to.includes(customer.email) && /^We received your request — GTA-/.test(m.subject);
-  const earlier = new Set(readEmails().filter(isConfirmation).map((m) => m.file));
-  await dialog.getByRole("button", { name: "Submit Request" }).click();
-  await expectToast(page, "Request received!", "We'll email you shortly to confirm your booking.");
-  const confirmation = await waitForEmail((m) => isConfirmation(m) && !earlier.has(m.file));
-  return { reference: /GTA-[2-9A-Z]{6}/.exec(confirmation.subject)![0], confirmation };
-}
-
-async function operatorPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/admin");
-  await submitLogInForm(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin$/);
-  return page;
-}
-
 test("from the status link, with JavaScript and by keyboard: everyone is emailed and every calendar invite is cancelled", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const customer = uniqueAccount("cancel", "Grace Hopper");
   await signUpAndVerify(page, customer);
-  const { reference, confirmation } = await book(page, customer, "Hang three pictures.");
+  const { reference, confirmation } = await bookIn(page, customer, "Hang three pictures.", AREA);
 
   // A live provider is matched and accepts: both calendars hold the event now.
   const providerName = `Pat Cancel ${stamp}`;
@@ -143,7 +104,7 @@ test.describe("without JavaScript", () => {
     test.setTimeout(120_000);
     const customer = uniqueAccount("cancel-nojs", "Grace Hopper");
     await signUpAndVerify(page, customer);
-    const { reference } = await book(page, customer, "Fix a wobbly table.");
+    const { reference } = await bookIn(page, customer, "Fix a wobbly table.", AREA);
     const noJs = await (await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })).newPage();
     await noJs.goto(`/account/requests/${reference}`);
     await noJs.getByRole("link", { name: "Cancel this request" }).click();

@@ -93,9 +93,11 @@ test.describe("link dialogs without JavaScript", () => {
     await again.getByRole("textbox", { name: labelled("Short message") }).fill("A van for Saturday?");
     await again.getByRole("button", { name: "Send", exact: true }).click();
 
-    await expect(page).toHaveURL(/\/cars$/);
-    // Without JavaScript the toast is shown in place (no live region to animate).
-    await expect(page.getByRole("status").getByText("Request Sent!", { exact: true })).toBeVisible();
+    // The post lands on its receipt, the same as the dialog ends on (issue 49 item 5).
+    await expect(page).toHaveURL(/\/request-success(#[\w-]+)?$/);
+    await expect(main(page).getByRole("heading", { level: 1, name: "Request Sent!" })).toBeVisible();
+    await expect(main(page).getByText("A van for Saturday?")).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Track your request" })).toBeVisible();
     const mail = await waitForEmail(
       (m) =>
         m.to.includes(OPERATOR_EMAIL) &&

@@ -115,7 +115,7 @@ test("every dialog, menu, wizard step and refused form has valid HTML and 0 axe 
   await step("Owner Information");
   await snap("/homes/new: step 1");
   await refuse("/homes/new: step 1, refused", WIZARD, "Next");
-  await wizard.getByRole("checkbox", { name: /^I agree to the Provider Guidelines/ }).check();
+  await wizard.getByRole("checkbox", { name: /^I agree to the Terms of Use/ }).check();
   await wizard.getByRole("button", { name: "Next", exact: true }).click();
   await step("Property Details");
   await snap("/homes/new: step 2");

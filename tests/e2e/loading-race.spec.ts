@@ -539,6 +539,26 @@ test.describe("loading race", () => {
     console.log(`loading race: seed ${SEED}, ${cases.length} cases over ${pages} pages and ${targets.length} page × control pairs`);
   });
 
+  // React rewrites a <textarea>'s text with the server's as it hydrates it (an <input> it
+  // leaves alone): typing into a pre-filled one while the page loads must survive that
+  // (EARLY_TEXTAREA_KEEP, app/root.tsx). Drawn cases reach this field only now and then.
+  test("a pre-filled textarea keeps what was typed as the page loads", async ({ browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const control: Control = { kind: "text", css: 'main textarea[name="bio"]', nth: 0, type: "textarea", label: "the provider's bio" };
+    const target: Target = { path: "/provider-profile-setup", who: "provider", control };
+    // The moment CI's case 28 failed at, and the one that fails without the keeper. (At "exists"
+    // and "hydrating" this check twice found the typing kept whole but before the bio, on a
+    // machine loaded by a second run: the caret was at the start when the typing began — a
+    // harness question still open, noted on issue 48.)
+    const moments: [Moment, number][] = [["downloading", 0]];
+    const failures: string[] = [];
+    for (const [index, [moment, delay]] of moments.entries()) {
+      const { problems } = await runCase(browser, baseURL!, { index, target, moment, delay, text: "plumbing", pick: 0 }, storages, photo);
+      if (problems.length) failures.push(`${moment} +${delay} ms: ${problems.join("; ")}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   for (let chunk = 0; chunk * CHUNK < CASES; chunk++) {
     test(`cases ${chunk * CHUNK}–${chunk * CHUNK + CHUNK - 1}`, async ({ browser, baseURL }) => {
       test.setTimeout(600_000);

@@ -120,11 +120,10 @@ test("booking from a service page (?book, signed in): refused → the form again
   await field(again, "Area / neighborhood").fill("Leslieville");
   await field(again, "Preferred date").fill(TOMORROW);
   expectRedirect(await postByClick(page, again.getByRole("button", { name: "Submit Request" })));
-  await expect(page).toHaveURL(/\/services\/handyman$/);
-  await expect(page.getByText("Request received!", { exact: true })).toBeVisible();
-  await expect(
-    page.getByText("We'll email you shortly to confirm your booking.", { exact: true }),
-  ).toBeVisible();
+  // The success page is its receipt (issue 49 item 5).
+  await expect(page).toHaveURL(/\/request-success(#[\w-]+)?$/);
+  await expect(main(page).getByRole("heading", { level: 1, name: "Request received!" })).toBeVisible();
+  await expect(main(page).getByText("Two shelves to hang.")).toBeVisible();
   const mail = await waitForEmail(
     (m) =>
       m.to.includes(OPERATOR_EMAIL) && m.subject === `[Booking Request] Handyman Services – ${account.name}`,
@@ -434,7 +433,7 @@ test("delete my account: refused → messages by their fields; a wrong password 
   await expect(page).toHaveURL(/\/auth\/login/);
 });
 
-test("chauffeur contact (/cars?contact): refused → messages by their fields; sent → 'Request Sent!' and the operator email", async ({
+test("chauffeur contact (/cars?contact): refused → messages by their fields; sent → the receipt 'Request Sent!' and the operator email", async ({
   page,
 }) => {
   const who = `Grace Hopper ${randomLetters()}`;
@@ -452,14 +451,17 @@ test("chauffeur contact (/cars?contact): refused → messages by their fields; s
   await field(scope, "Pick-up area").fill("Yorkville");
   await field(scope, "Short message").fill("A van for Saturday?");
   expectRedirect(await postByClick(page, scope.getByRole("button", { name: "Send", exact: true })));
-  await expect(page.getByText("Request Sent!", { exact: true })).toBeVisible();
+  // The success page is its receipt (issue 49 item 5).
+  await expect(page).toHaveURL(/\/request-success(#[\w-]+)?$/);
+  await expect(main(page).getByRole("heading", { level: 1, name: "Request Sent!" })).toBeVisible();
+  await expect(main(page).getByText("A van for Saturday?")).toBeVisible();
   await waitForEmail(
     (m) =>
       m.to.includes(OPERATOR_EMAIL) && m.subject === "New Chauffeur Contact Request" && m.text.includes(who),
   );
 });
 
-test("rent request (/homes/{id}?rent): refused → messages by their fields; sent → 'Request Sent!' and the operator email", async ({
+test("rent request (/homes/{id}?rent): refused → messages by their fields; sent → the receipt 'Request Sent!' and the operator email", async ({
   page,
 }) => {
   const listing = HOME_LISTINGS[0]!;
@@ -483,7 +485,10 @@ test("rent request (/homes/{id}?rent): refused → messages by their fields; sen
   await field(scope, "Move-in date").fill(TOMORROW);
   await field(scope, "Message").fill("A quiet researcher.");
   expectRedirect(await postByClick(page, scope.getByRole("button", { name: "Send Request" })));
-  await expect(page.getByText("Request Sent!", { exact: true })).toBeVisible();
+  // The success page is its receipt (issue 49 item 5).
+  await expect(page).toHaveURL(/\/request-success(#[\w-]+)?$/);
+  await expect(main(page).getByRole("heading", { level: 1, name: "Request Sent!" })).toBeVisible();
+  await expect(main(page).getByText("A quiet researcher.")).toBeVisible();
   await waitForEmail(
     (m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `Home/Rental Request — ${listing.title} — ${who}`,
   );

@@ -153,7 +153,7 @@ test("home shows the hero, partner ads and popular services", async ({ page }) =
   await expect(popular.getByRole("heading", { level: 2, name: "Explore Popular Services" })).toBeVisible();
   for (const [name, href] of [
     ["Handyman", "/services/handyman"],
-    ["Car Rental", "/cars"],
+    ["Car & Driver", "/cars"],
     ["DJ/Events", "/services/dj-events"],
     ["Salon/Beauty", "/services/salon-beauty"],
     ["Gardening", "/services/gardening"],

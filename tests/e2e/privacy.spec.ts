@@ -63,7 +63,7 @@ async function listAHome(page: Page, { address, neighborhood }: { address: strin
   const next = () => form.getByRole("button", { name: "Next", exact: true }).click();
   await page.goto("/homes/new");
   await waitForHydration(page);
-  await form.getByRole("checkbox", { name: "I agree to the Provider Guidelines, the Terms of Use and the Privacy Policy.", exact: true }).check();
+  await form.getByRole("checkbox", { name: "I agree to the Terms of Use and the Privacy Policy, and I am allowed to rent out this property.", exact: true }).check();
   await next();
   await field("Property type").selectOption("2BR");
   await field("Street address").fill(address);
@@ -97,7 +97,8 @@ test("sign up, book, list a home, review, download my data, delete the account o
   await dialog.getByLabel(labelled("Preferred date")).fill(torontoDate(3));
   await dialog.getByLabel(labelled("Preferred time")).fill("10:30");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
-  await expectToast(page, "Request received!", "We'll email you shortly to confirm your booking.");
+  // The dialog ends on the booking's receipt (issue 49 item 5).
+  await expect(dialog.getByRole("heading", { name: "Request received!" })).toBeVisible();
   const CUSTOMER_SUBJECT = /^We received your request — (GTA-[2-9A-Z]{6})$/;
   const confirmation = await waitForEmail((m) => m.to.includes(account.email) && CUSTOMER_SUBJECT.test(m.subject), { message: "the booking confirmation" });
   const reference = CUSTOMER_SUBJECT.exec(confirmation.subject)![1]!;

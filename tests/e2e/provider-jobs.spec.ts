@@ -66,7 +66,8 @@ async function book(page: Page, customer: TestAccount, notes: string): Promise<s
   const isConfirmation = (m: CapturedEmail) => m.to.includes(customer.email) && /^We received your request — GTA-/.test(m.subject);
   const earlier = new Set(readEmails().filter(isConfirmation).map((m) => m.file));
   await dialog.getByRole("button", { name: "Submit Request" }).click();
-  await expectToast(page, "Request received!", "We'll email you shortly to confirm your booking.");
+  // The dialog ends on the booking's receipt (issue 49 item 5).
+  await expect(dialog.getByRole("heading", { name: "Request received!" })).toBeVisible();
   const confirmation = await waitForEmail((m) => isConfirmation(m) && !earlier.has(m.file));
   const reference = /GTA-[2-9A-Z]{6}/.exec(confirmation.subject)![0];
   await readId(reference);
@@ -192,6 +193,9 @@ test("the provider declines with a reason → flagged in the inbox, not offered 
   await expect(pat.page.getByRole("article").filter({ hasText: reference })).toContainText("You declined this job.");
   const told = await waitForEmail((m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `Needs a new match: request ${reference}`);
   expect(told.text).toContain("Road closed all week.");
+  // The customer is told too (issue 49 item 2), never silently put back "In review"; not the provider's note.
+  const finding = await waitForEmail((m) => m.to.includes(customer.email) && m.subject === `We're finding another provider: request ${reference}`);
+  expect(finding.text).not.toContain("Road closed all week.");
 
   // The operator's saved filter lists it, flagged with the reason.
   await operator.goto("/admin/requests");

@@ -117,6 +117,9 @@ async function check(page: Page, paths: readonly string[]): Promise<string[]> {
 }
 
 test("public pages in the pseudo-locale show no untranslated text", async ({ page, context, baseURL }) => {
+  // Every public page loaded and hydrated in turn: ~25 s on a quiet machine, more on a busy one
+  // (a fresh-clone rehearsal passed 30 s); not a timing claim.
+  test.setTimeout(90_000);
   await readInPseudoLocale(context, baseURL);
   const found = await check(page, PUBLIC_PAGES);
   // A form's validation messages too: the contact form sent empty.

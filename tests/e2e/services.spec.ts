@@ -2,7 +2,6 @@ import { formattersFor } from "~/lib/i18n/format";
 import { expect, test, type Page, type Request } from "./fixtures";
 import {
   expectNoSeriousA11yViolations,
-  expectToast,
   focusAndLoadValidation,
   HASHING,
   labelled,
@@ -248,7 +247,12 @@ test.describe("services", () => {
     await f.notes.fill("Two shelves to hang and a squeaky door.");
     await f.submit.click();
 
-    await expectToast(page, "Request received!", "We'll email you shortly to confirm your booking.");
+    // The dialog ends on the receipt (issue 49 item 5): the form's words, what was asked, the reference.
+    await expect(f.dialog.getByRole("heading", { name: "Request received!" })).toBeFocused();
+    await expect(f.dialog.getByText("We'll email you shortly to confirm your booking.")).toBeVisible();
+    await expect(f.dialog.getByText("Two shelves to hang and a squeaky door.")).toBeVisible();
+    await expect(f.dialog.getByText(/GTA-[2-9A-HJKMNP-TV-Z]{6}/)).toBeVisible();
+    await f.dialog.getByRole("button", { name: "Done" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/services\/handyman$/);
 
@@ -341,8 +345,8 @@ test.describe("services", () => {
     await expect(f.notes).toHaveValue(notes);
 
     await f.submit.click();
-    await expectToast(page, "Request received!", "We'll email you shortly to confirm your booking.");
-    await expect(f.dialog).toHaveCount(0);
+    await expect(f.dialog.getByRole("heading", { name: "Request received!" })).toBeVisible();
+    await expect(f.dialog.getByText(notes)).toBeVisible();
 
     // Sent, the draft is gone: the next booking starts from the account.
     await page.reload();
@@ -415,7 +419,13 @@ test.describe("services", () => {
     await dialog.getByRole("textbox", { name: /^Service details/ }).fill(details);
     await dialog.getByRole("button", { name: "Submit Request" }).click();
 
-    await expectToast(page, "Booking Request Submitted!", "We've received your request. We'll contact you via email shortly.");
+    // The dialog ends on the receipt (issue 49 item 5): the spec's words, what was asked, the reference.
+    await expect(dialog.getByRole("heading", { name: "Booking Request Submitted!" })).toBeFocused();
+    await expect(dialog.getByText("We've received your request. We'll contact you via email shortly.")).toBeVisible();
+    await expect(dialog.getByText(details)).toBeVisible();
+    await expect(dialog.getByText(/GTA-[2-9A-HJKMNP-TV-Z]{6}/)).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Track your request" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Done" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     const mail = await waitForEmail(
       (m) => m.to.includes(OPERATOR_EMAIL) && m.subject === `[Booking Request] ${details} – ${account.name}`,

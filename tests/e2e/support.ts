@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { expect, type Locator, type Page } from "./fixtures";
 import type { AxeResults, Result } from "axe-core";
+import { HOME_LISTINGS } from "../../db/seed/data";
 
 /* ------------------------------------------------------------------------------------------ */
 /* Accessibility                                                                              */
@@ -268,6 +269,17 @@ export function torontoDate(offsetDays = 0): string {
     day: "2-digit",
   }).format(new Date());
   return new Date(Date.parse(`${today}T12:00:00Z`) + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A move-in date for a sample listing: `offsetDays` after today or after the listing's available
+ * date, whichever is later (the rent form refuses a day before the home is free: issue 51).
+ */
+export function moveInDate(listingId: string, offsetDays = 0): string {
+  const available = HOME_LISTINGS.find((h) => h.id === listingId)?.availableFrom ?? "";
+  const today = torontoDate(0);
+  const base = available > today ? available : today;
+  return new Date(Date.parse(`${base}T12:00:00Z`) + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A few random letters, to tell this run's names and messages apart from any other. */

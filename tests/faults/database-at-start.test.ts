@@ -22,14 +22,22 @@ describe("PostgreSQL is down when the app starts", () => {
 
   it("waits for it with backoff and becomes ready once it starts", async () => {
     database = await startPrivatePostgres({ started: false });
-    const starting = startAppServer({ DATABASE_URL: database.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "gta-faults-")), PAGE_CACHE_SECONDS: "0" });
+    // PostgreSQL starts once the app has said twice that it waits (not after a fixed pause: on a
+    // busy machine the app took longer than that to reach its first connection, and never waited).
+    let waitedTwice: () => void = () => undefined;
+    const twice = new Promise<void>((resolve) => (waitedTwice = resolve));
+    const starting = startAppServer(
+      { DATABASE_URL: database.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "gta-faults-")), PAGE_CACHE_SECONDS: "0" },
+      // (Whole lines only: the last may still be arriving.)
+      { onOutput: (log) => logEvents(log.slice(0, log.lastIndexOf("\n") + 1), "db.waiting").length >= 2 && waitedTwice() },
+    );
     starting.catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await twice;
     const databaseStarted = performance.now();
     await database.start();
     server = await starting;
     const readyMs = Math.round(performance.now() - databaseStarted);
-    console.log(`PostgreSQL started 4 s after the app; the app listened ${readyMs} ms later`);
+    console.log(`PostgreSQL started after the app's second wait; the app listened ${readyMs} ms later`);
 
     const waits = logEvents(server.output(), "db.waiting");
     expect(waits.length).toBeGreaterThanOrEqual(2);

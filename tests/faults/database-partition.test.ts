@@ -70,12 +70,17 @@ describe("PostgreSQL stops answering", () => {
     expect(post.ms).toBeLessThan(8_000);
 
     // While it lasts, the app knows: answered at once, not after the timeouts again.
-    const later = await Promise.all([timedGet(`${server.url}/homes`), contactPost(server.url), timedGet(`${server.url}/healthz/ready`)]);
+    // A client navigation's data request (`.data`) too: a 503 whose body its error view reads.
+    const later = await Promise.all([timedGet(`${server.url}/homes`), contactPost(server.url), timedGet(`${server.url}/healthz/ready`), timedGet(`${server.url}/homes.data`)]);
     console.log(`partition, later requests: ${later.map((a) => `${a.status} in ${a.ms} ms`).join(", ")}`);
     for (const answer of later) expect(answer.ms).toBeLessThan(1_500);
     unavailablePage(later[0]!);
     unavailablePage(later[1]!);
     expect(later[2]!.status).toBe(503);
+    expect(later[3]!.status).toBe(503);
+    expect(later[3]!.headers.get("retry-after")).toBe("30");
+    expect(later[3]!.headers.has("x-remix-response")).toBe(false);
+    expect(JSON.parse(later[3]!.body)).toEqual({ refusal: "error.unavailable" });
 
     await new Promise((resolve) => setTimeout(resolve, PARTITION_MS - (performance.now() - pausedAt)));
     proxy.resume();

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { contactPost, storedRequests, timedGet } from "../support/faults";
+import { type AppServer, postForm, startAppServer } from "../support/app-server";
+import { contactPost, storedRequests, timed, timedGet } from "../support/faults";
 
 /**
  * Issue 52, item 7: a write waiting on a locked SQLite file used to freeze the whole process
@@ -53,5 +53,24 @@ describe("another connection holds the SQLite file's write lock", () => {
     const after = await contactPost(server.url);
     expect(after.status).toBe(302);
     acknowledged++;
+  });
+
+  it("answers a fetcher's post (a data request) 503 with the refusal its error view reads, not a generic error", async () => {
+    const other = new SQLite(file);
+    other.exec("BEGIN IMMEDIATE");
+    // What React Router's client sends for a fetcher's or a script-driven form's post.
+    const fields = { name: "Ada Lovelace", email: "ada@example.com", subject: `Data request ${Date.now()}`, message: "Do you cover Etobicoke?" };
+    const answer = await timed((signal) => postForm(`${server.url}/contact.data`, fields, {}, signal), 20_000);
+    other.exec("ROLLBACK");
+    other.close();
+
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("retry-after")).toBe("30");
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    // Without this header the client takes the body as the error's data (refusalKey reads it).
+    expect(answer.headers.has("x-remix-response")).toBe(false);
+    expect(JSON.parse(answer.body)).toEqual({ refusal: "error.unavailable" });
+    expect(answer.ms).toBeLessThan(7_000);
+    expect(await storedRequests(`file:${file}`)).toBe(acknowledged);
   });
 });

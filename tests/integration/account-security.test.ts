@@ -121,7 +121,7 @@ describe.each(DIALECTS)("account security on %s", (dialect) => {
     expect((await logIn(email, NEW_PASSWORD, FIREFOX_LINUX)).status).toBe(302);
 
     const notice = await sink.waitFor((m) => m.to.includes(email) && m.subject === "Your GTA Connect password was changed");
-    expect(notice.text).toContain("Hi “Ada Lovelace”, the password of your GTA Connect account was just changed");
+    expect(notice.text).toContain("Hi Ada Lovelace, the password of your GTA Connect account was just changed");
     expect(notice.text).toContain("/auth/forgot");
   });
 

@@ -119,7 +119,7 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     other.cookies.set("lang", "pt-BR");
     await other.post("/auth/forgot", { email });
     const reset = await sink.waitFor((m) => m.to.includes(email) && m.subject === "Redefina sua senha da GTA Connect");
-    expect(reset.text).toContain("Olá, “Ada Lovelace”. Recebemos um pedido para redefinir sua senha.");
+    expect(reset.text).toContain("Olá, Ada Lovelace. Recebemos um pedido para redefinir sua senha.");
   });
 
   it("brings a visitor who signed up from a booking back to it after verifying", async () => {

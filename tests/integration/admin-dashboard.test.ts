@@ -178,7 +178,7 @@ describe.each(DIALECTS)("admin dashboard and exports on %s", (dialect) => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    expect(csv.startsWith(`${BOM}reference,kind,status,title,name,email,created_at,details\r\n`)).toBe(true);
+    expect(csv.startsWith(`${BOM}reference,kind,status,appointment,title,name,email,created_at,details,quote_status,quote_currency,quote_subtotal,quote_hst,quote_total\r\n`)).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
 
     // The formula arrives as text: apostrophe first, quotes doubled, inside a quoted field.

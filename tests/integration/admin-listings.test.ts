@@ -144,7 +144,7 @@ describe.each(DIALECTS)("listings moderation on %s", (dialect) => {
     (await getRuntime().db.selectFrom("requests").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
   const audit = (entityId: string) =>
     getRuntime().db.selectFrom("audit_log").selectAll().where("entity_id", "=", entityId).orderBy("created_at").execute();
-  const statusMails = (reference: string) => sink.messages.filter((m) => m.to.includes(owner.email) && m.subject.includes(reference) && m.subject.startsWith("Update"));
+  const statusMails = (reference: string) => sink.messages.filter((m) => m.to.includes(owner.email) && m.text.includes(reference) && m.subject.startsWith("Your listing"));
   /** What must hold after a refused post: nothing moved, nothing recorded, nobody emailed. */
   async function unchanged(l: { id: string; requestId: string; reference: string }) {
     expect((await listingRow(l.id)).status).toBe("pending");
@@ -239,8 +239,10 @@ describe.each(DIALECTS)("listings moderation on %s", (dialect) => {
     expect(JSON.parse(entry!.before!)).toEqual({ status: "received", visibility: "pending" });
     expect(JSON.parse(entry!.after!)).toEqual({ status: "published", visibility: "published", strRegistration: "STR-2407-A1B2C3", strChecked: true });
 
-    const mail = await sink.waitFor((m) => m.to.includes(owner.email) && m.subject === `Update on your request — ${l.reference}`);
+    const mail = await sink.waitFor((m) => m.to.includes(owner.email) && m.subject === "Your listing is live" && m.text.includes(l.reference));
     expect(mail.text).toContain("Published");
+    // The Published email links the live listing (issue 51).
+    expect(mail.html).toContain(`/homes/${l.id}"`);
     // Live: on /homes and its own page, with the registration number.
     const anonymous = new HttpClient(server.url);
     expect(await pageHtml(await anonymous.get("/homes?q=Harbourfront"))).toContain("Harbourfront nightly suite");
@@ -290,7 +292,7 @@ describe.each(DIALECTS)("listings moderation on %s", (dialect) => {
     const [entry] = await audit(l.id);
     expect(entry).toMatchObject({ actor_user_id: adminId, action: "listing.reject", note: reason });
     expect(JSON.parse(entry!.after!)).toMatchObject({ status: "rejected" });
-    const mail = await sink.waitFor((m) => m.to.includes(owner.email) && m.subject === `Update on your request — ${l.reference}`);
+    const mail = await sink.waitFor((m) => m.to.includes(owner.email) && m.subject === "Your listing was not approved" && m.text.includes(l.reference));
     expect(mail.text).toContain(reason);
     expect(statusMails(l.reference)).toHaveLength(1);
     expect((await new HttpClient(server.url).get(`/homes/${l.id}`)).status).toBe(404);

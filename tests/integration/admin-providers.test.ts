@@ -207,7 +207,7 @@ describe.each(DIALECTS)("provider applications in the back office on %s", (diale
     expect(entry).toMatchObject({ actor_user_id: adminId, action: "provider-application.approve", entity_type: "request" });
     expect(JSON.parse(entry!.before!)).toEqual({ status: "received", role: "user", services: null });
     expect(JSON.parse(entry!.after!)).toEqual({ status: "approved", role: "provider", services: ["plumbing"] });
-    const mail = await sink.waitFor((m) => m.to.includes(mario.email) && m.subject === `Update on your request — ${marioApp.reference}`);
+    const mail = await sink.waitFor((m) => m.to.includes(mario.email) && m.subject === "Your provider application is approved" && m.text.includes(marioApp.reference));
     expect(mail.text).toContain("Plumbing");
     expect(mail.text).toContain("/provider-profile-setup");
     // Deciding again is refused.
@@ -233,7 +233,7 @@ describe.each(DIALECTS)("provider applications in the back office on %s", (diale
     const [entry] = await audit(ritaApp.requestId);
     expect(entry).toMatchObject({ actor_user_id: adminId, action: "provider-application.reject", note: reason });
     expect(JSON.parse(entry!.after!)).toMatchObject({ status: "rejected", documents: "rejected", retentionDays: 30 });
-    const mail = await sink.waitFor((m) => m.to.includes(rita.email) && m.subject === `Update on your request — ${ritaApp.reference}`);
+    const mail = await sink.waitFor((m) => m.to.includes(rita.email) && m.subject === "Your provider application was not approved" && m.text.includes(ritaApp.reference));
     expect(mail.text).toContain(reason);
     expect(await pageHtml(await admin.get("/admin/providers?status=rejected"))).toContain("Rita Cleaner");
   });

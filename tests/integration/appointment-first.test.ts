@@ -230,9 +230,9 @@ describe.each(DIALECTS)("the appointment first, and nothing done before it, on %
     const jobs = await pageHtml(await pat.get("/account/jobs"));
     const inbox = await pageHtml(await admin.get(`/admin/requests?q=${encodeURIComponent(notes)}`));
     for (const [reference, when] of Object.entries(expected)) {
-      // My Bookings: the appointment, then the reference and when it was sent.
+      // My Bookings: the appointment, then the reference and when it was sent (then its own moves: ADR 43).
       const row = around(bookings, reference, "li");
-      expect(row).toMatch(new RegExp(`^Handyman Services Appointment: ${when} ${reference} · Submitted .+ Offered to a provider View$`));
+      expect(row).toMatch(new RegExp(`^Handyman Services Appointment: ${when} ${reference} · Submitted .+ Offered to a provider Change date or time Cancel View$`));
       // My Jobs: the same headline under the title.
       const card = around(jobs, reference, "article");
       expect(card).toMatch(new RegExp(`^Handyman Services Appointment: ${when} ${reference} · Submitted `));
@@ -241,6 +241,11 @@ describe.each(DIALECTS)("the appointment first, and nothing done before it, on %
       expect(line).toMatch(new RegExp(`^${reference} .+ Handyman Services ${when} Ada Lovelace ${twinEmail} Offered to a provider .+$`));
     }
     expect(text(inbox)).toContain("Request Appointment From Status Received");
+    // The inbox's CSV export carries the appointment too, as the instant it starts (15:40 in June, Toronto: EDT, UTC−4).
+    const csv = await (await admin.get(`/admin/export/requests.csv?q=${encodeURIComponent(notes)}`)).text();
+    const csvRow = (reference: string) => csv.split("\r\n").find((line) => line.startsWith(`${reference},`)) ?? "";
+    expect(csvRow(first.row.reference)).toMatch(/^GTA-[2-9A-Z]{6},booking,matched,2031-06-16T19:40:00\.000Z,/);
+    expect(csvRow(second.row.reference)).toMatch(/^GTA-[2-9A-Z]{6},booking,matched,2031-06-17T19:40:00\.000Z,/);
 
     // The status page behind the email's link, and its French reading.
     const link = statusLink(await second.confirmation());

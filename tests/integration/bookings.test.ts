@@ -50,8 +50,9 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
   it("stores a Pending booking, emails the operator and the customer, and tracks it", async () => {
     const res = await customer.post("/book", valid());
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/services/handyman");
-    expect(res.headers.getSetCookie().join()).toMatch(/toast=/);
+    // Sent as a plain form: the success page is its receipt (issue 49 item 5).
+    expect(res.headers.get("location")).toBe("/request-success");
+    expect(res.headers.getSetCookie().join()).toMatch(/request-success=/);
 
     const row = await db.db.selectFrom("requests").selectAll().where("email", "=", email).where("kind", "=", "booking").executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "received", name: "Grace Hopper", subject_type: "service", subject_id: "handyman" });
@@ -141,10 +142,10 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
     expect(form).toContain("Please choose today or a later date.");
     expect(form).toContain("Bring a ladder");
     expect(form).toContain('value="/services/handyman"');
-    // Sent again, corrected, from that page: it goes through and returns to the service page.
+    // Sent again, corrected, from that page: it goes through and lands on its receipt.
     const fixed = await customer.post("/book", { ...valid(), notes: "Bring a ladder" });
     expect(fixed.status).toBe(303);
-    expect(fixed.headers.get("location")).toBe("/services/handyman");
+    expect(fixed.headers.get("location")).toBe("/request-success");
   });
 
   it("a bare GET of /book points to the services", async () => {
@@ -161,7 +162,7 @@ describe.each(DIALECTS)("booking requests on %s", (dialect) => {
   it("takes the home page's quick booking (name, email, service description)", async () => {
     const res = await customer.post("/book", { form: "quick", returnTo: "/", fullName: "Grace Hopper", email, details: "Deep clean of a 2-bedroom condo" });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("location")).toBe("/request-success");
     await sink.waitFor((m) => m.subject.startsWith("[Booking Request] Deep clean of a 2-bedroom condo"));
     const missing = await customer.post("/book", { form: "quick", returnTo: "/", fullName: "Grace Hopper", email });
     expect(missing.status).toBe(400);

@@ -28,6 +28,7 @@ const PAGES: [path: string, status: number][] = [
   ...[...SPEED_PAGES, ...OTHER_PUBLIC_PAGES].map((p): [string, number] => [p, 200]),
   ["/providers/no-such-provider", 404],
   ["/requests/no-such-token", 404],
+  ["/email-preferences/no-such-token", 404],
   ["/no-such-page", 404],
 ];
 /** Route modules no public page has to load: the back office, accounts, a provider's own set-up. */

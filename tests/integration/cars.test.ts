@@ -194,7 +194,8 @@ describe.each(DIALECTS)("car requests on %s", (dialect) => {
       fullName: "Ada Lovelace", email: "ada@example.com", pickupArea: "Yorkville", message: "Do you have a Sprinter van?", returnTo: "/cars-rental",
     });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get("location")).toBe("/cars-rental");
+    // A plain post lands on its receipt, the success page (issue 49 item 5).
+    expect(ok.headers.get("location")).toBe("/request-success");
     const mail = await sink.waitFor((m) => m.subject === "New Chauffeur Contact Request");
     expect(mail.text).toContain("Pick-up area: Yorkville");
   });

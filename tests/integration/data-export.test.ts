@@ -178,7 +178,7 @@ describe.each(DIALECTS)("data export on %s", (dialect) => {
     expect(queued.headers.get("location")).toBe("/account/data");
 
     const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject === "Your GTA Connect data is ready", 30_000);
-    expect(mail.text).toContain(`Hi “${name}”`);
+    expect(mail.text).toContain(`Hi ${name}, the copy`);
     const pageLink = new URL(linkIn(mail.text, "/account/data"));
     expect(pageLink.pathname).toBe("/account/data");
 
@@ -244,6 +244,11 @@ describe.each(DIALECTS)("data export on %s", (dialect) => {
     expect(summary).toContain("<html lang=\"en-US\"");
     expect(summary).toContain(email);
     expect(summary).toContain("Sunny loft near the lake");
+    // In the site's words (issue 51 item 2): the kind and its state as My Bookings says them, the
+    // account as what it is — never the stored codes.
+    expect(summary).toMatch(new RegExp(`<strong>${bookingRow.reference}</strong> — (Booking|Quick booking) — [A-Z][a-z]`));
+    expect(summary).toContain("Customer account");
+    expect(summary).not.toMatch(/ · (booking|quick-booking|received|pending|in_review) · |>user<|Role/);
 
     // Nothing of anyone else, in any file; no session token, no live one-time link.
     const everything = Object.values(files)
@@ -305,7 +310,7 @@ describe.each(DIALECTS)("data export on %s", (dialect) => {
     client.cookies.set("lang", "es");
     expect((await client.post("/account/data", { intent: "export" })).status).toBe(303);
     const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject === "Sus datos de GTA Connect están listos", 30_000);
-    expect(mail.text).toContain("Hola, “Lucía Pérez”");
+    expect(mail.text).toContain("Hola, Lucía Pérez");
     // Its link opens in the reader's language space.
     expect(new URL(linkIn(mail.text, "/account/data")).pathname).toBe("/es/account/data");
     const row = await db.db.selectFrom("data_exports").select("id").where("user_id", "=", id).executeTakeFirstOrThrow();
@@ -313,6 +318,7 @@ describe.each(DIALECTS)("data export on %s", (dialect) => {
     const summary = strFromU8(files["summary.html"]!);
     expect(summary).toContain('lang="es"');
     expect(summary).toContain("Solicitudes y reservas");
+    expect(summary).toContain("Cuenta de cliente");
     expect(JSON.parse(strFromU8(files["data.json"]!)).profile.language).toBe("es");
   });
 });

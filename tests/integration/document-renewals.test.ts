@@ -8,7 +8,6 @@ import { getRuntime, type Runtime, startRuntime } from "~/lib/runtime.server";
 import { approveApplication } from "~/modules/providers/decisions.server";
 import { PROVIDER_DAILY_JOB } from "~/modules/providers/expiry.server";
 import { findPublicProvider, saveProviderProfile } from "~/modules/providers/providers.server";
-import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { submitRequest, transitionRequest } from "~/modules/requests/requests.server";
 import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
@@ -16,6 +15,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/data
 import { pageHtml } from "../support/html";
 import { HttpClient, linkIn } from "../support/http-client";
 import { encryptedPdf, hostilePdf, PDF_SCRIPT } from "../support/hostile-pdf";
+import { applicationData, insertApplicationDocument } from "../support/providers";
 import { SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -95,59 +95,14 @@ describe.each(DIALECTS)("document renewals on %s", (dialect) => {
 
     // A verified electrician whose licence expires in 20 days: an approved application (issue 12).
     const applicationId = randomUUID();
-    const data: ProviderApplicationData = {
-      applicationId,
-      fullName: "Rita Wire",
-      email,
-      phone: "416 555 0101",
-      address: "1 Front St",
-      serviceAreas: ["Leslieville"],
-      services: ["electrical"],
-      customService: null,
-      workStatus: "pr",
-      workPermitExpiry: null,
-      confirmEligibility: true,
-      idType: "national_id",
-      idNumber: "N-1",
-      idExpiry: null,
-      licenseType: "Electrical Contractor/Trade License",
-      licenseNumber: "E-9",
-      licenseRegion: "Ontario",
-      licenseExpiry: oldExpiry,
-      agreeToPolicies: true,
-      consentToChecks: true,
-      documents: [],
-    };
+    const data = applicationData({ name: "Rita Wire", email }, { applicationId, serviceAreas: ["Leslieville"], licenseExpiry: oldExpiry });
     const user = { id: userId, name: "Rita Wire", email, phone: null, role: "user" as const, emailVerified: true };
     const sent = await submitRequest("provider-application", data, { user, clientIp: "198.51.100.9", locale: "en-US" });
-    for (const [kind, expires] of [
-      ["id_front", null],
-      ["licence", oldExpiry],
-    ] as const) {
-      await db
-        .insertInto("provider_documents")
-        .values({
-          id: randomUUID(),
-          application_id: applicationId,
-          user_id: userId,
-          kind,
-          original_name: `${kind}.png`,
-          storage_key: `provider-documents/${randomUUID()}.png`,
-          content_type: "image/png",
-          size: 1,
-          expires_on: expires,
-          status: "pending",
-          reminded_days: null,
-          delete_after: null,
-          deleted_at: null,
-          created_at: new Date().toISOString(),
-          renewal_id: null,
-        })
-        .execute();
-    }
+    await insertApplicationDocument(db, { applicationId, userId, kind: "id_front", expiresOn: null });
+    await insertApplicationDocument(db, { applicationId, userId, kind: "licence", expiresOn: oldExpiry });
     expect(await transitionRequest(sent.id, "in_review")).toMatchObject({ ok: true });
     expect(await approveApplication(sent.id, { services: ["electrical"] })).toMatchObject({ ok: true });
-    expect(await saveProviderProfile({ id: userId, role: "provider" }, { bio: "Electrician.", categories: ["electrical"] })).toBe(true);
+    expect(await saveProviderProfile({ id: userId, role: "provider" }, { bio: "Electrician.", categories: ["electrical"] }, "en-US")).toBe(true);
     providerId = (await db.selectFrom("providers").select("id").where("user_id", "=", userId).executeTakeFirstOrThrow()).id;
     // The session read the role at log-in: log in again as a provider.
     expect((await provider.post("/auth/login", { email, password: PASSWORD })).status).toBe(302);

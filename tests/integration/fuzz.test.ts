@@ -418,6 +418,9 @@ const redirectQuery = fc
 /** The status link and the member's reference of the two requests the suite's set-up stores to cancel. */
 const FUZZ_STATUS_TOKEN = "fuzz-status-link-token-0123456789abcdef";
 const FUZZ_MEMBER_REFERENCE = "GTA-FZZCAN";
+/** The same for the two matched bookings the set-up stores to propose a new time for (ADR 43). */
+const FUZZ_RESCHEDULE_TOKEN = "fuzz-reschedule-link-token-0123456789ab";
+const FUZZ_RESCHEDULE_REFERENCE = "GTA-FZZRSM";
 
 const ACTIONS: Action[] = [
   ...requestForms().map((f) => ({ path: f.path, valid: f.fields })),
@@ -455,6 +458,8 @@ const ACTIONS: Action[] = [
   { path: "/auth/verify-sent", valid: {} },
   { path: "/auth/logout", valid: {} },
   { path: "/set-locale", valid: { locale: "fr-CA", returnTo: "/services?q=pool" } },
+  // What a dialog's form posts as it closes (issue 49 item 6): kept in the browser's cookie, never stored.
+  { path: "/form-draft", valid: { form: "rent", returnTo: "/homes/h-annex-studio", fullName: "Ada Lovelace", message: "Is it still free?" } },
   { path: "/events", valid: { name: "Login Click" } },
   {
     path: "/account?index",
@@ -485,6 +490,11 @@ const ACTIONS: Action[] = [
   // the action's 409 (nothing left to cancel) or its schema's 400.
   { path: `/requests/${FUZZ_STATUS_TOKEN}`, valid: { intent: "cancel", reason: "plans-changed", note: "Plans changed" } },
   { path: `/account/requests/${FUZZ_MEMBER_REFERENCE}`, valid: { intent: "cancel", reason: "other" } },
+  // A customer proposes a new date and time for a matched booking (ADR 43): the same two ways.
+  // The valid example asks for it (again and again: each is a new proposal); later cases reach
+  // its schema's 400 (a bad or past date or time) or the same time's.
+  { path: `/requests/${FUZZ_RESCHEDULE_TOKEN}`, valid: { intent: "reschedule", date: FUTURE_DATE, time: "14:00" } },
+  { path: `/account/requests/${FUZZ_RESCHEDULE_REFERENCE}`, valid: { intent: "reschedule", date: FUTURE_DATE, time: "15:45" } },
   // Document renewal (issue 29 item 6), multipart in the browser: only a provider's own; the member reaches the guard's 404.
   { path: "/account/documents", valid: { document: "licence", expiresOn: FUTURE_DATE }, reached: 404 },
   // The member has a provider profile (set up in beforeAll): their availability form.
@@ -532,9 +542,15 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
     const { client, id: memberId } = await signedInAccount(server.url, db.db, { email: memberEmail, name: "Grace Hopper", password: PASSWORD });
     member = client;
     // The member also has a provider profile (not yet live), so the availability form is theirs.
-    await insertProvider(db.db, memberId, { name: "Fuzz Member", bio: null, areas: ["Toronto"], status: "approved" });
-    // Two open bookings to cancel: one behind a status link, one the member's own.
-    for (const [reference, token, userId] of [["GTA-FZZLNK", FUZZ_STATUS_TOKEN, null], [FUZZ_MEMBER_REFERENCE, "fuzz-member-request-token-0123456789", memberId]] as const) {
+    const memberProvider = await insertProvider(db.db, memberId, { name: "Fuzz Member", bio: null, areas: ["Toronto"], status: "approved" });
+    // Two open bookings to cancel: one behind a status link, one the member's own; and two
+    // matched ones (to the member's provider profile) to propose a new time for, the same ways.
+    for (const [reference, token, userId, matched] of [
+      ["GTA-FZZLNK", FUZZ_STATUS_TOKEN, null, false],
+      [FUZZ_MEMBER_REFERENCE, "fuzz-member-request-token-0123456789", memberId, false],
+      ["GTA-FZZRSL", FUZZ_RESCHEDULE_TOKEN, null, true],
+      [FUZZ_RESCHEDULE_REFERENCE, "fuzz-member-reschedule-token-01234567", memberId, true],
+    ] as const) {
       const now = new Date().toISOString();
       await db.db
         .insertInto("requests")
@@ -543,7 +559,8 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
           reference,
           token_hash: createHash("sha256").update(token).digest("hex"),
           kind: "booking",
-          status: "received",
+          status: matched ? "matched" : "received",
+          provider_id: matched ? memberProvider : null,
           user_id: userId,
           name: "Grace Hopper",
           email: memberEmail,
@@ -949,6 +966,8 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
     const PAGES: [string, fc.Arbitrary<string>][] = [
       ["/services?…", query(["q", "request", "book", "resume"]).map((q) => `/services${q}`)],
       ["/homes?…", query(["q", "sort", "page", "request", "page", "sort"]).map((q) => `/homes${q}`)],
+      // The filters a search understands, as parameters (issue 51).
+      ["/homes?type=…&max=…", query(["q", "type", "min", "max", "beds", "pets", "area", "added"]).map((q) => `/homes${q}`)],
       [
         "/homes?page=…&sort=…",
         fc
@@ -961,7 +980,7 @@ describe.each(DIALECTS)("fuzzing every public action and parameter on %s", (dial
           )
           .map(([page, sort]) => `/homes?page=${encodeAll(page)}&sort=${sort}&q=${encodeAll("toronto")}`),
       ],
-      ["/search?…", query(["type", "location", "category", "licensed"]).map((q) => `/search${q}`)],
+      ["/search?…", query(["type", "location", "category", "licensed", "when"]).map((q) => `/search${q}`)],
       ["/providers/:id", fc.oneof(fc.uuid(), urlValue).map((v) => `/providers/${v}`)],
       [
         "/admin/provider-documents/:id",

@@ -117,7 +117,7 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     const res = await step(1, "next", { ownerName: "", ownerEmail: "" });
     expect(res.status).toBe(400);
     const html = await pageHtml(res);
-    for (const m of ["Name is required.", "Email is required.", "You must agree to the guidelines."]) expect(html).toContain(m);
+    for (const m of ["Name is required.", "Email is required.", "You must agree to the terms."]) expect(html).toContain(m);
     const bad = await pageHtml(await step(1, "next", { ...OWNER, ownerEmail: "grace@" }));
     expect(bad).toContain("Please enter a valid email.");
     expect(currentStep(await page())).toBe("1");
@@ -404,6 +404,8 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
       landlord_avatar: "/images/avatars/default.svg",
       landlord_verified: 0,
       str_registration: null,
+      // Sent from the English pages: the owner's words are English (issue 51 item 5).
+      locale: "en-US",
     });
     expect(listing.id).toMatch(/^l-[0-9a-f]{16}$/);
     expect(JSON.parse(listing.amenities)).toEqual(["Wi-Fi", "Parking"]);
@@ -417,10 +419,16 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     const operator = await sink.waitFor((m) => m.subject === `New Property Listing — ${ADDRESS}`);
     expect(operator.to).toEqual(["operator@example.test"]);
     expect(operator.text).toContain("Property type: 2BR");
-    expect(operator.text).toContain("Price type: per month");
+    // Money for its reader, no internal id, no consent box (issue 51); the back office link names the listing.
+    expect(operator.text).toContain("Price: CA$2,800/month");
+    expect(operator.text).toContain("Deposit: CA$2,800");
     expect(operator.text).toContain("Amenities: Wi-Fi, Parking");
-    expect(operator.text).toContain(`Listing ID: ${listing.id}`);
-    expect(operator.text).toMatch(new RegExp(`Review in the back office: \\S+/admin/listings/${listing.id}`));
+    expect(operator.text).not.toContain("Listing ID");
+    expect(operator.text).not.toContain("I agree");
+    expect(operator.text).toMatch(new RegExp(`Review in the back office: Open \\S+/admin/listings/${listing.id}`));
+    // Each photo is a link of its own, its address never shown as text in the HTML (a 390 px phone).
+    expect(operator.text).toMatch(/Photo links: Photo 1 http\S+\/media\/listings\/\S+\/gallery/);
+    expect(operator.html).toMatch(/<a href="http[^"]+\/media\/listings\/[^"]+\/gallery"[^>]*>Photo 1<\/a>/);
     expect(operator.text).not.toContain("registration number");
     await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith("We received your request"));
     const request = await db.db.selectFrom("requests").selectAll().where("kind", "=", "listing").where("user_id", "=", ownerId).executeTakeFirstOrThrow();
@@ -451,6 +459,20 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     expect(published.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(await pageHtml(await owner.get("/account/listings"))).toContain("Published");
     expect(await pageHtml(await anonymous.get(`/homes?q=${UNIQUE}`))).toContain("2BR in St. Lawrence, Toronto");
+    // The owner's English words are marked English on the other languages' pages, and only
+    // there: a validator or a screen reader does not take them for French (issue 51 item 5).
+    const ownWords = (html: string) => [
+      html.match(/<h[13][^>]*>(?:<a[^>]*>)?2BR in St\. Lawrence, Toronto/)?.[0] ?? "title not found",
+      html.match(/<p[^>]*>Bright corner unit above the market\./)?.[0] ?? "description not found",
+    ];
+    for (const path of [`/homes/${listing.id}`, `/homes?q=${UNIQUE}`]) {
+      const english = ownWords(await pageHtml(await anonymous.get(path)));
+      expect(english.filter((tag) => !tag.startsWith("<") || tag.includes(" lang=")), path).toEqual([]);
+      for (const space of ["/fr", "/es", "/pt"]) {
+        const tags = ownWords(await pageHtml(await anonymous.get(`${space}${path}`)));
+        expect(tags.filter((tag) => !tag.includes('lang="en-US"')), `${space}${path}`).toEqual([]);
+      }
+    }
 
     // A new listing starts over at step 1.
     expect(currentStep(await page())).toBe("1");
@@ -498,7 +520,7 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(listing).toMatchObject({ status: "pending", price: 180, str_registration: "STR-2407-A1B2C3" });
     const operator = await sink.waitFor((m) => m.subject === `New Property Listing — ${ADDRESS}` && m.text.includes(listing.id));
-    expect(operator.text).toContain("Price type: per night");
+    expect(operator.text).toContain("Price: CA$180/night");
     expect(operator.text).toContain("Short-term rental registration number: STR-2407-A1B2C3");
     const request = await db.db.selectFrom("requests").select(["id", "data"]).where("subject_id", "=", listing.id).executeTakeFirstOrThrow();
     expect(JSON.parse(request.data)).toMatchObject({ priceType: "night", strRegistration: "STR-2407-A1B2C3", ownerEmail: cappedEmail });
@@ -522,11 +544,13 @@ describe.each(DIALECTS)("listing wizard on %s", (dialect) => {
     expect((await owner.post("/fr/homes/new", { step: "4", intent: "submit" })).status).toBe(302);
     const listing = await db.db
       .selectFrom("home_listings")
-      .select("title")
+      .select(["title", "locale"])
       .where("owner_user_id", "=", ownerId)
       .orderBy("created_at", "desc")
       .executeTakeFirstOrThrow();
     expect(listing.title).toBe("2 chambres à St. Lawrence, Toronto");
+    // The language of the page it was sent from: the owner's words' (issue 51 item 5).
+    expect(listing.locale).toBe("fr-CA");
   });
 
   it("without a draft only a step 1 autosave starts one, and racing a Next it never leaves a second draft", async () => {

@@ -13,6 +13,7 @@ import {
 import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { submitRequest, transitionRequest } from "~/modules/requests/requests.server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
+import { applicationData, insertApplicationDocument } from "../support/providers";
 
 /**
  * Document expiry (issue 12 item 7), the modules on a real database: reminders 30 and 7 days
@@ -57,29 +58,10 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
       })
       .execute();
     const applicationId = randomUUID();
-    const data: ProviderApplicationData = {
-      applicationId,
-      fullName: "Ines Electric",
-      email,
-      phone: "416 555 0101",
-      address: "1 Front St",
-      serviceAreas: ["Mississauga", "Oakville"],
-      services: ["electrical", "handyman"],
-      customService: null,
-      workStatus: "pr",
-      workPermitExpiry: null,
-      confirmEligibility: true,
-      idType: "national_id",
-      idNumber: "N-1",
-      idExpiry: null,
-      licenseType: "Electrical Contractor/Trade License",
-      licenseNumber: "E-9",
-      licenseRegion: "Ontario",
-      licenseExpiry: LICENCE_EXPIRY,
-      agreeToPolicies: true,
-      consentToChecks: true,
-      documents: [],
-    };
+    const data = applicationData(
+      { name: "Ines Electric", email },
+      { applicationId, serviceAreas: ["Mississauga", "Oakville"], services: ["electrical", "handyman"], licenseExpiry: LICENCE_EXPIRY },
+    );
     const user = {
       id: userId,
       name: "Ines Electric",
@@ -93,30 +75,8 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
       clientIp: "198.51.100.9",
       locale: "en-US",
     });
-    for (const [kind, expires] of [
-      ["id_front", null],
-      ["licence", LICENCE_EXPIRY],
-    ] as const) {
-      await db
-        .insertInto("provider_documents")
-        .values({
-          id: randomUUID(),
-          application_id: applicationId,
-          user_id: userId,
-          kind,
-          original_name: `${kind}.png`,
-          storage_key: `provider-documents/${randomUUID()}.png`,
-          content_type: "image/png",
-          size: 1,
-          expires_on: expires,
-          status: "pending",
-          reminded_days: null,
-          delete_after: null,
-          deleted_at: null,
-          created_at: now.toISOString(),
-        })
-        .execute();
-    }
+    await insertApplicationDocument(db, { applicationId, userId, kind: "id_front", expiresOn: null });
+    await insertApplicationDocument(db, { applicationId, userId, kind: "licence", expiresOn: LICENCE_EXPIRY });
     // The decisions go through the providers module: a plain move to approved is refused.
     expect(await transitionRequest(sent.id, "approved")).toEqual({ ok: false, reason: "not-allowed" });
     expect(await transitionRequest(sent.id, "in_review")).toMatchObject({ ok: true });
@@ -127,6 +87,7 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
       await saveProviderProfile(
         { id: userId, role: "provider" },
         { bio: "Electrician.", categories: ["handyman"] },
+        "en-US",
       ),
     ).toBe(true);
     providerId = (
@@ -165,8 +126,8 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
     expect(await sendExpiryReminders(at("2027-08-30"))).toBe(0);
     const mail = await reminders();
     expect(mail.map((m) => m.subject)).toEqual([
-      `Your license expires on ${LICENCE_EXPIRY}`,
-      `Your license expires on ${LICENCE_EXPIRY}`,
+      "Your license expires on Aug 31, 2027",
+      "Your license expires on Aug 31, 2027",
     ]);
     expect(mail[0]!.text_body).toContain("your profile is hidden until a renewed document is approved");
   });
@@ -215,26 +176,7 @@ describe.each(DIALECTS)("provider document expiry on %s", (dialect) => {
       { ...(await firstApplication()), applicationId, documents: [] },
       ctx,
     );
-    const docId = randomUUID();
-    await db
-      .insertInto("provider_documents")
-      .values({
-        id: docId,
-        application_id: applicationId,
-        user_id: user.id,
-        kind: "licence",
-        original_name: "renewal.pdf",
-        storage_key: `provider-documents/${docId}.pdf`,
-        content_type: "application/pdf",
-        size: 1,
-        expires_on: "2030-01-01",
-        status: "pending",
-        reminded_days: null,
-        delete_after: null,
-        deleted_at: null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    const docId = await insertApplicationDocument(db, { applicationId, userId: user.id, kind: "licence", expiresOn: "2030-01-01" });
     expect(await transitionRequest(sent.id, "cancelled")).toEqual({ ok: false, reason: "not-allowed" });
     expect(await cancelApplication(sent.id, "Sent by mistake.")).toMatchObject({ ok: true, to: "cancelled" });
     const doc = await db

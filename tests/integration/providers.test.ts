@@ -12,7 +12,8 @@ import { signedInAccount } from "../support/accounts";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases";
 import { pageHtml } from "../support/html";
-import { monthYear } from "~/lib/forms/formats";
+import { monthYear, torontoToday } from "~/lib/forms/formats";
+import { whenDates } from "~/modules/search/understand";
 import { HttpClient, linkIn } from "../support/http-client";
 import { SmtpSink } from "../support/smtp-sink";
 
@@ -640,6 +641,32 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
       expect(await pageHtml(await new HttpClient(server.url).get(`${prefix}/providers/${providerId}`))).toContain(text);
   });
 
+  it("marks the bio with the language it was written in where the page is in another (issue 51 item 5)", async () => {
+    const visitor = new HttpClient(server.url);
+    const bioTag = async (path: string, bio: string) =>
+      (await pageHtml(await visitor.get(path))).match(new RegExp(`<p[^>]*>${bio.replace(/\./g, "\\.")}</p>`))?.[0] ?? `${path}: bio not found`;
+    const english = "Licensed plumber, 12 years in the GTA.";
+    const profile = `/providers/${providerId}`;
+    // Saved from the English page: English, said on the other languages' pages only.
+    expect(await bioTag(profile, english)).toMatch(/^<p(?![^>]*\slang=)/);
+    for (const space of ["/fr", "/es", "/pt"]) expect(await bioTag(`${space}${profile}`, english)).toContain('lang="en-US"');
+    const bioLocale = async () =>
+      (await getRuntime().db.selectFrom("providers").select("bio_locale").where("id", "=", providerId).executeTakeFirstOrThrow()).bio_locale;
+    expect(await bioLocale()).toBe("en-US");
+    // Services saved again from a French page do not make the English bio French.
+    const save = (path: string, bio: string) => applicant.client.post(path, { bio, categories: ["plumbing", "handyman"] });
+    expect((await save("/fr/provider-profile-setup", english)).status).toBe(303);
+    expect(await bioLocale()).toBe("en-US");
+    // A bio written on the French page is French: marked so on the English page, not on the French one.
+    const french = "Plombier agréé, 12 ans dans le GTA.";
+    expect((await save("/fr/provider-profile-setup", french)).status).toBe(303);
+    expect(await bioLocale()).toBe("fr-CA");
+    expect(await bioTag(profile, french)).toContain('lang="fr-CA"');
+    expect(await bioTag(`/fr${profile}`, french)).toMatch(/^<p(?![^>]*\slang=)/);
+    expect((await save("/provider-profile-setup", english)).status).toBe(303);
+    expect(await bioLocale()).toBe("en-US");
+  });
+
   it("never shows a service the approval does not cover, even one stored before the rule", async () => {
     const { db } = getRuntime();
     await db
@@ -685,6 +712,24 @@ describe.each(DIALECTS)("provider verification on %s", (dialect) => {
     expect(await search("type=plumb")).toContain(`href="/providers/${providerId}"`);
     expect(await search("category=plumbing&location=scarborough")).not.toContain(`/providers/${providerId}`);
     expect(await search("category=cleaning")).not.toContain(`/providers/${providerId}`);
+    // Issue 51: the service box's words are understood: a service, an area, when.
+    const understood = await search("type=plumber+in+Etobicoke");
+    expect(understood).toContain(`href="/providers/${providerId}"`);
+    expect(understood).toContain('aria-label="Remove filter: Plumbing"');
+    expect(await search("type=plumber+Scarborough")).not.toContain(`/providers/${providerId}`);
+    expect(await search("type=plumber+this+weekend+Etobicoke")).toContain(`href="/providers/${providerId}"`);
+    // Away all weekend: not among the providers for "this weekend" (a new phrasing: no stored page).
+    const weekend = whenDates("weekend", torontoToday());
+    await getRuntime()
+      .db.updateTable("providers")
+      .set({ away_periods: JSON.stringify([{ from: weekend[0], to: weekend.at(-1) }]) })
+      .where("id", "=", providerId)
+      .execute();
+    try {
+      expect(await search("type=plombier+ce+week-end+Etobicoke")).not.toContain(`/providers/${providerId}`);
+    } finally {
+      await getRuntime().db.updateTable("providers").set({ away_periods: null }).where("id", "=", providerId).execute();
+    }
     const filters = await search("");
     expect(filters).toContain('name="licensed"');
     expect(filters).toContain("Verified license only");

@@ -116,7 +116,8 @@ describe.each(DIALECTS)("request lifecycles on %s", (dialect) => {
     expect(mail.map((m) => m.kind)).toEqual(["listing.customer", "listing.status", "listing.status"]);
     // The owner wrote in Canadian French: every email to them is in French; the operator's in English.
     expect(mail[0]!.subject).toBe(`Nous avons reçu votre demande — ${sent.reference}`);
-    expect(mail[1]!.subject).toBe(`Mise à jour de votre demande — ${sent.reference}`);
+    expect(mail[1]!.subject).toBe("Votre annonce est en ligne");
+    expect(mail[2]!.subject).toBe("Votre annonce n'a pas été approuvée");
     expect(mail[1]!.text_body).toContain("Statut de votre demande\u00a0: Publiée");
     expect(mail[2]!.text_body).toContain("Statut de votre demande\u00a0: Non approuvée");
     expect(mail[2]!.text_body).toContain("A photo shows a street address.");

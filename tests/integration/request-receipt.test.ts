@@ -13,8 +13,9 @@ import { SmtpSink } from "../support/smtp-sink";
  * Issue 33 item 4: the success page is the visitor's receipt. When the confirmation was not
  * emailed (the mailbox's daily cap) it says so instead of "We've emailed you", and the
  * reference and status link survive a reload of the page — for that visitor only, never cached.
- * The same for the forms that answer on their own page: the toast after a booking, chauffeur or
- * rent request says so, and the contact page keeps its receipt across a reload.
+ * The same for the dialogs (booking, quick booking, chauffeur, rent: issue 49 item 5), whose plain
+ * post lands on that receipt, saying why when the mailbox's cap withheld the email; and the
+ * contact page keeps its receipt across a reload.
  */
 const REFERENCE = /GTA-[2-9A-HJKMNP-TV-Z]{6}/;
 const EMAILED = "We&#x27;ve emailed you a confirmation";
@@ -111,22 +112,24 @@ describe.each(DIALECTS)("the receipt after a request on %s", (dialect) => {
     expect(withoutScripts(await pageHtml(await visitor.get("/request-success")))).toContain(nextReference!);
   });
 
-  it("the toast after a booking, chauffeur or rent request says when no confirmation was emailed", async () => {
+  it("the receipt after a booking, quick booking, chauffeur or rent request says the mailbox's cap withheld the confirmation", async () => {
     const limit = RECIPIENT_CAPS.confirmation.limit;
     const member = (await signedInAccount(server.url, db.db, { email: `toast.member.${run}@example.com`, name: "Ada Toast" })).client;
     for (const kind of ["booking", "quick-booking", "chauffeur-contact", "rent-request"] as const) {
       const email = `toast.${kind}.${run}@example.com`;
       const form = requestForms(email).find((f) => f.kind === kind)!;
       const visitor = form.signedIn ? member : new HttpClient(server.url);
-      /** The page the post returns to, with the toast it brings. */
+      /** The page the post lands on: the success page, its receipt. */
       const post = async () => {
         const posted = await visitor.post(form.path, form.fields);
         expect(posted.status, kind).toBe(303);
-        return pageHtml(await visitor.get(posted.headers.get("location")!));
+        expect(posted.headers.get("location"), kind).toBe("/request-success");
+        return withoutScripts(await pageHtml(await visitor.get(posted.headers.get("location")!)));
       };
       for (let i = 0; i < limit; i++) expect(await post(), kind).not.toContain(NOT_EMAILED);
       const html = await post();
       expect(html, kind).toContain(NOT_EMAILED);
+      expect(html, kind).toContain("we have already emailed this address five times today");
       const latest = await db.db.selectFrom("requests").select("reference").where("email", "=", email).orderBy("created_at", "desc").executeTakeFirstOrThrow();
       expect(html, kind).toContain(latest.reference);
     }

@@ -453,6 +453,23 @@ describe.each(DIALECTS)("community reviews on %s", (dialect) => {
       expect(html, url).toContain("Glad the &lt;em&gt;leak&lt;/em&gt; is gone.");
     }
     expect(await pageHtml(await customer.client.get("/account/reviews"))).toContain("The provider replied");
+
+    // People's words carry the language they were written in where the page is in another
+    // (issue 51 item 5): the review and the reply, both sent from English pages, and a seeded
+    // review (the sample data is English; not on the provider's profile); on English pages, nothing.
+    const WORDS = [/<p[^>]*>Great plumber &lt;script&gt;/, /<p[^>]*>Thank you, Cora!/, /<p[^>]*>The plumber fixed the leak under our sink/];
+    for (const [url, words] of [
+      ["/reviews", WORDS],
+      [`/providers/${providerId}`, WORDS.slice(0, 2)],
+      ["/services/plumbing", WORDS],
+    ] as const) {
+      const tags = (html: string) => words.map((w) => html.match(w)?.[0] ?? `${w.source} not found`);
+      expect(tags(await pageHtml(await visitor.get(url))).filter((tag) => !tag.startsWith("<") || tag.includes(" lang=")), url).toEqual([]);
+      for (const space of ["/fr", "/es", "/pt"]) {
+        const marked = tags(await pageHtml(await visitor.get(`${space}${url}`)));
+        expect(marked.filter((tag) => !tag.includes('lang="en-US"')), `${space}${url}`).toEqual([]);
+      }
+    }
     expect(await getRuntime().db.selectFrom("audit_log").select("action").where("entity_id", "=", reply!.id).execute()).toEqual([{ action: "reply.publish" }]);
   });
 

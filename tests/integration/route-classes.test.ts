@@ -36,6 +36,7 @@ const PUBLIC_ROUTES = [
   "/contact",
   "/request-success",
   "/set-locale",
+  "/form-draft",
   "/events",
   "/sitemap.xml",
   "/robots.txt",

@@ -130,6 +130,44 @@ describe.each(DIALECTS)("production server on %s", (dialect) => {
     expect(bootstrap).not.toMatch(/^\s*import\s/m);
   });
 
+  it("names public/'s pictures with the build's version, cached a year; a plain address is revalidated (issue 51)", async () => {
+    // Every picture and the favicon a page names carries ?v=: the logo and favicon (every page),
+    // the home page's cards and partner ads, the catalogue's pictures, a seeded listing's
+    // photos and its landlord's avatar.
+    const homes = await (await fetch(`${server.url}/homes`)).text();
+    const listing = homes.match(/href="(\/homes\/(?!new")[^"/?#]+)"/)?.[1];
+    expect(listing).toBeTruthy();
+    const named = new Set<string>();
+    for (const path of ["/", "/services", "/services/handyman", "/request", listing!]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      for (const m of html.matchAll(/(?:src|href)="(\/(?:images\/|favicon\.svg)[^"]*)"/g)) named.add(m[1]!);
+    }
+    const list = [...named];
+    expect(list.filter((u) => !/\?v=[0-9a-f]{10}$/.test(u)), "named without a version").toEqual([]);
+    for (const kind of ["/images/logo.svg", "/favicon.svg", "/images/ads/", "/images/services/", "/images/homes/", "/images/avatars/"]) {
+      expect(list.some((u) => u.startsWith(kind)), kind).toBe(true);
+    }
+    // One version for the whole build: every address names the same.
+    expect(new Set(list.map((u) => u.split("?v=")[1])).size).toBe(1);
+    const logo = list.find((u) => u.startsWith("/images/logo.svg"))!;
+    const versioned = await fetch(`${server.url}${logo}`);
+    expect(versioned.status).toBe(200);
+    expect(versioned.headers.get("content-type")).toContain("image/svg+xml");
+    expect(versioned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // The address emails and JSON-LD give (no version), and an older page's version, still
+    // answer, but each use asks again (an ETag, 304 when unchanged): the file may change.
+    for (const plain of ["/images/logo.svg", "/images/logo.svg?v=0000000000"]) {
+      const res = await fetch(`${server.url}${plain}`);
+      expect(res.status, plain).toBe(200);
+      expect(res.headers.get("cache-control"), plain).toBe("public, max-age=0, must-revalidate");
+      const etag = res.headers.get("etag");
+      expect(etag, plain).toBeTruthy();
+      // As a browser revalidates (fetch() would add "no-cache", which asks for the body).
+      const again = await fetch(`${server.url}${plain}`, { headers: { "If-None-Match": etag!, "Cache-Control": "max-age=0" } });
+      expect(again.status, plain).toBe(304);
+    }
+  });
+
   it("serves fingerprinted assets with a long immutable cache and compresses pages", async () => {
     // Raw HTML: the page's scripts are named by its bootstrap script (imported after the first paint).
     const html = await (await fetch(`${server.url}/`)).text();

@@ -13,11 +13,12 @@ export type AppServer = { url: string; child: ChildProcess; output: () => string
  * itself (the profiler's `--cpu-prof`, which NODE_OPTIONS may not carry). `keepOutput: false`: the
  * log is kept until the server listens, then read and dropped — for load generators, which share
  * the machine's cores with the server: keeping a line per request made the bench's own process
- * slower page after page.
+ * slower page after page. `onOutput`: the log so far, each time it grows, before the server listens
+ * too (a test that acts on what a starting server says).
  */
 export async function startAppServer(
   env: Record<string, string>,
-  { nodeArgs = [] as string[], keepOutput = true } = {},
+  { nodeArgs = [] as string[], keepOutput = true, onOutput }: { nodeArgs?: string[]; keepOutput?: boolean; onOutput?: (log: string) => void } = {},
 ): Promise<AppServer> {
   if (!existsSync(`${root}/build/server/index.js`) || !existsSync(`${root}/build/server/main.js`)) {
     throw new Error("No production build: run `npm run build` before the integration tests.");
@@ -44,6 +45,7 @@ export async function startAppServer(
   let keeping = true;
   const keep = (d: Buffer) => {
     if (keeping) log += d.toString();
+    onOutput?.(log);
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);

@@ -251,8 +251,8 @@ async function formLoop(server: CrashingServer, client: Client, thinkMs: [number
         form: "service", returnTo: SERVICE_PAGE, service: "Handyman Services", fullName: "Grace Hopper", email, area: "Leslieville",
         preferredDate: addDays(torontoToday(), 3), preferredTime: "10:30", notes: nonce,
       };
-      // A redirect to log-in would be a lost session, not a booking.
-      submission = await submitOnce(client, kind, nonce, email, "/book", new URLSearchParams(fields), (s, l) => s === 303 && l === SERVICE_PAGE);
+      // A plain post lands on its receipt (issue 49 item 5); a redirect to log-in would be a lost session, not a booking.
+      submission = await submitOnce(client, kind, nonce, email, "/book", new URLSearchParams(fields), (s, l) => s === 303 && l === "/request-success");
     } else {
       const type = pick(CAR_TYPES);
       submission = await submitOnce(

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { randomUUID } from "node:crypto";
 import type { DB } from "~/lib/db/db.server";
 import { serviceBySlug } from "~/modules/providers/catalogue";
+import type { ProviderApplicationData } from "~/modules/requests/kinds/provider-application";
 import { type AccountOptions, signedInAccount } from "./accounts";
 import type { HttpClient } from "./http-client";
 
@@ -146,4 +147,60 @@ export async function applicationForm(applicant: { name: string; email: string }
   form.append("workPermitFile", new File([], "", { type: "application/octet-stream" }));
   form.append("licenseFile", new File([new Uint8Array(licence)], "licence.pdf", { type: "application/pdf" }));
   return form;
+}
+
+/** A provider application's stored values (an electrician, licensed in Ontario), for tests that submit one in process. */
+export function applicationData(applicant: { name: string; email: string }, overrides: Partial<ProviderApplicationData> = {}): ProviderApplicationData {
+  return {
+    applicationId: randomUUID(),
+    fullName: applicant.name,
+    email: applicant.email,
+    phone: "416 555 0101",
+    address: "1 Front St",
+    serviceAreas: ["Mississauga"],
+    services: ["electrical"],
+    customService: null,
+    workStatus: "pr",
+    workPermitExpiry: null,
+    confirmEligibility: true,
+    idType: "national_id",
+    idNumber: "N-1",
+    idExpiry: null,
+    licenseType: "Electrical Contractor/Trade License",
+    licenseNumber: "E-9",
+    licenseRegion: "Ontario",
+    licenseExpiry: null,
+    agreeToPolicies: true,
+    consentToChecks: true,
+    documents: [],
+    ...overrides,
+  };
+}
+
+/** One document of an application, pending review (no file behind it: the tests read its row). */
+export async function insertApplicationDocument(
+  db: DB,
+  doc: { applicationId: string; userId: string; kind: "id_front" | "licence" | "work_permit"; expiresOn: string | null },
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto("provider_documents")
+    .values({
+      id,
+      application_id: doc.applicationId,
+      user_id: doc.userId,
+      kind: doc.kind,
+      original_name: `${doc.kind}.png`,
+      storage_key: `provider-documents/${randomUUID()}.png`,
+      content_type: "image/png",
+      size: 1,
+      expires_on: doc.expiresOn,
+      status: "pending",
+      reminded_days: null,
+      delete_after: null,
+      deleted_at: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return id;
 }

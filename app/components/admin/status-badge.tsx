@@ -12,6 +12,10 @@ const STATUS_STYLE: Record<RequestStatus, string> = {
   approved: "bg-teal-100 text-teal-900",
   cancelled: "bg-red-100 text-red-900",
   rejected: "bg-red-100 text-red-900",
+  quoted: "bg-violet-100 text-violet-900",
+  quote_accepted: "bg-emerald-100 text-emerald-900",
+  quote_declined: "bg-red-100 text-red-900",
+  quote_expired: "bg-slate-200 text-slate-900",
 };
 
 /**

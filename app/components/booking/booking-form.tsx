@@ -1,43 +1,40 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { href, useFetcher } from "react-router";
 import { TextAreaField, TextField } from "~/components/form/field";
-import { useFetcherSettled } from "~/components/form/use-fetcher-settled";
 import { FormActions } from "~/components/form/form-actions";
 import { useZodForm } from "~/components/form/use-zod-form";
 import type { SessionUser } from "~/lib/auth/session";
-import { useRootData, useT } from "~/lib/i18n/use-t";
+import { useT } from "~/lib/i18n/use-t";
 import { torontoToday } from "~/lib/forms/formats";
 import { FormToken } from "~/components/form/form-token";
+import { AnswerField, answeredHere, clearable, draftActions, RequestReceipt, useFormDraft } from "~/components/requests/receipt";
+import type { RequestReceipt as ReceiptInfo } from "~/modules/requests/receipt";
 
 export type BookingKind = { form: "service"; service: string } | { form: "quick" };
 
 /**
- * The booking form, prefilled from the account (or with what the account typed before its
- * session ended, once it is logged in again: booking-draft.server.ts). Posts to /book with a fetcher (the page stays
- * put; the server's redirect brings the confirmation toast), or as a plain form without JS.
+ * The booking form, prefilled from the account, over which comes what the account typed here and
+ * did not send: before its session ended (back from log-in), or before the dialog was closed or
+ * the page reloaded (components/requests/receipt.tsx). Posts to /book with a fetcher (the page stays put; the
+ * form gives way to the request's receipt), or as a plain form without JS (the success page is the receipt).
  */
-export function BookingForm({
-  kind,
-  user,
-  returnTo,
-  onCancel,
-  onDone,
-  lastResult,
-}: {
+export const BookingForm = clearable<BookingFormProps>(BookingFormFields, ({ kind }) => `booking-${kind.form}-clear`);
+
+type BookingFormProps = {
   kind: BookingKind;
   user: SessionUser;
   returnTo: string;
   onCancel?: () => void;
-  /** Called once a submission went through (the server redirected with its toast). */
+  /** Closes the dialog from the receipt shown once the request is sent (none inline). */
   onDone?: () => void;
   /** The server's answer to a post made without JavaScript (the /book page shows it). */
   lastResult?: SubmissionResult<string[]>;
-}) {
+};
+
+function BookingFormFields({ kind, user, returnTo, onCancel, onDone, lastResult, onCleared }: BookingFormProps & { onCleared: () => void }) {
   const t = useT();
-  // What this account typed here before its session ended (kept by /book for the way back from log-in).
-  const { heldForm } = useRootData();
-  const draft = heldForm && heldForm.form === kind.form && heldForm.returnTo === returnTo ? heldForm.values : {};
-  const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
+  const fetcher = useFetcher<{ result?: SubmissionResult<string[]>; receipt?: ReceiptInfo }>();
+  const draft = useFormDraft(kind.form, returnTo, { sent: Boolean(fetcher.data?.receipt), refused: Boolean(fetcher.data?.result) });
   const [form, fields] = useZodForm(
     () => import("~/modules/services/schema"),
     (m) => (kind.form === "quick" ? m.quickBookingSchema(t) : m.bookingSchema(t)),
@@ -48,16 +45,19 @@ export function BookingForm({
         fullName: user.name,
         email: user.email,
         ...(kind.form === "service" ? { service: kind.service } : {}),
-        ...draft,
+        ...draft.initial,
       },
     },
   );
   const busy = fetcher.state !== "idle";
-  useFetcherSettled(fetcher, { onSuccess: onDone });
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;
+  const formProps = getFormProps(form);
+  // Sent: the dialog ends on the receipt, which stays until closed (issue 49 item 5).
+  if (fetcher.data?.receipt) return <RequestReceipt receipt={fetcher.data.receipt} onDone={onCancel && onDone} />;
   return (
-    <fetcher.Form method="post" action={href("/book")} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+    <fetcher.Form method="post" action={href("/book")} {...formProps} onSubmit={answeredHere(formProps.onSubmit, draft.posted)} onInput={draft.onInput} className="grid gap-4 sm:grid-cols-2">
       <FormToken />
+      <AnswerField />
       <input type="hidden" name="form" value={kind.form} />
       <input type="hidden" name="returnTo" value={returnTo} />
       {/* Whose form this is: a post refused for an ended session keeps its fields for this account only. */}
@@ -84,7 +84,14 @@ export function BookingForm({
           required
         />
       )}
-      <FormActions busy={busy} label={t("booking.submit")} cancelLabel={t("booking.cancel")} onCancel={onCancel} />
+      <FormActions
+        busy={busy}
+        label={t("booking.submit")}
+        cancelLabel={t("booking.cancel")}
+        onCancel={onCancel}
+        // In the dialog only: inline (no script yet, or the /book page) there is nothing kept to clear.
+        {...(onCancel ? draftActions(draft, { label: t("form.clear"), id: `booking-${kind.form}-clear`, onCleared }) : {})}
+      />
     </fetcher.Form>
   );
 }

@@ -17,7 +17,7 @@ export function ChauffeurContactDialog({ dialog, returnTo, serverResult }: { dia
   const t = useT();
   return (
     <LinkDialog dialog={dialog} title={t("cars.contactTitle")} description={t("cars.contactText")} closeLabel={t("dialog.close")} width="lg" inlineClassName="mt-8 max-w-lg">
-      {({ close }) => <ChauffeurContactForm returnTo={returnTo} onDone={close} serverResult={serverResult} />}
+      {({ inline, close }) => <ChauffeurContactForm returnTo={returnTo} onDone={inline ? undefined : close} serverResult={serverResult} />}
     </LinkDialog>
   );
 }

@@ -38,8 +38,9 @@ export function ListingCard({ listing, place }: { listing: ListingCardView; plac
       </div>
       <div className="flex flex-1 flex-col p-5">
         <p className="text-lg font-bold text-slate-900">{priceLabel(t, listing.priceText, listing.priceUnit)}</p>
-        {/* The owner's words and places (title, area, description) stay as written: translate="no". */}
-        <h3 className="mt-1 font-semibold text-slate-900" translate="no">
+        {/* The owner's words and places (title, area, description) stay as written: translate="no";
+            their words carry their language where it is not the page's (`lang`). */}
+        <h3 className="mt-1 font-semibold text-slate-900" translate="no" lang={listing.lang}>
           <CardLink to={href("/homes/:id", { id: listing.id })}>{listing.title}</CardLink>
         </h3>
         <p className="mt-1 flex items-center gap-1 text-sm text-slate-600" translate="no">
@@ -47,7 +48,7 @@ export function ListingCard({ listing, place }: { listing: ListingCardView; plac
           {[listing.neighborhood, listing.city].filter(Boolean).join(", ")}
         </p>
         <p className="mt-1 text-sm text-slate-600">{roomsLabel(t, listing.bedrooms, listing.bathrooms)}</p>
-        <p className="mt-3 line-clamp-2 text-sm leading-6 text-slate-600" translate="no">
+        <p className="mt-3 line-clamp-2 text-sm leading-6 text-slate-600" translate="no" lang={listing.lang}>
           {listing.description}
         </p>
       </div>

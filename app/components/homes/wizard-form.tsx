@@ -210,7 +210,7 @@ function OwnerStep({ f }: { f: Fields }) {
           label={label("agreed")}
           extra={
             <p className="mt-1 text-sm text-slate-600">
-              {t("wizard.readPolicies")} <PolicyLinks newTab className="font-medium text-teal-800 underline" />
+              {t("wizard.readPolicies")} <PolicyLinks newTab owner className="font-medium text-teal-800 underline" />
             </p>
           }
         />

@@ -19,7 +19,7 @@ const MAIN_NAV = [
 
 export function Header() {
   const t = useT();
-  const { user, brand } = useRootData();
+  const { user, brand, logo } = useRootData();
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const authLinks = useAuthLinks();
 
@@ -33,7 +33,7 @@ export function Header() {
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label={t("shell.logoLabel")}>
-          <img src="/images/logo.svg" alt="" width={32} height={32} />
+          <img src={logo} alt="" width={32} height={32} />
           <span translate="no">{brand}</span>
         </Link>
 

@@ -8,6 +8,7 @@ import { useFormat } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/use-t";
 import { CANCEL_NOTE_MAX, CANCEL_PARAM, CANCEL_REASON_KEYS, CANCEL_REASONS, CANCEL_SECTION, isCancelReason } from "~/modules/requests/cancel-reasons";
 import type { RequestView } from "~/modules/requests/views";
+import { RescheduleRequest } from "./reschedule-request";
 
 /**
  * The customer's own actions on a request (issue 49 item 1), below its status: cancel it while
@@ -15,9 +16,16 @@ import type { RequestView } from "~/modules/requests/views";
  * link-dialog pattern (ADR 7): a dialog once hydrated; before that (or without JavaScript) the
  * link leads to `?cancel#cancel-request`, where the same form is the confirmation step and posts
  * as a plain form. Used by the status page (status link) and My Bookings' request page alike;
- * each route's action checks who may cancel.
+ * each route's action checks who may cancel. Proposing a new date and time sits beside it
+ * (reschedule-request.tsx, ADR 43).
  */
-export function RequestActions({ request, result }: { request: Pick<RequestView, "reference" | "canCancel" | "cancellation" | "lateCancelHours">; result?: SubmissionResult<string[]> | undefined }) {
+export function RequestActions({
+  request,
+  result,
+}: {
+  request: Pick<RequestView, "reference" | "canCancel" | "cancellation" | "lateCancelHours" | "canReschedule" | "proposal" | "appointment">;
+  result?: SubmissionResult<string[]> | undefined;
+}) {
   const t = useT();
   const format = useFormat();
   const refused = Boolean(result?.error) && (result?.initialValue as { intent?: string } | undefined)?.intent === "cancel";
@@ -41,6 +49,7 @@ export function RequestActions({ request, result }: { request: Pick<RequestView,
       <h2 id="request-actions-title" className="text-lg font-semibold">
         {t("cancel.actions")}
       </h2>
+      <RescheduleRequest request={request} result={result} />
       <LinkDialogTrigger dialog={dialog} className="btn-secondary mt-3 inline-block">
         {t("cancel.open")}
       </LinkDialogTrigger>

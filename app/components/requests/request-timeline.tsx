@@ -48,8 +48,11 @@ export function RequestStatusView({ request }: { request: RequestView }) {
       <Section id="timeline-title" title={t("status.timeline")} titleClassName="text-lg font-semibold">
         <ol className="mt-4 grid gap-4">
           {steps.map((step, i) => {
-            const at = reached.get(step);
-            const done = Boolean(at) || (!ended && i <= currentIndex);
+            // An open request has done the steps up to its status, and no later one: a step it went
+            // back from (a declined offer, a new time the provider is asked to accept: ADR 43) is
+            // not done again yet. An ended one shows the steps it reached.
+            const done = ended ? reached.has(step) : i <= currentIndex;
+            const at = done ? reached.get(step) : undefined;
             const current = !ended && step === request.status;
             return (
               <li key={step} className="flex items-start gap-3" aria-current={current ? "step" : undefined}>

@@ -97,15 +97,16 @@ export function ReviewItem({ review, showService = true }: { review: PublicRevie
           )}
         </p>
       ) : null}
-      {/* People's own words (reviews, replies) stay as written: translate="no". */}
-      <p className="mt-3 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]" translate="no">
+      {/* People's own words (reviews, replies) stay as written: translate="no"; in their own
+          language where it is not the page's (`lang`). */}
+      <p className="mt-3 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]" translate="no" lang={review.lang}>
         {review.comment}
       </p>
       <PhotoStrip photos={review.photos} author={review.author} />
       {review.reply ? (
         <div className="mt-4 rounded-md border-l-4 border-teal-700 bg-slate-50 p-3">
           <p className="text-sm font-semibold">{t("reviews.list.replyFrom", { name: review.reply.providerName })}</p>
-          <p className="mt-1 whitespace-pre-line text-sm text-slate-800 [overflow-wrap:anywhere]" translate="no">
+          <p className="mt-1 whitespace-pre-line text-sm text-slate-800 [overflow-wrap:anywhere]" translate="no" lang={review.reply.lang}>
             {review.reply.body}
           </p>
         </div>

@@ -41,6 +41,14 @@ export default function ModalDialog({
         <Radix.Content
           // Without a description Radix warns unless told there is none.
           {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={(event) => {
+            // On a phone, Radix's focus on the first field (selecting a prefilled value) pops the
+            // keyboard over the form and the next key replaces what was there: the dialog itself
+            // takes focus, read out by its title, and the person chooses where to start (issue 49 item 6).
+            if (!window.matchMedia("(pointer: coarse), (max-width: 639px)").matches) return;
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
           onCloseAutoFocus={(event) => {
             const opener = returnFocusTo?.();
             if (!opener?.isConnected) return;

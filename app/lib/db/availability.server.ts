@@ -2,11 +2,12 @@ import { log } from "../log.server";
 
 /**
  * Whether the database answers, as the app's queries find out (issue 52). A fault — a server
- * that refuses, terminates, times out or stays locked — is logged once when it starts and once
+ * that refuses connections, times out or stays locked — is logged once when it starts and once
  * with its duration when it ends, never once per request; while it lasts on PostgreSQL, queries
  * are refused at once (every page that needs the database says 503 within milliseconds instead
  * of each waiting out the timeouts) and a probe in the background asks the database every
- * second whether it is back.
+ * second whether it is back. One connection the server closed is not such a fault: the page
+ * that met it is answered 503, the pool replaces it, the next page is served.
  */
 
 /** A query that could not reach the database (not one it refused): answered 503, retried later. */
@@ -32,6 +33,23 @@ export function meansUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
   return UNAVAILABLE_MESSAGES.test(error.message);
+}
+
+/**
+ * Of those, the ones that say "this connection died", not "the database is not there": the server
+ * closed it (pg_terminate_backend, 57P01; a pooler's recycle) or the socket broke. The next query
+ * takes a fresh connection from the pool; if the database is really gone, that one fails to
+ * connect, and that trips the refusals. Tripping them here answered every page 503 for up to a
+ * second after one recycled connection (a fault-suite run, 2026-12-07: seven pages in a row).
+ */
+const LOST_CODES = new Set(["ECONNRESET", "EPIPE", "57P01"]);
+const LOST_MESSAGES = /Connection terminated(?!.*timeout)|not queryable/i;
+
+function meansConnectionLost(error: unknown): boolean {
+  const cause = isDatabaseUnavailable(error) ? (error as Error).cause : error;
+  if (!(cause instanceof Error)) return false;
+  const code = (cause as { code?: unknown }).code;
+  return (typeof code === "string" && LOST_CODES.has(code)) || (!code && LOST_MESSAGES.test(cause.message));
 }
 
 const LOST_LOG_EVERY_MS = 10_000;
@@ -70,6 +88,8 @@ export class DatabaseHealth {
 
   failed(error: unknown) {
     if (this.#downSince !== undefined) return;
+    // One dead connection is the pool's business (connectionLost), not a fault of the database.
+    if (meansConnectionLost(error)) return this.connectionLost(error);
     this.#downSince = Date.now();
     log().warn({ event: "db.unavailable", err: error }, "the database does not answer: pages that need it answer 503 until it does");
     const probe = this.probe;

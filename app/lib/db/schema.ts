@@ -64,6 +64,8 @@ export type HomeListingTable = {
   search_text: Generated<string>;
   /** City of Toronto short-term rental registration (per-night listings only). */
   str_registration: string | null;
+  /** The language the title and description were written in (the wizard's page); null: unknown (0032). */
+  locale: string | null;
 };
 
 /** An owner account an operator verified ('Verified Owner' on each of its listings). */
@@ -160,6 +162,8 @@ export type OutboxTable = {
   sealed_secret: string | null;
   /** When it was given up as failed; null otherwise (and for failures before migration 0022). */
   failed_at: string | null;
+  /** JSON of extra headers (List-Unsubscribe on mail a person may stop), or null. */
+  headers: string | null;
 };
 
 export type AppMetaTable = { key: string; value: string };
@@ -208,6 +212,10 @@ export type VerificationTable = {
   updatedAt: Date | string;
 };
 /** An account's one outstanding reset link, sealed (migration 0021, ADR 36). */
+/** A link to an address's email preferences: only its token's hash is kept (migration 0031). */
+export type MailPreferenceLinkTable = { token_hash: string; address: string; locale: string; created_at: string };
+/** An address that asked to stop review invitations and reminders. */
+export type MailOptOutTable = { address: string; created_at: string };
 export type ResetLinkTable = { user_id: string; sealed_token: string; expires_at: string };
 export type RequestTable = {
   id: string;
@@ -235,10 +243,20 @@ export type RequestTable = {
   respond_by: string | null;
   /** Why the last match fell through (a decline reason or "timeout"): "needs a new match". */
   rematch_reason: string | null;
+  /** What the customer last did with a quote (accepted, declined, renew): the inbox flags it (0026). */
+  quote_flag: string | null;
   /** When the matched provider marked the job done. */
   provider_done_at: string | null;
   /** Its calendar event's SEQUENCE (RFC 5545): bumped on each change the invites announce. */
   calendar_sequence: Generated<number>;
+  /**
+   * The customer's proposed new date and time (0027, ADR 43), waiting for a provider to accept
+   * it; written into `data` only then. `proposed_from`: the status it left (matched/accepted).
+   */
+  proposed_date: string | null;
+  proposed_time: string | null;
+  proposed_from: string | null;
+  proposed_at: string | null;
   /** One post of a form, once: hash of its one-time token and what was sent (0019; null without a token). */
   submission_key: string | null;
 };
@@ -260,7 +278,38 @@ export type RequestCancellationTable = {
   late: number;
   created_at: string;
 };
+/** A version of a request's quote (migration 0026; docs/decisions/0042-quotes.md). */
+export type QuoteTable = {
+  id: string;
+  request_id: string;
+  version: number;
+  /** draft | sent | accepted | declined | expired | withdrawn | replaced */
+  status: string;
+  currency: string;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  included: string | null;
+  excluded: string | null;
+  note: string | null;
+  /** A calendar day (Toronto): valid through its end. */
+  valid_until: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+  answered_at: string | null;
+  accepted_by: string | null;
+  decline_reason: string | null;
+  reminded_at: string | null;
+  /** The date (YYYY-MM-DD) and time (HH:MM, Toronto) the quote offers, for a request that has none (0030). */
+  appointment_date: string | null;
+  appointment_time: string | null;
+};
+export type QuoteLineTable = { quote_id: string; position: number; description: string; quantity_hundredths: number; unit_cents: number; amount_cents: number };
 export type MatchWindowTable = { kind: string; hours: number; updated_at: string };
+/** The operator's late-cancellation window per kind with an appointment (0028); none: the kind's default. */
+export type LateCancelWindowTable = { kind: string; hours: number; updated_at: string };
 export type RequestNoteTable = {
   id: string;
   request_id: string;
@@ -294,6 +343,8 @@ export type ProviderTable = {
   application_id: string;
   name: string;
   bio: string | null;
+  /** The language the bio was written in (the set-up page's); null: unknown (0032). */
+  bio_locale: string | null;
   services: string; // JSON string[]
   /** JSON string[]: the catalogue services turned on at /provider-profile-setup (ADR 40; six category ids before 0023). */
   categories: string;
@@ -395,6 +446,8 @@ export type Database = {
   account: AccountTable;
   verification: VerificationTable;
   reset_links: ResetLinkTable;
+  mail_preference_links: MailPreferenceLinkTable;
+  mail_opt_outs: MailOptOutTable;
   analytics_daily: AnalyticsDailyTable;
   requests: RequestTable;
   request_events: RequestEventTable;
@@ -408,7 +461,10 @@ export type Database = {
   request_notes: RequestNoteTable;
   request_declines: RequestDeclineTable;
   request_cancellations: RequestCancellationTable;
+  quotes: QuoteTable;
+  quote_lines: QuoteLineTable;
   match_windows: MatchWindowTable;
+  late_cancel_windows: LateCancelWindowTable;
   audit_log: AuditLogTable;
   data_exports: DataExportTable;
   consents: ConsentTable;

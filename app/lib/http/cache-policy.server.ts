@@ -10,7 +10,7 @@ import { routePath } from "./route-path";
  * reaches one of these pages (upper case, percent-escapes, a language prefix) escapes the rule.
  */
 const PERSONAL_PATHS =
-  /^\/(account|admin|homes\/new|requests|provider-profile-setup|auth(?!\/(login|signup|forgot)(\.data)?$))(\/|\.data$|$)/;
+  /^\/(account|admin|homes\/new|requests|email-preferences|provider-profile-setup|auth(?!\/(login|signup|forgot)(\.data)?$))(\/|\.data$|$)/;
 
 export function isPersonalPath(path: string): boolean {
   return PERSONAL_PATHS.test(routePath(path));

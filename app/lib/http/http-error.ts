@@ -29,9 +29,14 @@ export function refusal(kind: Refusal) {
   return data({ refusal: key }, { status, headers });
 }
 
-/** The message key of a refusal thrown by refusal(), read back from the error's data. */
+/**
+ * The message key of a refusal thrown by refusal(), read back from the error's data — or from its
+ * text: a data request's 503/507 reaches the browser's router as the body's text
+ * (entry.server.tsx, handleDataRequest).
+ */
 export function refusalKey(value: unknown): (typeof REFUSALS)[Refusal]["key"] | undefined {
-  const key = typeof value === "object" && value !== null ? (value as { refusal?: unknown }).refusal : undefined;
+  const data = typeof value === "string" ? parsedJson(value) : value;
+  const key = typeof data === "object" && data !== null ? (data as { refusal?: unknown }).refusal : undefined;
   return Object.values(REFUSALS).find((r) => r.key === key)?.key;
 }
 
@@ -48,4 +53,12 @@ export function refusalTexts(value: unknown): RefusalTexts | undefined {
   if (typeof texts !== "object" || texts === null) return undefined;
   const { lang, messages } = texts as Partial<RefusalTexts>;
   return typeof lang === "string" && typeof messages === "object" && messages !== null ? { lang, messages } : undefined;
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -23,6 +23,9 @@ export function messagesFor(locale: Locale): { messages: Messages; contentLocale
     : { messages: en, contentLocale: DEFAULT_LOCALE };
 }
 
+/** The language a page answering this request is written in (its <html lang>, root-data.server.ts). */
+export const pageLocale = (request: Request): Locale => messagesFor(localeFromRequest(request)).contentLocale;
+
 /**
  * The reader's language: a language's URL prefix (/es, /fr, /pt) decides; on an unprefixed URL,
  * the choice remembered from the picker; on a first visit, the browser's Accept-Language.

@@ -87,7 +87,16 @@ export function outboxRow(email: OutgoingEmail): Insertable<Database["mail_outbo
     attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
     recipient_key: email.cap ? recipientKey(email.cap, email.to) : null,
     sealed_secret: email.sealedSecret ?? null,
+    headers: email.headers ? JSON.stringify(email.headers) : null,
   };
+}
+
+/** A stored message's extra headers (null or a JSON object of strings), read back for sending. */
+export function readHeaders(stored: string | null): Record<string, string> {
+  if (!stored) return {};
+  const parsed: unknown = JSON.parse(stored);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+  return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
 /** A stored message's attachments (null or a JSON list), read back for sending. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mailboxOf, recipientKey } from "./recipients.server";
 import { SECRET_MASK, secretBox, unmask } from "./secrets.server";
-import { quoteUserText } from "./template.server";
+import { nameForEmail, typedText } from "./template.server";
 
 describe("mailboxOf: one mailbox however its address is written", () => {
   it.each([
@@ -40,15 +40,14 @@ describe("secretBox: a link's token sealed out of the stored email", () => {
   });
 });
 
-describe("quoteUserText", () => {
-  it("quotes, folds to one line and cuts what someone typed", () => {
-    expect(quoteUserText("Ada\n  Lovelace")).toBe("“Ada Lovelace”");
-    expect(quoteUserText("x".repeat(100), 40)).toBe(`“${"x".repeat(40)}…”`);
+describe("typedText and nameForEmail", () => {
+  it("folds to one line and cuts what someone typed, without quotation marks (issue 51)", () => {
+    expect(typedText("Ada\n  Lovelace")).toBe("Ada Lovelace");
+    expect(typedText("x".repeat(100), 40)).toBe(`${"x".repeat(40)}…`);
   });
-  it("uses the quotation marks of the email's language: « » with no-break spaces in French (issue 33)", () => {
-    expect(quoteUserText("Ada", 40, "fr-CA")).toBe("«\u00a0Ada\u00a0»");
-    expect(quoteUserText("Ada", 40, "en-US")).toBe("“Ada”");
-    expect(quoteUserText("Ada", 40, "es")).toBe("“Ada”");
-    expect(quoteUserText("Ada", 40, "pt-BR")).toBe("“Ada”");
+  it("drops from a name every word that reads as a link, and its quotation marks", () => {
+    expect(nameForEmail("Maya Chen")).toBe("Maya Chen");
+    expect(nameForEmail('“Maya” go to http://evil.example/x www.evil.test evil.example')).toBe("Maya go to");
+    expect(nameForEmail("http://evil.example")).toBe("…");
   });
 });

@@ -26,6 +26,8 @@ export const RECIPIENT_CAPS = {
   reset: { limit: 3, windowMs: 24 * 60 * 60_000 },
   /** Links the owner asked for with proof (a reset from a browser where the account was logged in, a verification link after the right password): the owner's own allowance. */
   owner: { limit: 3, windowMs: 24 * 60 * 60_000 },
+  /** Reminders the site sends on its own (a quote about to expire, issue 50): a few a day to any one mailbox. */
+  reminder: { limit: 3, windowMs: 24 * 60 * 60_000 },
 } as const;
 export type RecipientCap = keyof typeof RECIPIENT_CAPS;
 

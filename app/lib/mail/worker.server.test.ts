@@ -5,6 +5,7 @@ import { freePort, SmtpSink } from "../../../tests/support/smtp-sink";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/db.server";
 import { enqueueEmail } from "./outbox.server";
 import { RECIPIENT_CAPS, recipientKey } from "./recipients.server";
+import { SECRET_MASK, type SecretBox, secretBox } from "./secrets.server";
 import { renderEmail } from "./template.server";
 import { createTransport } from "./transport.server";
 import { isPermanent, MailWorker } from "./worker.server";
@@ -87,7 +88,7 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
       .select(["status", "attempts", "last_error"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
-  const makeWorker = (smtpUrl: string, leaseMs?: number, db = handle.db) =>
+  const makeWorker = (smtpUrl: string, leaseMs?: number, db = handle.db, secrets?: SecretBox) =>
     new MailWorker({
       db,
       dialect: handle.dialect,
@@ -96,6 +97,7 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
       baseDelayMs: 0,
       pollMs: 60_000,
       ...(leaseMs ? { leaseMs } : {}),
+      ...(secrets ? { secrets } : {}),
     });
   const copiesOf = (ids: string[]) =>
     ids.map((id) => sink.messages.filter((m) => m.raw.messageId === `<${id}@outbox>`).length);
@@ -108,8 +110,32 @@ describe.each(DIALECTS)("mail worker on %s", (dialect) => {
     expect(await worker.drain()).toBeGreaterThanOrEqual(1);
     const mail = await sink.waitFor((m) => m.subject === "Hello");
     expect(mail.text).toContain("Name: Ada");
-    expect(mail.html).toContain("<th");
+    expect(mail.html).toContain('<strong style="color:#334155">Name</strong>');
     expect(await status(id)).toMatchObject({ status: "sent", attempts: 1 });
+    // Transactional mail: no List-Unsubscribe.
+    expect(mail.source.toString()).not.toMatch(/^List-Unsubscribe/im);
+  });
+
+  it("sends an optional email's List-Unsubscribe headers (RFC 8058) with its link's token put in, stored masked", async () => {
+    await sink.start(0);
+    const box = secretBox("worker-test-secret-0123456789abcdef");
+    worker = makeWorker(sink.url, undefined, handle.db, box);
+    const url = `https://gta.test/email-preferences/${SECRET_MASK}`;
+    const id = await enqueueEmail(handle.db, {
+      ...renderEmail({ subject: "Reminder", heading: "Reminder", unsubscribe: { label: "Email preferences", preferencesUrl: url, oneClickUrl: url } }, "GTA Connect"),
+      kind: "test.reminder",
+      to: "provider@example.test",
+      sealedSecret: box.seal("tok/en+1"),
+    });
+    const stored = await handle.db.selectFrom("mail_outbox").select("headers").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(stored.headers).toContain(SECRET_MASK);
+    expect(await worker.drain()).toBeGreaterThanOrEqual(1);
+    const mail = await sink.waitFor((m) => m.subject === "Reminder");
+    // As the message arrived (mailparser folds List-* headers into an object of its own).
+    const headers = mail.source.toString().split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+    expect(headers).toMatch(/^List-Unsubscribe: <https:\/\/gta\.test\/email-preferences\/tok%2Fen%2B1>$/m);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(mail.html).toContain('href="https://gta.test/email-preferences/tok%2Fen%2B1"');
   });
 
   it("retries a 4xx reply and gives up on a 5xx reply", async () => {

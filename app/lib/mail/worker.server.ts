@@ -3,7 +3,7 @@ import { isDatabaseUnavailable } from "../db/availability.server";
 import type { DB, Dialect } from "../db/db.server";
 import type { Database, OutboxRow } from "../db/schema";
 import { serial } from "../serial";
-import { readAttachments } from "./outbox.server";
+import { readAttachments, readHeaders } from "./outbox.server";
 import { type SecretBox, unmask } from "./secrets.server";
 import type { MailTransport } from "./transport.server";
 
@@ -313,7 +313,12 @@ export class MailWorker {
     try {
       const stored = { text: row.text_body, html: row.html_body };
       // The live link exists only in the message handed to SMTP, never in a stored row.
-      const body = row.sealed_secret ? unmask(stored, this.openSecret(row.sealed_secret)) : stored;
+      const secret = row.sealed_secret ? this.openSecret(row.sealed_secret) : null;
+      const body = secret === null ? stored : unmask(stored, secret);
+      // Extra headers (List-Unsubscribe) may carry the same link: unmasked the same way.
+      const extra = Object.fromEntries(
+        Object.entries(readHeaders(row.headers)).map(([name, value]) => [name, secret === null ? value : unmask({ text: value, html: "" }, secret).text]),
+      );
       const replyTo = row.reply_to ?? this.o.replyTo;
       const info = await this.o.transport.send(
         {
@@ -324,7 +329,7 @@ export class MailWorker {
         ...body,
         messageId: `<${row.id}@${this.o.messageIdDomain}>`,
         // RFC 3834: no autoresponder answers it, and none is an answer to a person.
-        headers: { "Auto-Submitted": "auto-generated" },
+        headers: { ...extra, "Auto-Submitted": "auto-generated" },
         ...(row.attachments ? { attachments: readAttachments(row.attachments) } : {}),
         },
         { beforeCommit: gate },

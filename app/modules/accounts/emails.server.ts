@@ -5,7 +5,7 @@ import { createTranslate } from "~/lib/i18n/translate";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import type { RecipientCap } from "~/lib/mail/recipients.server";
 import { SECRET_MASK, secretBox } from "~/lib/mail/secrets.server";
-import { quoteName, quoteUserText, renderEmail } from "~/lib/mail/template.server";
+import { nameForEmail, renderEmail, typedText } from "~/lib/mail/template.server";
 import { scopedValue } from "~/lib/request-scope.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 
@@ -72,11 +72,8 @@ async function send(which: AccountEmail, to: Recipient, content: Parameters<type
   if (id) mailQueued();
 }
 
-/** The reader's language tag (the email's `lang`), for its quotation marks. */
-const readerLang = () => messagesFor(readerLocale.get() ?? DEFAULT_LOCALE).contentLocale;
-
-/** The account's name as an email may show it: quoted and short (anyone chooses it at sign-up). */
-const nameOf = (user: Recipient) => quoteName(user.name, readerLang());
+/** The account's name as an email may show it: short, without links (anyone chooses it at sign-up). */
+const nameOf = (user: Recipient) => nameForEmail(user.name);
 
 export const accountEmails = {
   verification: (user: Recipient, token: string) => {
@@ -159,7 +156,10 @@ export const accountEmails = {
     return send("emailChangeRequested", user, {
       subject: t("email.emailChanging.subject"),
       heading: t("email.emailChanging.heading"),
-      paragraphs: [t("email.emailChanging.greeting", { name: nameOf(user), email: quoteUserText(newEmail, 254, readerLang()) }), t("email.emailChanging.text")],
+      paragraphs: [t("email.emailChanging.greeting", { name: nameOf(user), email: typedText(newEmail, 254) }),
+        // "…then contact us": the sentence leads to the Contact page (issue 51).
+        { text: t("email.emailChanging.text"), url: page(href("/contact")) },
+      ],
       action: { label: t("email.emailChanging.action"), url: page(href("/auth/forgot")) },
       footer: t("email.emailChanging.footer"),
       ...format,

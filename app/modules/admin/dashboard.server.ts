@@ -11,10 +11,12 @@ import { AGE_BANDS, type AgeBand } from "./dashboard";
  * first-party click counters.
  *
  * "Open" is every status before an ending in which the operator team still owes an action:
- * received and in review (nobody decided yet), matched (waiting for the provider) and accepted (a booking to mark complete). The
- * age is measured from submission: it is the customer's wait. Deleted requests never count.
+ * received and in review (nobody decided yet), matched (waiting for the provider), accepted and
+ * quote accepted (a confirmed job to see done). A quote out with the customer (quoted) waits on
+ * them, not on us: the dashboard counts it among the quotes instead. The age is measured from
+ * submission: it is the customer's wait. Deleted requests never count.
  */
-export const OPEN_STATUSES = ["received", "in_review", "matched", "accepted"] as const satisfies readonly RequestStatus[];
+export const OPEN_STATUSES = ["received", "in_review", "matched", "accepted", "quote_accepted"] as const satisfies readonly RequestStatus[];
 
 export type OpenByKind = { kind: RequestKind; total: number; bands: Record<AgeBand, number>; oldestAt: string };
 /** `statusLabel`: the status in its kind's lifecycle words. */
@@ -107,4 +109,30 @@ export async function clickCounts(now = new Date()): Promise<ClickCounts[]> {
     const r = byName.get(event);
     return { event, last7: Number(r?.last7 ?? 0), last30: Number(r?.last30 ?? 0) };
   });
+}
+
+/** The quotes' figures (issue 50 item 4): sent in the period, and how their customers answered. */
+export type QuoteFigures = { days: number; sent: number; accepted: number; declined: number; expired: number; open: number; medianAnswerHours: number | null };
+
+/**
+ * Quotes sent in the last `days` days (each version once: a revision counts as sent again, the
+ * version it replaced as neither answered nor open), by what became of them, and the median
+ * time from sending to the customer's answer (accepted or declined), in hours.
+ */
+export async function quoteFigures(now = new Date(), days = 30): Promise<QuoteFigures> {
+  const rows = await getRuntime()
+    .db.selectFrom("quotes")
+    .innerJoin("requests", "requests.id", "quotes.request_id")
+    .select(["quotes.status", "quotes.sent_at", "quotes.answered_at"])
+    .where("requests.deleted_at", "is", null)
+    .where("quotes.sent_at", ">=", daysAgo(now, days))
+    .execute();
+  const count = (s: string) => rows.filter((r) => r.status === s).length;
+  const waits = rows
+    .filter((r) => r.answered_at && r.sent_at && (r.status === "accepted" || r.status === "declined"))
+    .map((r) => (Date.parse(r.answered_at!) - Date.parse(r.sent_at!)) / 3_600_000)
+    .sort((a, b) => a - b);
+  const mid = Math.floor(waits.length / 2);
+  const median = waits.length === 0 ? null : waits.length % 2 ? waits[mid]! : (waits[mid - 1]! + waits[mid]!) / 2;
+  return { days, sent: rows.length, accepted: count("accepted"), declined: count("declined"), expired: count("expired"), open: count("sent"), medianAnswerHours: median === null ? null : Math.round(median * 10) / 10 };
 }

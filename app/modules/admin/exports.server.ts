@@ -2,6 +2,7 @@ import { type CsvColumn, tableToCsv } from "~/lib/csv";
 import type { Translate } from "~/lib/i18n/translate";
 import { getRuntime } from "~/lib/runtime.server";
 import { exportedName } from "~/modules/privacy/deleted-name";
+import { centsToInput } from "~/modules/quotes/money";
 import { isRequestKind, kindOf } from "~/modules/requests/kinds";
 import { asDate, asDateTime, asTime, type KindField, renderFields, type RequestKindDefinition } from "~/modules/requests/kind";
 import type { ExportList } from "./dashboard";
@@ -22,6 +23,8 @@ import { exportOutbox, type OutboxListItem } from "./outbox.server";
 /** The columns that hold a date or a time, by heading, in whichever export they appear. */
 const TEMPORAL_COLUMNS: Record<string, ExportedTemporal> = {
   created_at: "instant",
+  // The Toronto wall clock the customer chose, as an instant (issue 49 item 3: dates first).
+  appointment: "date-time",
   sent_at: "instant",
   decided_at: "instant",
   available_from: "date",
@@ -65,7 +68,9 @@ function exportedFields<D extends Record<string, unknown>>(kind: RequestKindDefi
 
 export type ExportFilters = { inbox: InboxFilter; outbox: OutboxFilter };
 
-type RequestRow = InboxItem & { data: Record<string, unknown> };
+/** The latest quote sent for a request (issue 50 item 4: the export includes quote totals). */
+type QuoteCells = { status: string; currency: string; subtotalCents: number; taxCents: number; totalCents: number } | null;
+type RequestRow = InboxItem & { data: Record<string, unknown>; quote?: QuoteCells };
 
 /** A request's fields, rendered by its kind, as "Label: value" lines (one cell). */
 function details(row: RequestRow, t: Translate): string {
@@ -82,15 +87,45 @@ const REQUEST_COLUMNS = (t: Translate): CsvColumn<RequestRow>[] => [
   { header: "reference", value: (r) => r.reference },
   { header: "kind", value: (r) => r.kind },
   { header: "status", value: (r) => r.status },
+  { header: "appointment", value: (r) => r.appointment },
   { header: "title", value: (r) => r.title },
   { header: "name", value: (r) => r.name },
   { header: "email", value: (r) => r.email },
   { header: "created_at", value: (r) => r.createdAt },
   { header: "details", value: (r) => details(r, t) },
+  // The latest quote sent (a revision replaces the one before): amounts as decimal text in their currency, never floats.
+  { header: "quote_status", value: (r) => r.quote?.status ?? "" },
+  { header: "quote_currency", value: (r) => r.quote?.currency ?? "" },
+  { header: "quote_subtotal", value: (r) => (r.quote ? centsToInput(r.quote.subtotalCents) : "") },
+  { header: "quote_hst", value: (r) => (r.quote ? centsToInput(r.quote.taxCents) : "") },
+  { header: "quote_total", value: (r) => (r.quote ? centsToInput(r.quote.totalCents) : "") },
 ];
 
+/** Each request's latest quote that was sent (not a draft), by request id. */
+async function latestQuotes(ids: string[]): Promise<Map<string, QuoteCells>> {
+  const out = new Map<string, QuoteCells>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await getRuntime()
+      .db.selectFrom("quotes")
+      .select(["request_id", "version", "status", "currency", "subtotal_cents", "tax_cents", "total_cents"])
+      .where("request_id", "in", ids.slice(i, i + 500))
+      .where("status", "!=", "draft")
+      .orderBy("version")
+      .execute();
+    for (const q of rows) {
+      out.set(q.request_id, { status: q.status, currency: q.currency, subtotalCents: Number(q.subtotal_cents), taxCents: Number(q.tax_cents), totalCents: Number(q.total_cents) });
+    }
+  }
+  return out;
+}
+
 async function requestsCsv(filter: InboxFilter, t: Translate): Promise<string> {
-  return exportCsv(REQUEST_COLUMNS(t), await exportInbox(filter, t));
+  const rows = await exportInbox(filter, t);
+  const quotes = await latestQuotes(rows.map((r) => r.id));
+  return exportCsv(
+    REQUEST_COLUMNS(t),
+    rows.map((r) => ({ ...r, quote: quotes.get(r.id) ?? null })),
+  );
 }
 
 /** Applications are requests of one kind: each of the kind's fields gets its own column. */

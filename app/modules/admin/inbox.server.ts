@@ -21,6 +21,8 @@ export type InboxItem = Pick<AdminRequest, "id" | "reference" | "kind" | "status
   rematchReason: string | null;
   /** The status in its kind's lifecycle words ("Offered to a provider" for a matched booking). */
   statusLabel: MessageKey;
+  /** What the customer did with a quote that the operator has not acted on (accepted, declined, renew: issue 50). */
+  quoteFlag: string | null;
 };
 
 const LIVE = (eb: ExpressionBuilder<Database, "requests">) => eb("requests.deleted_at", "is", null);
@@ -36,6 +38,7 @@ function applyFilter(filter: InboxFilter, from: Pick<ExpressionBuilder<Database,
   }
   if (filter.status) q = q.where("status", "=", filter.status);
   if (filter.rematch) q = q.where("rematch_reason", "is not", null);
+  if (filter.quote) q = q.where("quote_flag", "is not", null);
   if (filter.from) q = q.where("created_at", ">=", filter.from);
   if (filter.to) q = q.where("created_at", "<", nextDay(filter.to));
   if (filter.q) {
@@ -60,7 +63,7 @@ function nextDay(day: string): string {
 
 export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number };
 
-type Row = { id: string; reference: string; kind: string; status: string; data: string; name: string; email: string | null; created_at: string; rematch_reason: string | null };
+type Row = { id: string; reference: string; kind: string; status: string; data: string; name: string; email: string | null; created_at: string; rematch_reason: string | null; quote_flag: string | null };
 
 function toItem(row: Row, t: Translate): InboxItem {
   let title = row.kind;
@@ -89,10 +92,11 @@ function toItem(row: Row, t: Translate): InboxItem {
     statusLabel: statusLabelKey(lifecycle, row.status as RequestStatus),
     // Flagged only while the request still waits for its new match.
     rematchReason: row.status === "in_review" || row.status === "received" ? row.rematch_reason : null,
+    quoteFlag: row.quote_flag,
   };
 }
 
-const COLUMNS = ["id", "reference", "kind", "status", "data", "name", "email", "created_at", "rematch_reason"] as const;
+const COLUMNS = ["id", "reference", "kind", "status", "data", "name", "email", "created_at", "rematch_reason", "quote_flag"] as const;
 
 /** One page of the inbox, newest first. */
 export async function listInbox(filter: InboxFilter, t: Translate): Promise<InboxPage> {

@@ -25,6 +25,8 @@ export const inboxFilterSchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
   /** "1": only requests whose match fell through (a provider declined or did not answer). */
   rematch: z.literal("1").optional().catch(undefined),
+  /** "1": only requests whose customer answered a quote (or asked for a new one) since the operator last acted (issue 50). */
+  quote: z.literal("1").optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 export type InboxFilter = z.infer<typeof inboxFilterSchema>;
@@ -38,7 +40,7 @@ export function readInboxFilter(params: URLSearchParams): InboxFilter {
 /** The query string of a filter (for links: pages, saved filters, the CSV export). */
 export function inboxQuery(filter: Partial<InboxFilter>): string {
   const params = new URLSearchParams();
-  for (const key of ["kind", "carType", "status", "from", "to", "q", "rematch"] as const) {
+  for (const key of ["kind", "carType", "status", "from", "to", "q", "rematch", "quote"] as const) {
     const value = filter[key];
     if (value) params.set(key, value);
   }
@@ -52,5 +54,6 @@ export const SAVED_FILTERS = [
   { id: "new-service-requests", label: "admin.saved.newServiceRequests", filter: { kind: "service-request", status: "received" } },
   { id: "new-city-requests", label: "admin.saved.newCityRequests", filter: { kind: "city-request", status: "received" } },
   { id: "needs-new-match", label: "admin.saved.needsNewMatch", filter: { status: "in_review", rematch: "1" } },
+  { id: "quote-answers", label: "admin.saved.quoteAnswers", filter: { quote: "1" } },
 ] as const satisfies readonly { id: string; label: string; filter: Partial<InboxFilter> }[];
 

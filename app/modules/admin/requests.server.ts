@@ -13,6 +13,7 @@ import { availabilityRank, availabilityReasons, type Unavailable } from "~/modul
 import { readAvailability } from "~/modules/providers/availability.server";
 import { isProviderService } from "~/modules/providers/catalogue";
 import { windowHours } from "~/modules/providers/jobs.server";
+import { proposalOf, withProposal } from "~/modules/requests/proposal.server";
 import { formattersFor } from "~/lib/i18n/format";
 import { slotOf } from "~/modules/requests/calendar.server";
 import { appointmentOf, hasStarted } from "~/modules/requests/appointment";
@@ -102,6 +103,8 @@ export async function findAdminRequest(reference: string, t: Translate): Promise
         }
       : null,
     cancellation: await customerCancellation(db, row.id),
+    // A new time the customer asked for, waiting for a provider (ADR 43): the operator's next match offers it.
+    proposal: proposalOf(row),
   };
 }
 
@@ -126,7 +129,7 @@ export async function moveRequest(actor: SessionUser, requestId: string, to: Req
   return transitionRequest(requestId, to, note, {
     actor,
     now,
-    ...(invite ? { email: (t: Translate) => ({ paragraphs: [t("admin.email.reviewInvite")], action: { label: t("admin.email.writeReview"), url: inviteUrl } }) } : {}),
+    ...(invite ? { email: (t: Translate) => ({ paragraphs: [t("admin.email.reviewInvite")], action: { label: t("admin.email.writeReview"), url: inviteUrl }, optional: true }) } : {}),
   });
 }
 
@@ -208,9 +211,12 @@ export async function matchRequest(actor: SessionUser, requestId: string, provid
         .execute();
       await recordAudit(trx, { actorId: actor.id, action: "request.match", entityType: "request", entityId: requestId, after: { providerId, provider: provider.name, respondBy } });
       const t = translatorFor(locale);
+      // A new time the customer proposed is what this provider is offered (ADR 43: it becomes the appointment when they accept).
+      const proposal = await trx.selectFrom("requests").select(["proposed_date", "proposed_time"]).where("id", "=", requestId).executeTakeFirstOrThrow();
+      const offered = withProposal(row.kind, request.data, proposal);
       // Who the customer is and how to reach them come once the provider accepts.
-      const hidden = new Set(kind.privateFields?.(request.data) ?? []);
-      const names = kind.fields(request.data).map((f) => f.name);
+      const hidden = new Set(kind.privateFields?.(offered) ?? []);
+      const names = kind.fields(offered).map((f) => f.name);
       const email = renderEmail(
         {
           subject: t("admin.email.introProviderSubject", { reference: request.reference }),
@@ -219,9 +225,9 @@ export async function matchRequest(actor: SessionUser, requestId: string, provid
             t("jobs.email.offerText", { title: kind.title(request.data, t) }),
             t("jobs.email.offerDeadline", { date: formattersFor(translateLocale(t)).dateTime(respondBy) }),
           ],
-          fields: renderFields(kind, request.data, t).filter((_f, i) => !hidden.has(names[i]!)),
+          fields: renderFields(kind, offered, t).filter((_f, i) => !hidden.has(names[i]!)),
           // The customer's words go to the provider as data, quoted and short.
-          quoteValues: 500,
+          cutValues: 500,
           action: { label: t("jobs.email.openJobs"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/jobs"))}` },
           // Written for the provider (not the customer's footer about paying "the provider"), and
           // true to where replies go: our team, named here, not the customer.
@@ -297,12 +303,13 @@ export async function shortlist(filter: ShortlistFilter, today: string, locale: 
 async function availabilityCheck(requestId: string | undefined, providerIds: string[]): Promise<(id: string) => Unavailable[]> {
   if (!requestId) return () => [];
   const { db } = getRuntime();
-  const row = await db.selectFrom("requests").select(["kind", "data"]).where("id", "=", requestId).executeTakeFirst();
+  const row = await db.selectFrom("requests").select(["kind", "data", "proposed_date", "proposed_time"]).where("id", "=", requestId).executeTakeFirst();
   if (!row || !isRequestKind(row.kind)) return () => [];
   const kind = kindOf(row.kind);
   const parsed = kind.payload.safeParse(JSON.parse(row.data));
   const area = parsed.success ? (kind.match?.(parsed.data).area ?? null) : null;
-  const slot = slotOf(row);
+  // A new time the customer proposed is what the next provider is offered (ADR 43): check theirs against it.
+  const slot = slotOf({ kind: row.kind, data: JSON.stringify(withProposal(row.kind, JSON.parse(row.data) as Record<string, unknown>, row)) });
   const when = slot ? { date: slot.date, time: slot.time } : null;
   const rows = await db.selectFrom("providers").select(["id", "service_areas", "work_hours", "away_periods"]).where("id", "in", providerIds).execute();
   const reasons = new Map(rows.map((r) => [r.id, availabilityReasons(readAvailability(r), when, area)]));

@@ -67,6 +67,8 @@ export type AdminRequest = {
   } | null;
   /** The customer cancelled it themselves (issue 49 item 1): their reason, note, and whether it was late. */
   cancellation: CustomerCancellation | null;
+  /** A new date and time the customer asked for (ADR 43), waiting for a provider to accept it. */
+  proposal: { appointment: string; at: string } | null;
 };
 
 /** `category`: a catalogue service the provider shows (ADR 40). */

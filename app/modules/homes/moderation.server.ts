@@ -1,5 +1,9 @@
 import { sql } from "kysely";
+import { href } from "react-router";
+import { type Locale, localizedPath } from "~/lib/i18n/locales";
+import type { Translate } from "~/lib/i18n/translate";
 import { getRuntime } from "~/lib/runtime.server";
+import { staticUrl } from "~/lib/static-files.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { transitionRequest } from "~/modules/requests/requests.server";
 import { canMove, isRequestStatus, LISTING_LIFECYCLE, type RequestStatus } from "~/modules/requests/status";
@@ -98,6 +102,14 @@ async function decide(
         after: { status: move.to, visibility: to, ...checked.audited },
         note,
       }),
+    // The Published email links to the live listing (issue 51 item 1), in the owner's language.
+    ...(to === "published"
+      ? {
+          email: (t: Translate, locale: Locale) => ({
+            action: { label: t("email.listing.see"), url: `${getRuntime().env.PUBLIC_URL}${localizedPath(locale, href("/homes/:id", { id: listingId }))}` },
+          }),
+        }
+      : {}),
   });
   if (result.ok) forgetCityCounts();
   // A listing has no appointment: "too-early" (a completion before one) cannot happen here.
@@ -290,7 +302,7 @@ export async function getListingForModeration(listingId: string) {
       photos: photos.length
         ? photos.map((p) => ({ id: p.id, width: Number(p.width), height: Number(p.height) }))
         : null,
-      staticImages: photos.length ? [] : parse(l.images),
+      staticImages: photos.length ? [] : parse(l.images).map(staticUrl),
     },
     shortTerm,
     str: shortTerm ? { number: l.str_registration, valid: isStrRegistration(l.str_registration) } : null,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
+import { loadSharp } from "~/lib/sharp.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { DB } from "~/lib/db/db.server";
 import { getRuntime } from "~/lib/runtime.server";
@@ -56,6 +56,7 @@ export async function checkPhotoFile(file: File): Promise<Buffer> {
 /** Decodes and re-encodes one photo; the output carries no metadata (sharp's default). */
 export async function encodePhoto(bytes: Buffer): Promise<Encoded> {
   try {
+    const sharp = await loadSharp();
     const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", sequentialRead: true }).rotate();
     const out = {} as Record<PhotoVariant, Buffer>;
     let width = 0;

@@ -1,3 +1,4 @@
+import { torontoToday } from "~/lib/forms/formats";
 /**
  * The options and bounds of the homes requests (Request to Rent, city request), without zod:
  * the forms draw their selects and input bounds from these on first render, while the schemas
@@ -14,3 +15,12 @@ export const LIMITS = { name: 100, phone: 30, budget: 100, message: 2000, city: 
 
 /** The city request form's id; its section is `${CITY_REQUEST_ID}-section` (the link's fragment). */
 export const CITY_REQUEST_ID = "city-request";
+
+/** A listing's available date (YYYY-MM-DD…) and how the reader's language writes it, for the field message. */
+export type AvailableFrom = { date: string; label: string };
+
+/** The earliest move-in date the form offers and accepts: today in Toronto, or the listing's available date when later. */
+export const earliestMoveIn = (availableFrom: string | undefined, today: string = torontoToday()) => {
+  const available = availableFrom?.slice(0, 10) ?? "";
+  return available > today ? available : today;
+};

@@ -14,8 +14,9 @@ import {
   propertyKind,
   schemaOrgType,
   searchTerms,
+  addedCutoff,
+  parseHomeFilters,
   SORTS,
-  sortCutoff,
   suggestCities,
 } from "./search";
 
@@ -26,12 +27,38 @@ describe("sort", () => {
     for (const bad of [null, undefined, "", "oldest", "PRICE-ASC", "price"]) expect(parseSort(bad)).toBe("newest");
   });
 
-  it("turns the 'added within' options into a created_at cutoff", () => {
+  it("offers only orders: 'added within' is a filter (ADR 45)", () => {
+    expect(SORTS).toEqual(["newest", "price-asc", "price-desc"]);
+    // An old link's window sort shows newest first, filtered to the window.
+    expect(parseSort("24h")).toBe("newest");
+    expect(parseHomeFilters(new URLSearchParams("sort=24h"))).toEqual({ added: "24h" });
+  });
+
+  it("turns the 'added within' filter into a created_at cutoff", () => {
     const now = new Date("2026-03-10T12:00:00.000Z");
-    expect(sortCutoff("24h", now)).toBe("2026-03-09T12:00:00.000Z");
-    expect(sortCutoff("7d", now)).toBe("2026-03-03T12:00:00.000Z");
-    expect(sortCutoff("30d", now)).toBe("2026-02-08T12:00:00.000Z");
-    for (const s of ["newest", "price-asc", "price-desc"] as const) expect(sortCutoff(s, now)).toBeNull();
+    expect(addedCutoff("24h", now)).toBe("2026-03-09T12:00:00.000Z");
+    expect(addedCutoff("7d", now)).toBe("2026-03-03T12:00:00.000Z");
+    expect(addedCutoff("30d", now)).toBe("2026-02-08T12:00:00.000Z");
+    expect(addedCutoff(undefined, now)).toBeNull();
+  });
+});
+
+describe("filters in the URL", () => {
+  it("reads what a link sets and ignores bad values", () => {
+    expect(parseHomeFilters(new URLSearchParams("type=apartment&max=2000&min=1500&beds=2&pets=1&area=Etobicoke&added=7d"))).toEqual({
+      type: "apartment",
+      maxPrice: 2000,
+      minPrice: 1500,
+      beds: 2,
+      pets: true,
+      area: "Etobicoke",
+      added: "7d",
+    });
+    expect(parseHomeFilters(new URLSearchParams("type=castle&max=-1&beds=99&pets=yes&added=1y"))).toEqual({});
+  });
+
+  it("writes them back in a results link", () => {
+    expect(homesSearch({ q: "basement", filters: { type: "apartment", maxPrice: 2000 }, sort: "price-asc" })).toBe("?q=basement&type=apartment&max=2000&sort=price-asc");
   });
 });
 

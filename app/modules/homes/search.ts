@@ -1,28 +1,82 @@
 /**
  * The /homes search's pure rules, shared by the server (query building) and the browser
- * (URL state, labels): sort options, the search terms a query is split into, LIKE escaping,
- * pagination and price formatting. Nothing here touches the database.
+ * (URL state, labels): sort options, filters as URL parameters, the search terms a query is
+ * split into, LIKE escaping, pagination and price formatting. Nothing here touches the database.
  */
 import { MAX_QUERY_LENGTH, normalizeQuery } from "~/modules/search/query";
 import { suggest } from "~/modules/search/suggest";
+import { ADDED_WINDOWS, type AddedWindow, HOME_TYPES, type HomeFilter, type HomeFilters, type HomeType } from "~/modules/search/filters";
 
-/** Spec §9: newest (default), added within 24 hours / 7 days / 30 days, price low→high, high→low. */
-export const SORTS = ["newest", "24h", "7d", "30d", "price-asc", "price-desc"] as const;
+/**
+ * Spec §9 lists "added within 24 hours / 7 days / 30 days" among the sorts; they filter (which
+ * listings), they do not order, so "Sort by" offers only orders and "Added" is a filter (ADR 45,
+ * issue 51). Old links with `?sort=24h` still work: parseSort reads them as newest, and
+ * parseHomeFilters as the "added" filter.
+ */
+export const SORTS = ["newest", "price-asc", "price-desc"] as const;
 export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = "newest";
 
-/** The "added within" sorts keep listings created in the last N days, newest first. */
-export const SORT_WINDOW_DAYS: Partial<Record<Sort, number>> = { "24h": 1, "7d": 7, "30d": 30 };
+/** An "added within" window keeps listings created in the last N days, newest first. */
+export const ADDED_DAYS: Record<AddedWindow, number> = { "24h": 1, "7d": 7, "30d": 30 };
 
 export const isSort = (value: unknown): value is Sort => typeof value === "string" && (SORTS as readonly string[]).includes(value);
 
 /** Unknown or missing values fall back to newest, so a hand-edited URL still shows a page. */
 export const parseSort = (value: string | null | undefined): Sort => (isSort(value) ? value : DEFAULT_SORT);
 
-/** The oldest created_at a windowed sort keeps (ISO string, comparable with created_at), or null. */
-export function sortCutoff(sort: Sort, now: Date = new Date()): string | null {
-  const days = SORT_WINDOW_DAYS[sort];
-  return days === undefined ? null : new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+/** The oldest created_at an "added within" filter keeps (ISO string, comparable with created_at), or null. */
+export function addedCutoff(added: AddedWindow | undefined, now: Date = new Date()): string | null {
+  return added ? new Date(now.getTime() - ADDED_DAYS[added] * 24 * 60 * 60 * 1000).toISOString() : null;
+}
+
+/**
+ * The stored property types each named home type stands for: the seed's spellings ("WholeHome")
+ * and the wizard's ("Whole Home"). A condo or an apartment is any self-contained unit: studio,
+ * one or two bedrooms.
+ */
+export const HOME_TYPE_VALUES: Record<HomeType, readonly string[]> = {
+  room: ["Room"],
+  studio: ["Studio"],
+  apartment: ["Studio", "1BR", "2BR"],
+  house: ["WholeHome", "Whole Home"],
+  shortterm: ["ShortTerm", "Short-term"],
+  sublet: ["Sublet"],
+};
+
+/** Filters as URL parameters (`?type=apartment&max=2000&beds=2&pets=1&area=Etobicoke&added=7d`). */
+export const FILTER_PARAMS = { type: "type", minPrice: "min", maxPrice: "max", beds: "beds", pets: "pets", area: "area", added: "added" } as const satisfies Record<HomeFilter, string>;
+
+const MAX_PRICE = 1_000_000;
+const price = (v: string | null) => (v && /^\d{1,7}$/.test(v) && Number(v) <= MAX_PRICE ? Number(v) : undefined);
+
+/** The filters a URL sets; a bad value is ignored (a hand-edited link still shows a page). */
+export function parseHomeFilters(params: URLSearchParams): HomeFilters {
+  const f: HomeFilters = {};
+  const type = params.get(FILTER_PARAMS.type);
+  if (type && (HOME_TYPES as readonly string[]).includes(type)) f.type = type as HomeType;
+  const min = price(params.get(FILTER_PARAMS.minPrice));
+  if (min !== undefined) f.minPrice = min;
+  const max = price(params.get(FILTER_PARAMS.maxPrice));
+  if (max !== undefined) f.maxPrice = max;
+  const beds = params.get(FILTER_PARAMS.beds);
+  if (beds && /^[1-9]$/.test(beds)) f.beds = Number(beds);
+  if (params.get(FILTER_PARAMS.pets) === "1") f.pets = true;
+  const area = normalizeQuery(params.get(FILTER_PARAMS.area)).slice(0, 60);
+  if (area) f.area = area;
+  // The old "added within" sorts, from links made before it became a filter.
+  const added = params.get(FILTER_PARAMS.added) ?? params.get("sort");
+  if (added && (ADDED_WINDOWS as readonly string[]).includes(added)) f.added = added as AddedWindow;
+  return f;
+}
+
+/** Writes filters into URL parameters (only those set). */
+export function writeHomeFilters(params: URLSearchParams, filters: HomeFilters) {
+  for (const key of Object.keys(FILTER_PARAMS) as HomeFilter[]) {
+    const v = filters[key];
+    if (v === undefined) params.delete(FILTER_PARAMS[key]);
+    else params.set(FILTER_PARAMS[key], v === true ? "1" : String(v));
+  }
 }
 
 /** Results per page; the next page is `?page=N+1`. */
@@ -77,10 +131,11 @@ export const POPULAR_CITIES = 4;
 export const suggestCities = (query: string, cities: readonly string[]) => (query.trim() ? suggest(query, cities, (c) => c) : []);
 
 /** The URL of a results page: only non-default values are written, so shared links stay short. */
-export function homesSearch(state: { q?: string; sort?: Sort; page?: number }): string {
+export function homesSearch(state: { q?: string; sort?: Sort; page?: number; filters?: HomeFilters }): string {
   const params = new URLSearchParams();
   const q = normalizeQuery(state.q);
   if (q) params.set("q", q);
+  if (state.filters) writeHomeFilters(params, state.filters);
   if (state.sort && state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
   if (state.page && state.page > 1) params.set("page", String(state.page));
   const s = params.toString();

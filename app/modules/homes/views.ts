@@ -1,3 +1,5 @@
+import type { Locale } from "~/lib/i18n/locales";
+
 /**
  * What the public pages show of listings (listings.server.ts reads them): types both the server
  * and the components import, so no component imports a server module.
@@ -18,6 +20,8 @@ export type ListingCard = {
   description: string;
   image: { src: string; width: number; height: number } | null;
   createdAt: string;
+  /** The language the owner wrote the title and description in, where it is not the page's (text-lang.ts). */
+  lang?: Locale;
 };
 
 export type CityCount = { city: string; count: number };

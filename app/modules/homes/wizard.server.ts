@@ -277,6 +277,8 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
         lease_term: v.leaseTerm ?? null,
         price_monthly: monthlyPrice(v.price, unit),
         str_registration: shortTerm ? v.strRegistration : null,
+        // The language of the page the owner sent it from: their title and description's (0032).
+        locale: ctx.locale,
         search_text: searchText({ title, city: v.city, neighborhood: v.neighborhood, description: v.description }),
       })
       .execute();
@@ -293,8 +295,9 @@ export async function submitListing(ctx: SubmitContext & { user: SessionUser }, 
       // The token alone says "the same post": the listing id is new on every post.
       fingerprint: null,
       operatorLinks: [
-        { label: "request.link.photos", value: current.map((p) => `${env.PUBLIC_URL}${listingPhotoPath(p.id, "gallery")}`).join(" ") },
-        { label: "request.link.backOffice", value: `${env.PUBLIC_URL}${href("/admin/listings/:listingId", { listingId })}` },
+        // One link a photo: their addresses side by side made the email 522 px wide (issue 51).
+        ...current.map((p, i) => ({ label: "request.link.photos" as const, url: `${env.PUBLIC_URL}${listingPhotoPath(p.id, "gallery")}`, number: i + 1 })),
+        { label: "request.link.backOffice", url: `${env.PUBLIC_URL}${href("/admin/listings/:listingId", { listingId })}` },
       ],
     });
     return { photos: current.map((p) => p.id), request };

@@ -63,7 +63,7 @@ describe("validateStep messages (spec §5 Property wizard)", () => {
     expect(errorsFor(1, {})).toEqual({
       ownerName: ["Name is required."],
       ownerEmail: ["Email is required."],
-      agreed: ["You must agree to the guidelines."],
+      agreed: ["You must agree to the terms."],
     });
     expect(errorsFor(1, { ...owner, ownerEmail: "ada@" }).ownerEmail).toEqual(["Please enter a valid email."]);
     expect(errorsFor(1, { ...owner, ownerPhone: "call me" }).ownerPhone).toEqual(["Please enter a valid phone number."]);

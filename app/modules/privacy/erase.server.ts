@@ -290,6 +290,11 @@ async function eraseInTransaction(trx: Trx, subject: PrivacySubject): Promise<{ 
     await trx.deleteFrom("user").where("id", "in", userIds).execute();
   }
 
+  // Email preferences (migration 0031) are kept by address, with or without an account.
+  if (emails.length) {
+    await trx.deleteFrom("mail_preference_links").where("address", "in", emails).execute();
+    await trx.deleteFrom("mail_opt_outs").where("address", "in", emails).execute();
+  }
   // Rate-limit counters keyed by their address (PostgreSQL store; empty on SQLite).
   for (const email of emails) await sql`delete from rate_limits where key like ${`%${email}%`}`.execute(trx);
 

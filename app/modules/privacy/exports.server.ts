@@ -4,17 +4,21 @@ import { href } from "react-router";
 import { messagesFor } from "~/lib/i18n/catalogue.server";
 import { formattersFor } from "~/lib/i18n/format";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from "~/lib/i18n/locales";
-import { createTranslate, type Translate } from "~/lib/i18n/translate";
+import { createTranslate, type MessageKey, type Translate } from "~/lib/i18n/translate";
 import { isDatabaseUnavailable } from "~/lib/db/availability.server";
 import { log } from "~/lib/log.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
-import { quoteName, renderEmail } from "~/lib/mail/template.server";
+import { nameForEmail, renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { deleteObject, getObject, putObject } from "~/lib/storage.server";
 import type { DataExportStatus } from "~/lib/db/schema";
 import { collectExportData, type ExportData, type ExportOf } from "./export-data.server";
 import { DATA_EXPORT_COOLDOWN_HOURS, DATA_EXPORT_STORAGE_QUOTA_BYTES, RETENTION_DAYS } from "./retention";
 import { escapeHtml } from "~/lib/html-escape";
+import { torontoToday } from "~/lib/forms/formats";
+import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
+import { isRequestKind, kindOf } from "~/modules/requests/kinds";
+import { isRequestStatus, statusLabelKey } from "~/modules/requests/status";
 
 /**
  * "Download my data". A click queues a row; a worker in every app process
@@ -121,6 +125,30 @@ function readerOf(locale: string) {
   return { t, locale: contentLocale, format: formattersFor(contentLocale) };
 }
 
+/** The words the site uses for an account, a listing's and a document's state (not the stored codes). */
+const ACCOUNT_KEYS: Record<string, MessageKey> = {
+  user: "dataExport.summary.customerAccount",
+  admin: "dataExport.summary.operatorAccount",
+  "no-account": "dataExport.summary.noAccount",
+};
+const LISTING_STATUS_KEYS: Record<string, MessageKey> = {
+  pending: "dataExport.summary.listingPending",
+  published: "wizard.mine.status.published",
+  rejected: "wizard.mine.status.rejected",
+};
+const DOCUMENT_STATUS_KEYS: Record<string, MessageKey> = {
+  pending: "dataExport.summary.documentPending",
+  approved: "status.approved",
+  rejected: "status.rejected",
+  superseded: "dataExport.summary.documentSuperseded",
+};
+
+/** A request as My Bookings words it: its kind, then its state in that kind's lifecycle ("Booking — Received"). */
+function requestWords(t: Translate, kind: string, status: string): string {
+  if (!isRequestKind(kind) || !isRequestStatus(status)) return `${kind} — ${status}`;
+  return `${t(KIND_LABEL_KEYS[kind])} — ${t(statusLabelKey(kindOf(kind).lifecycle, status))}`;
+}
+
 /** summary.html: the same data for a person to read, in their language. Plain HTML, no scripts. */
 export function renderSummary(data: ExportData, t: Translate, locale: string): string {
   const f = formattersFor(locale);
@@ -130,6 +158,9 @@ export function renderSummary(data: ExportData, t: Translate, locale: string): s
     `<section><h2>${escapeHtml(title)}</h2>${count === 0 ? `<p>${escapeHtml(t("dataExport.summary.none"))}</p>` : body}</section>`;
   const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
   const p = data.profile;
+  const documents = list(
+    data.providerDocuments.map((d) => `${escapeHtml(d.name)} — ${escapeHtml(t(DOCUMENT_STATUS_KEYS[d.status] ?? "dataExport.summary.documentPending"))} · ${when(d.uploadedAt)}`),
+  );
   const parts = [
     `<h1>${escapeHtml(t("dataExport.summary.title", { name: p.name }))}</h1>`,
     `<p>${escapeHtml(t("dataExport.summary.intro", { date: f.dateTime(data.generatedAt) }))}</p>`,
@@ -137,7 +168,7 @@ export function renderSummary(data: ExportData, t: Translate, locale: string): s
       row(t("dataExport.summary.name"), escapeHtml(p.name)),
       row(t("dataExport.summary.email"), escapeHtml(p.email)),
       row(t("dataExport.summary.phone"), escapeHtml(p.phone ?? "—")),
-      row(t("dataExport.summary.role"), escapeHtml(p.role)),
+      row(t("dataExport.summary.account"), escapeHtml(t(ACCOUNT_KEYS[p.role] ?? "dataExport.summary.customerAccount"))),
       row(t("dataExport.summary.created"), when(p.createdAt)),
       row(t("dataExport.summary.verified"), escapeHtml(p.emailVerified ? t("dataExport.summary.yes") : t("dataExport.summary.no"))),
       row(t("dataExport.summary.termsAccepted"), when(data.consents.termsAcceptedAt)),
@@ -147,7 +178,7 @@ export function renderSummary(data: ExportData, t: Translate, locale: string): s
       list(
         data.requests.map(
           (r) =>
-            `<strong>${escapeHtml(r.reference)}</strong> · ${escapeHtml(r.kind)} · ${escapeHtml(r.status)} · ${when(r.createdAt)}` +
+            `<strong>${escapeHtml(r.reference)}</strong> — ${escapeHtml(requestWords(t, r.kind, r.status))} · ${when(r.createdAt)}` +
             (r.emails.length ? list(r.emails.map((m) => `${when(m.sentAt ?? m.createdAt)} — ${escapeHtml(m.subject)}`)) : ""),
         ),
       ),
@@ -155,7 +186,12 @@ export function renderSummary(data: ExportData, t: Translate, locale: string): s
     ),
     section(
       t("dataExport.summary.listings"),
-      list(data.listings.map((l) => `${escapeHtml(l.title)} · ${escapeHtml(l.city)} · ${escapeHtml(l.status)} · ${escapeHtml(t("dataExport.summary.photos", { count: l.photos.length }))}`)),
+      list(
+        data.listings.map(
+          (l) =>
+            `${escapeHtml(l.title)} · ${escapeHtml(l.city)} — ${escapeHtml(t(LISTING_STATUS_KEYS[l.status] ?? "dataExport.summary.listingPending"))} · ${escapeHtml(t("dataExport.summary.photos", { count: l.photos.length }))}`,
+        ),
+      ),
       data.listings.length,
     ),
     section(
@@ -167,9 +203,8 @@ export function renderSummary(data: ExportData, t: Translate, locale: string): s
     section(
       t("dataExport.summary.provider"),
       data.provider
-        ? `<p>${escapeHtml(data.provider.name)} · ${escapeHtml(data.provider.status)}</p>` +
-            list(data.providerDocuments.map((d) => `${escapeHtml(d.name)} (${escapeHtml(d.type)}) · ${escapeHtml(d.status)} · ${when(d.uploadedAt)}`))
-        : list(data.providerDocuments.map((d) => `${escapeHtml(d.name)} (${escapeHtml(d.type)}) · ${escapeHtml(d.status)} · ${when(d.uploadedAt)}`)),
+        ? `<p>${escapeHtml(data.provider.name)} — ${escapeHtml(t(data.provider.status === "live" ? "dataExport.summary.providerLive" : "dataExport.summary.providerApproved"))}</p>` + documents
+        : documents,
       data.provider || data.providerDocuments.length ? 1 : 0,
     ),
     section(
@@ -211,7 +246,8 @@ export async function zipExport(of: ExportOf, locale: string, now: Date): Promis
 }
 
 /** The download's file name: the brand and the day. */
-export const exportFileName = (now: Date) => `${getRuntime().env.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-data-${now.toISOString().slice(0, 10)}.zip`;
+// Named by Toronto's day, the one the page shows beside it (at 21:00 in Toronto UTC is already tomorrow).
+export const exportFileName = (now: Date, brand = getRuntime().env.BRAND_NAME) => `${brand.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-data-${torontoToday(now)}.zip`;
 
 /** Builds one claimed export: collects, zips, stores. Returns the file's key, name and size. */
 async function build(id: string, userId: string, locale: string, now: Date) {
@@ -253,7 +289,7 @@ export async function buildQueuedExports(now = () => new Date()): Promise<number
         {
           subject: t("email.dataExport.subject"),
           heading: t("email.dataExport.heading"),
-          paragraphs: [t("email.dataExport.greeting", { name: quoteName(user.name, locale) }), t("email.dataExport.text", { date: format.dateTime(expiresAt) })],
+          paragraphs: [t("email.dataExport.greeting", { name: nameForEmail(user.name) }), t("email.dataExport.text", { date: format.dateTime(expiresAt) })],
           action: { label: t("email.dataExport.action"), url: link },
           footer: t("email.dataExport.footer"),
           lang: locale,

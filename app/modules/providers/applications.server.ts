@@ -66,11 +66,11 @@ export async function submitApplication(
         // the applicant's confirmation carries no such link.
         const operatorLinks = prepared.map((d) => ({
           label: DOCUMENT_LINK_KEYS[d.kind],
-          value: `${getRuntime().env.PUBLIC_URL}${href("/admin/provider-documents/:documentId", { documentId: d.id })}`,
+          url: `${getRuntime().env.PUBLIC_URL}${href("/admin/provider-documents/:documentId", { documentId: d.id })}`,
         }));
         operatorLinks.push({
           label: "request.link.backOffice",
-          value: `${getRuntime().env.PUBLIC_URL}${href("/admin/providers/:applicationId", { applicationId })}`,
+          url: `${getRuntime().env.PUBLIC_URL}${href("/admin/providers/:applicationId", { applicationId })}`,
         });
         // The token alone says "the same post": the application id is new on every post.
         return submitRequest("provider-application", data, ctx, { trx, operatorLinks, fingerprint: null });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/messages/en";
 import { createTranslate } from "~/lib/i18n/translate";
-import { type Availability, availabilityRank, availabilityReasons, fromForm, reasonText, toForm } from "./availability";
+import { type Availability, availabilityRank, availabilityReasons, fromForm, reasonText, toForm, worksOnAny } from "./availability";
 
 const week: Availability = {
   areas: ["Leslieville", "North York"],
@@ -44,5 +44,15 @@ describe("provider availability", () => {
     expect(a.areas).toEqual(week.areas);
     expect(a.hours).toEqual(week.hours);
     expect(a.away).toEqual([...week.away, { from: "2027-03-01", to: "2027-03-02" }]);
+  });
+});
+
+describe("worksOnAny (a search's 'this weekend')", () => {
+  it("is true when one of the dates is a working day the provider is not away", () => {
+    // 2027-01-18 is a Monday (worked), 2027-01-16 a Saturday (not a working day), 2027-01-11 a Monday while away.
+    expect(worksOnAny(week, ["2027-01-16", "2027-01-18"])).toBe(true);
+    expect(worksOnAny(week, ["2027-01-16", "2027-01-17"])).toBe(false);
+    expect(worksOnAny(week, ["2027-01-11"])).toBe(false);
+    expect(worksOnAny({ ...week, hours: null }, ["2027-01-17"])).toBe(true);
   });
 });

@@ -85,6 +85,13 @@ export function availabilityReasons(a: Availability, when: { date: string; time:
   return reasons;
 }
 
+/**
+ * Whether a provider works on at least one of these dates (a search's "this weekend"): not away
+ * that day, and the weekday among their hours (hours never set: any day).
+ */
+export const worksOnAny = (a: Availability, dates: readonly string[]) =>
+  dates.some((date) => !a.away.some((p) => p.from <= date && date <= p.to) && (!a.hours || Boolean(a.hours[weekdayOf(date)])));
+
 /** Shortlist order: available first, then those with other reasons, those away last. */
 export const availabilityRank = (reasons: Unavailable[]) => (reasons.some((r) => r.reason === "away") ? 2 : reasons.length ? 1 : 0);
 

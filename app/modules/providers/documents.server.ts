@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
+import { loadSharp } from "~/lib/sharp.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { DB } from "~/lib/db/db.server";
 import type { ProviderDocumentTable } from "~/lib/db/schema";
@@ -68,6 +68,7 @@ const displayName = (name: string) =>
   ).slice(-120);
 
 async function reencode(bytes: Buffer, mime: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
   // sharp writes no metadata unless asked to (withMetadata), so EXIF and GPS are gone.
   return mime === "image/png" ? image.png().toBuffer() : image.jpeg({ quality: 90 }).toBuffer();

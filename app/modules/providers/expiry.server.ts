@@ -1,12 +1,14 @@
 import { href } from "react-router";
 import { torontoToday } from "~/lib/forms/fields";
 import { DEFAULT_LOCALE, isLocale, localizedPath } from "~/lib/i18n/locales";
-import type { MessageKey } from "~/lib/i18n/translate";
+import { formattersFor } from "~/lib/i18n/format";
+import { type MessageKey, translateLocale } from "~/lib/i18n/translate";
+import { optedOut, unsubscribeParts } from "~/lib/mail/preferences.server";
 import type { DailyJob } from "~/lib/jobs.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
-import { translatorFor } from "~/modules/requests/requests.server";
+import { emailFormat, translatorFor } from "~/modules/requests/requests.server";
 import { EXPIRY_REMINDER_DAYS } from "~/modules/site/constants";
 import { purgeExpiredRetention } from "./documents.server";
 
@@ -63,17 +65,7 @@ export async function sendExpiryReminders(now = new Date()): Promise<number> {
     const locale = isLocale(doc.locale) ? doc.locale : DEFAULT_LOCALE;
     const t = translatorFor(locale);
     const document = t(DOCUMENT_NAME_KEYS[doc.kind as (typeof REMINDED_KINDS)[number]]);
-    const email = renderEmail(
-      {
-        subject: t("provider.email.reminderSubject", { document, date: doc.expires_on! }),
-        heading: t("provider.email.reminderHeading", { document }),
-        paragraphs: [t("provider.email.reminderText", { document, date: doc.expires_on! })],
-        // Straight to where the renewed document is uploaded (ADR 27).
-        action: { label: t("renewal.email.reminderAction"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/documents"))}` },
-        footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
-      },
-      env.BRAND_NAME,
-    );
+    const date = formattersFor(translateLocale(t)).date(doc.expires_on!);
     await db.transaction().execute(async (trx) => {
       // Guarded by the value read, so two runs never both send the same reminder.
       const marked = await trx
@@ -87,7 +79,29 @@ export async function sendExpiryReminders(now = new Date()): Promise<number> {
         )
         .executeTakeFirst();
       if (Number(marked.numUpdatedRows) !== 1) return;
-      await enqueueEmail(trx, { ...email, kind: "provider-document.reminder", to: doc.email! });
+      // A reminder is mail a person may stop (issue 51): marked as sent, never queued, once they did.
+      if (await optedOut(trx, doc.email!)) return;
+      const { unsubscribe, sealedSecret } = await unsubscribeParts(trx, {
+        address: doc.email!,
+        locale,
+        publicUrl: env.PUBLIC_URL,
+        authSecret: env.AUTH_SECRET,
+        label: t("email.preferences"),
+      });
+      const email = renderEmail(
+        {
+          subject: t("provider.email.reminderSubject", { document, date }),
+          heading: t("provider.email.reminderHeading", { document }),
+          paragraphs: [t("provider.email.reminderText", { document, date })],
+          // Straight to where the renewed document is uploaded (ADR 27).
+          action: { label: t("renewal.email.reminderAction"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/documents"))}` },
+          footer: t("email.customer.footer", { operator: env.OPERATOR_EMAIL }),
+          unsubscribe,
+          ...emailFormat(locale, t),
+        },
+        env.BRAND_NAME,
+      );
+      await enqueueEmail(trx, { ...email, kind: "provider-document.reminder", to: doc.email!, sealedSecret });
       queued++;
     });
   }

@@ -12,6 +12,7 @@ import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { appointmentOf, hasStarted } from "~/modules/requests/appointment";
 import { calendarFile, requestInvite, slotOf } from "~/modules/requests/calendar.server";
+import { applyProposal, withProposal } from "~/modules/requests/proposal.server";
 import { type RenderedField, renderFields, type RequestKindDefinition } from "~/modules/requests/kind";
 import { isRequestKind, kindOf, type RequestKind } from "~/modules/requests/kinds";
 import { emailFormat, transitionRequest, translatorFor } from "~/modules/requests/requests.server";
@@ -81,6 +82,11 @@ export type Job = {
   appointment: string | null;
   /** The appointment has started (or there is none): the job may be marked done from then on. */
   started: boolean;
+  /**
+   * The customer asked to move it (ADR 43): the appointment it had, while the provider is asked
+   * to accept the new one (`appointment` is then the proposed time); null otherwise.
+   */
+  movedFrom: string | null;
   /** Where its kind's lifecycle words a status its own way (a match is "Offered to a provider"). */
   labels: Partial<Record<RequestStatus, MessageKey>>;
   /** How this provider answered (declined/timeout: the job went back to the operator). */
@@ -94,6 +100,8 @@ export type Job = {
   events: { status: RequestStatus; at: string }[];
   /** An accepted job with a date and time offers its .ics ("Add to calendar"). */
   hasCalendar: boolean;
+  /** The customer cancelled it themselves (ADR 41): said on the job, with whether it came late. */
+  customerCancelled: { late: boolean } | null;
 };
 
 type JobRow = {
@@ -108,6 +116,8 @@ type JobRow = {
   provider_id: string | null;
   respond_by: string | null;
   provider_done_at: string | null;
+  proposed_date: string | null;
+  proposed_time: string | null;
 };
 
 function readData(kind: RequestKindDefinition, raw: string): Record<string, unknown> {
@@ -125,7 +135,7 @@ export async function listJobs(providerId: string, filter: JobFilter, t: Transla
   const declined = new Map(declines.map((d) => [d.request_id, { reason: d.reason, at: d.created_at }]));
   const rows: JobRow[] = await db
     .selectFrom("requests")
-    .select(["id", "reference", "kind", "status", "data", "name", "email", "created_at", "provider_id", "respond_by", "provider_done_at"])
+    .select(["id", "reference", "kind", "status", "data", "name", "email", "created_at", "provider_id", "respond_by", "provider_done_at", "proposed_date", "proposed_time"])
     .where("deleted_at", "is", null)
     .where((eb) => eb.or([eb("provider_id", "=", providerId), ...(declined.size ? [eb("id", "in", [...declined.keys()])] : [])]))
     .orderBy("created_at", "desc")
@@ -145,14 +155,23 @@ export async function listJobs(providerId: string, filter: JobFilter, t: Transla
     )
     .orderBy("created_at")
     .execute();
+  // The customer's own cancellations of this provider's jobs (ADR 41): "cancelled by the customer", late or not.
+  const cancelledIds = picked.filter((r) => mine(r) && r.status === "cancelled").map((r) => r.id);
+  const cancellations = cancelledIds.length
+    ? await db.selectFrom("request_cancellations").select(["request_id", "late"]).where("request_id", "in", cancelledIds).execute()
+    : [];
+  const byCustomer = new Map(cancellations.map((c) => [c.request_id, { late: Number(c.late) === 1 }]));
   const now = new Date();
   return picked.flatMap((r) => {
     if (!isRequestKind(r.kind) || !isRequestStatus(r.status)) return [];
-    const appointment = appointmentOf(slotOf(r));
     const kind = kindOf(r.kind);
-    const data = readData(kind, r.data);
     const gone = mine(r) ? undefined : declined.get(r.id);
     const answer: JobAnswer = !gone ? (r.status === "matched" ? "pending" : "accepted") : gone.reason === "timeout" ? "timeout" : "declined";
+    // An offer to answer shows the time the customer asks for, and the one it replaces (ADR 43).
+    const stored = appointmentOf(slotOf(r));
+    const moving = answer === "pending" && Boolean(r.proposed_date && r.proposed_time);
+    const data = moving ? withProposal(r.kind, readData(kind, r.data), r) : readData(kind, r.data);
+    const appointment = moving ? appointmentOf(kind.calendar?.(data) ?? null) : stored;
     const contact = mine(r) && (r.status === "accepted" || r.status === "completed");
     const hidden = new Set(contact ? [] : (kind.privateFields?.(data) ?? []));
     const names = kind.fields(data).map((f) => f.name);
@@ -166,6 +185,7 @@ export async function listJobs(providerId: string, filter: JobFilter, t: Transla
         createdAt: r.created_at,
         appointment,
         started: hasStarted(appointment, now),
+        movedFrom: moving ? stored : null,
         labels: kind.lifecycle.labels ?? {},
         answer,
         respondBy: answer === "pending" ? r.respond_by : null,
@@ -177,6 +197,7 @@ export async function listJobs(providerId: string, filter: JobFilter, t: Transla
           .filter((e) => e.request_id === r.id && isRequestStatus(e.status) && (!gone || e.created_at <= gone.at))
           .map((e) => ({ status: e.status as RequestStatus, at: e.created_at })),
         hasCalendar: calendarAllowed(mine(r), r.status) && slotOf(r) !== null,
+        customerCancelled: byCustomer.get(r.id) ?? null,
       },
     ];
   });
@@ -254,6 +275,16 @@ export async function providerLocale(trx: Pick<Transaction<Database>, "selectFro
   return localeOf(row?.locale);
 }
 
+/** A provider's name and their account's address (where their job emails go), or undefined. */
+export async function providerAccount(trx: Pick<Transaction<Database>, "selectFrom">, providerId: string) {
+  return trx
+    .selectFrom("providers")
+    .innerJoin("user", "user.id", "providers.user_id")
+    .select(["providers.id", "providers.name", "user.email"])
+    .where("providers.id", "=", providerId)
+    .executeTakeFirst();
+}
+
 export async function operatorEmail(trx: Transaction<Database>, job: { id: string; reference: string; kind: string }, subject: (t: Translate) => string, paragraphs: (t: Translate) => string[]) {
   const { env } = getRuntime();
   const t = translatorFor(operatorLocale);
@@ -289,6 +320,33 @@ async function findingAnotherEmail(trx: Transaction<Database>, job: { id: string
 }
 
 /**
+ * The provider who held a job at its old time, once the new time the customer proposed is handed
+ * back (declined, or not answered in time): the event leaves their calendar (METHOD:CANCEL, the
+ * same UID with the next SEQUENCE), in their language.
+ */
+async function releasedEmail(trx: Transaction<Database>, job: { id: string; reference: string; kind: string }, provider: { id: string }) {
+  const { env } = getRuntime();
+  const account = await providerAccount(trx, provider.id);
+  if (!account) return;
+  const locale = await providerLocale(trx, provider.id);
+  const t = translatorFor(locale);
+  const invite = await requestInvite(trx, job.id, { method: "CANCEL", to: account.email, bump: true, locale });
+  const email = renderEmail(
+    {
+      subject: t("jobs.email.releasedSubject", { reference: job.reference }),
+      heading: t("jobs.email.releasedHeading"),
+      paragraphs: [t("jobs.email.releasedText", { reference: job.reference }), ...(invite ? [t("email.calendar.cancelled")] : [])],
+      action: { label: t("jobs.email.openJobs"), url: `${env.PUBLIC_URL}${localizedPath(locale, `${href("/account/jobs")}?show=past`)}` },
+      // Replies reach our team (no Reply-To: the operator's), not the customer: the footer says so.
+      footer: t("jobs.email.teamFooter", { operator: env.OPERATOR_EMAIL }),
+      ...emailFormat(locale, t),
+    },
+    env.BRAND_NAME,
+  );
+  await enqueueEmail(trx, { ...email, kind: `${job.kind}.released-provider`, to: account.email, requestId: job.id, ...(invite ? { attachments: [invite] } : {}) });
+}
+
+/**
  * The emails of an accepted job, written in one place: the customer's confirmation (the
  * provider's name, contact and public profile, in the customer's language) and the provider's
  * copy with the customer's contact (in the provider's). A calendar invitation is attached here,
@@ -298,6 +356,8 @@ export async function acceptanceEmails(
   trx: Transaction<Database>,
   job: { id: string; reference: string; kind: RequestKind; data: Record<string, unknown>; name: string; email: string | null; locale: string },
   provider: { id: string; name: string },
+  /** The new appointment, when the acceptance moved it to the time the customer proposed (ADR 43). */
+  moved: string | null = null,
 ): Promise<void> {
   const { env } = getRuntime();
   const kind = kindOf(job.kind);
@@ -320,6 +380,7 @@ export async function acceptanceEmails(
           t("jobs.email.confirmedText", { provider: provider.name, title: kind.title(job.data, t) }),
           t("email.field", { label: t("jobs.email.providerEmail"), value: contact.email }),
           ...(contact.phone ? [t("email.field", { label: t("jobs.email.providerPhone"), value: contact.phone })] : []),
+          ...(moved ? [t("rescheduleEmail.newTime", { date: formattersFor(locale).dateTime(moved) })] : []),
           ...(customerInvite ? [t("email.calendar.attached")] : []),
         ],
         action: { label: t("jobs.email.providerProfile"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/providers/:id", { id: provider.id }))}` },
@@ -346,11 +407,12 @@ export async function acceptanceEmails(
       heading: t("jobs.email.acceptedHeading"),
       paragraphs: [
         t("jobs.email.acceptedText", { customer: job.name, title: kind.title(job.data, t) }),
+        ...(moved ? [t("rescheduleEmail.newTime", { date: formattersFor(locale).dateTime(moved) })] : []),
         ...(providerInvite ? [t("email.calendar.attached")] : []),
       ],
       fields: renderFields(kind, job.data, t),
       // The customer's words go to the provider as data, quoted and short.
-      quoteValues: 500,
+      cutValues: 500,
       action: { label: t("jobs.email.openJobs"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/jobs"))}` },
       // Replies reach the customer (Reply-To below): the footer says so, and where our team is.
       footer: t("jobs.email.acceptedFooter", { operator: env.OPERATOR_EMAIL }),
@@ -401,8 +463,22 @@ export async function acceptJob(provider: { id: string; name: string; userId: st
       effects: async (trx, request) => {
         await stillPending(trx, job.id, provider.id, now);
         await trx.updateTable("requests").set({ respond_by: null }).where("id", "=", job.id).execute();
-        await recordAudit(trx, { actorId: provider.userId, action: "request.accept", entityType: "request", entityId: job.id, after: { providerId: provider.id } });
-        await acceptanceEmails(trx, { id: job.id, reference: job.reference, kind, data: request.data, name: job.name, email: job.email, locale: job.locale }, provider);
+        // A new time the customer proposed becomes the appointment now, and only now (ADR 43).
+        const moved = await applyProposal(trx, job.id);
+        await recordAudit(trx, {
+          actorId: provider.userId,
+          action: "request.accept",
+          entityType: "request",
+          entityId: job.id,
+          ...(moved ? { before: { appointment: moved.was } } : {}),
+          after: { providerId: provider.id, ...(moved ? { appointment: moved.appointment } : {}) },
+        });
+        await acceptanceEmails(
+          trx,
+          { id: job.id, reference: job.reference, kind, data: moved?.data ?? request.data, name: job.name, email: job.email, locale: job.locale },
+          provider,
+          moved?.appointment ?? null,
+        );
       },
     }),
   );
@@ -431,12 +507,13 @@ async function handBack(
       quiet: true,
       actor: { id: actorId },
       effects: async (trx) => {
-        const row = await trx.selectFrom("requests").select(["provider_id", "respond_by", "email", "locale"]).where("id", "=", job.id).executeTakeFirst();
+        const row = await trx.selectFrom("requests").select(["provider_id", "respond_by", "email", "locale", "proposed_from"]).where("id", "=", job.id).executeTakeFirst();
         if (!row || row.provider_id !== provider.id) throw new Refused("not-allowed");
         if (by === "provider" && row.respond_by && row.respond_by <= now.toISOString()) throw new Refused("too-late");
         if (by === "timeout" && (!row.respond_by || row.respond_by > now.toISOString())) throw new Refused("not-allowed");
         await trx.insertInto("request_declines").values({ id: randomUUID(), request_id: job.id, provider_id: provider.id, reason, note, created_at: now.toISOString() }).execute();
-        await trx.updateTable("requests").set({ provider_id: null, respond_by: null, rematch_reason: reason }).where("id", "=", job.id).execute();
+        // A proposed new time stays for the next provider (ADR 43); the one who held the old time is gone.
+        await trx.updateTable("requests").set({ provider_id: null, respond_by: null, rematch_reason: reason, proposed_from: null }).where("id", "=", job.id).execute();
         await recordAudit(trx, {
           actorId,
           action: by === "timeout" ? "request.match-expired" : "request.decline",
@@ -457,6 +534,9 @@ async function handBack(
           ],
         );
         if (row.email) await findingAnotherEmail(trx, job, row.email, row.locale);
+        // A provider who had accepted the old time holds its event in their calendar (ADR 43):
+        // declining the new time, or letting it lapse, takes the job off it.
+        if (row.proposed_from === "accepted") await releasedEmail(trx, job, provider);
       },
     }),
   );

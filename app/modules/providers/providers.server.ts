@@ -1,7 +1,12 @@
 import type { Kysely } from "kysely";
 import { torontoToday } from "~/lib/forms/fields";
 import type { Database } from "~/lib/db/schema";
+import { nestedRows, parsedRows } from "~/lib/db/nested-rows.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
+import { textLang } from "~/lib/i18n/text-lang";
+import { worksOnAny } from "./availability";
+import { readAvailability } from "./availability.server";
 import { offerableServices, servicePagesFor, shownServices } from "./catalogue";
 import type { ProfileInput } from "./profile";
 import type { PublicProvider, Verification } from "./views";
@@ -82,16 +87,20 @@ export async function providerLinksFor(user: {
 export async function saveProviderProfile(
   user: { id: string; role: string },
   input: ProfileInput,
+  /** The language of the page it was sent from: the bio's, if the bio changed (0032). */
+  locale: Locale,
 ): Promise<boolean> {
   if (user.role !== "provider" && user.role !== "admin") return false;
   const { db } = getRuntime();
-  const row = await db.selectFrom("providers").select("services").where("user_id", "=", user.id).executeTakeFirst();
+  const row = await db.selectFrom("providers").select(["services", "bio", "bio_locale"]).where("user_id", "=", user.id).executeTakeFirst();
   if (!row) return false;
   const offerable = offerableServices(parseList(row.services), await hasApprovedLicence(db, user.id));
   const result = await db
     .updateTable("providers")
     .set({
       bio: input.bio,
+      // Services ticked on a French page do not make an English bio French.
+      bio_locale: input.bio === row.bio ? row.bio_locale : locale,
       categories: JSON.stringify(shownServices(input.categories, offerable)),
       status: "live",
       updated_at: new Date().toISOString(),
@@ -103,11 +112,29 @@ export async function saveProviderProfile(
 
 export type { PublicProvider };
 
-/** Live providers none of whose approved documents has expired (as of `today`, Toronto time). */
-function visibleProviders(db: Kysely<Database>, today: string) {
+type ApprovedDocument = { kind: string; expires_on: string | null; checked_at: string | null };
+
+/**
+ * Live providers none of whose approved documents has expired (as of `today`, Toronto time),
+ * each with its approved documents (what the badge says) as a JSON column of the same query: a
+ * service page's providers are one round trip (issue 52 item 4).
+ */
+function visibleProviders(today: string) {
+  const { db, dialect } = getRuntime();
   return db
     .selectFrom("providers as p")
     .selectAll("p")
+    .select((eb) =>
+      nestedRows(dialect)
+        .array(
+          eb
+            .selectFrom("provider_documents as a")
+            .select(["a.kind", "a.expires_on", "a.checked_at"])
+            .whereRef("a.user_id", "=", "p.user_id")
+            .where("a.status", "=", "approved"),
+        )
+        .as("approved_documents"),
+    )
     .where("p.status", "=", "live")
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -121,25 +148,6 @@ function visibleProviders(db: Kysely<Database>, today: string) {
         ),
       ),
     );
-}
-
-type ApprovedDocument = { user_id: string; kind: string; expires_on: string | null; checked_at: string | null };
-
-/** The approved documents of these providers' accounts, in one query. */
-async function approvedDocuments(
-  db: Kysely<Database>,
-  userIds: string[],
-): Promise<Map<string, ApprovedDocument[]>> {
-  const byUser = new Map<string, ApprovedDocument[]>();
-  if (userIds.length === 0) return byUser;
-  const docs = await db
-    .selectFrom("provider_documents")
-    .select(["user_id", "kind", "expires_on", "checked_at"])
-    .where("user_id", "in", userIds)
-    .where("status", "=", "approved")
-    .execute();
-  for (const d of docs) byUser.set(d.user_id, [...(byUser.get(d.user_id) ?? []), d]);
-  return byUser;
 }
 
 /**
@@ -178,13 +186,15 @@ function toPublic(row: Database["providers"] & { id: string }, verification: Ver
 }
 
 /** A live, unexpired provider's public profile, or null (404). */
-export async function findPublicProvider(id: string, today = torontoToday()): Promise<PublicProvider | null> {
+/** `reader`: the page's language (a bio written in another is marked with its own, `bioLang`). */
+export async function findPublicProvider(id: string, today = torontoToday(), reader: Locale = DEFAULT_LOCALE): Promise<PublicProvider | null> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return null;
-  const { db } = getRuntime();
-  const row = await visibleProviders(db, today).where("p.id", "=", id).executeTakeFirst();
+  const row = await visibleProviders(today).where("p.id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const docs = await approvedDocuments(db, [row.user_id]);
-  return toPublic(row as never, verificationOf(docs.get(row.user_id) ?? [], row.id_checked_at));
+  return {
+    ...toPublic(row as never, verificationOf(parsedRows<ApprovedDocument>(row.approved_documents), row.id_checked_at)),
+    bioLang: textLang(row.bio_locale, reader),
+  };
 }
 
 export type ProviderFilter = {
@@ -193,6 +203,8 @@ export type ProviderFilter = {
   service?: string;
   area?: string;
   licensed?: boolean;
+  /** Toronto dates (YYYY-MM-DD): only providers who work on at least one (a search's "this weekend"). */
+  dates?: readonly string[];
 };
 
 /** Live, unexpired providers matching the filter (a service page, a service, an area, a verified licence). */
@@ -201,21 +213,17 @@ export async function listPublicProviders(
   today = torontoToday(),
   limit = 50,
 ): Promise<PublicProvider[]> {
-  const { db } = getRuntime();
-  let q = visibleProviders(db, today);
+  let q = visibleProviders(today);
   if (filter.area?.trim())
     q = q.where("p.search_text", "like", `%${filter.area.trim().toLowerCase().replace(/[%_]/g, "")}%`);
   const rows = await q.orderBy("p.updated_at", "desc").limit(500).execute();
-  const docs = await approvedDocuments(
-    db,
-    rows.map((r) => r.user_id),
-  );
   const out: PublicProvider[] = [];
   for (const row of rows) {
-    const p = toPublic(row as never, verificationOf(docs.get(row.user_id) ?? [], row.id_checked_at));
+    const p = toPublic(row as never, verificationOf(parsedRows<ApprovedDocument>(row.approved_documents), row.id_checked_at));
     if (filter.servicePage && !servicePagesFor(p.services).includes(filter.servicePage)) continue;
     if (filter.service && !p.services.includes(filter.service)) continue;
     if (filter.licensed && !p.verification.licenceValidTo) continue;
+    if (filter.dates?.length && !worksOnAny(readAvailability(row as never), filter.dates)) continue;
     out.push(p);
     if (out.length >= limit) break;
   }

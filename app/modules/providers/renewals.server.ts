@@ -1,3 +1,5 @@
+import { formattersFor } from "~/lib/i18n/format";
+import { translateLocale } from "~/lib/i18n/translate";
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { href } from "react-router";
@@ -137,8 +139,8 @@ export async function submitRenewal(provider: Provider, input: RenewalInput): Pr
         {
           subject: t("renewal.email.operatorSubject", { name: provider.name, document: name }),
           heading: t("renewal.email.operatorSubject", { name: provider.name, document: name }),
-          paragraphs: [t("renewal.email.operatorText", { name: provider.name, document: name, date: input.expiresOn })],
-          fields: prepared.map((d) => ({ label: d.name, value: `${env.PUBLIC_URL}${href("/admin/provider-documents/:documentId", { documentId: d.id })}` })),
+          paragraphs: [t("renewal.email.operatorText", { name: provider.name, document: name, date: formattersFor(translateLocale(t)).date(input.expiresOn) })],
+          fields: prepared.map((d) => ({ label: d.name, value: t("email.link.open"), url: `${env.PUBLIC_URL}${href("/admin/provider-documents/:documentId", { documentId: d.id })}` })),
           action: { label: t("renewal.email.operatorAction"), url: `${env.PUBLIC_URL}${href("/admin/providers")}#renewals` },
           ...emailFormat(DEFAULT_LOCALE, t),
         },
@@ -292,7 +294,8 @@ export function approveRenewal(renewalId: string, actor: { id: string }): Promis
     },
     (t, renewal, document) => ({
       subject: t("renewal.email.approvedSubject", { document }),
-      text: t("renewal.email.approvedText", { document, date: renewal.expires_on }),
+      // The date in the reader's own form (as the reminders and the operator's email write it), never as stored.
+      text: t("renewal.email.approvedText", { document, date: formattersFor(translateLocale(t)).date(renewal.expires_on) }),
     }),
   );
 }

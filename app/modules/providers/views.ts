@@ -1,3 +1,5 @@
+import type { Locale } from "~/lib/i18n/locales";
+
 /**
  * What the public pages show of a provider (providers.server.ts reads it): a type both the
  * server and the components import, so no component imports a server module.
@@ -14,6 +16,8 @@ export type PublicProvider = {
   id: string;
   name: string;
   bio: string;
+  /** The language the bio was written in, where it is not the page's (text-lang.ts; the profile page only). */
+  bioLang?: Locale;
   /** The services shown (chosen among those approved, ADR 40), in catalogue order. */
   services: string[];
   serviceAreas: string[];

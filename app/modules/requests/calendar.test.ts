@@ -32,7 +32,14 @@ describe("calendar slots", () => {
 
   it("gives no slot for kinds without a date, nor for dates and times that are not real", () => {
     const dated = Object.entries(KINDS).filter(([, k]) => "calendar" in k && k.calendar).map(([name]) => name);
-    expect(dated.sort()).toEqual(["booking", "car-request"]);
+    expect(dated.sort()).toEqual(["booking", "car-request", "chauffeur-contact", "quick-booking", "service-request"]);
+    // The quoted kinds whose form asks no date have none until a quote's date is accepted (kind.ts agreedSlot).
+    const contact = { fullName: "Ada", email: "ada@example.com", pickupArea: "Annex", message: "Saturday?" };
+    expect(KINDS["chauffeur-contact"].calendar!(contact)).toBeNull();
+    expect(KINDS["quick-booking"].calendar!({ fullName: "Ada", email: "ada@example.com", details: "Fix a tap" })).toBeNull();
+    expect(KINDS["service-request"].calendar!({ service: "Piano tuning", name: "Ada", location: "Annex", contact: "ada@example.com" })).toBeNull();
+    expect(KINDS["chauffeur-contact"].calendar!({ ...contact, agreedDate: "2027-02-01", agreedTime: "10:30" })).toEqual({ date: "2027-02-01", time: "10:30", minutes: 60, location: "Annex" });
+    expect(KINDS["chauffeur-contact"].calendar!({ ...contact, agreedDate: "2027-02-30", agreedTime: "10:30" })).toBeNull();
     expect(calendarSlot("2027-02-30", "14:00", 60, "Annex")).toBeNull();
     expect(calendarSlot("2027-02-01", "24:00", 60, "Annex")).toBeNull();
     expect(calendarSlot("tomorrow", "14:00", 60, "Annex")).toBeNull();

@@ -5,3 +5,7 @@
  */
 export const CANCEL_PARAM = "cancel";
 export const CANCEL_SECTION = "cancel-request";
+
+/** Where the customer's reschedule form opens: `?reschedule#reschedule-request` (ADR 43). */
+export const RESCHEDULE_PARAM = "reschedule";
+export const RESCHEDULE_SECTION = "reschedule-request";

@@ -8,11 +8,12 @@ import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
-import { operatorEmail, providerLocale } from "~/modules/providers/jobs.server";
+import { operatorEmail, providerAccount, providerLocale } from "~/modules/providers/jobs.server";
 import { requestInvite } from "./calendar.server";
 import { CANCEL_REASON_KEYS, type CancelReason, isCancelReason } from "./cancel-reasons";
 import type { RequestKindDefinition } from "./kind";
 import { lateCancelHours } from "./late";
+import { lateWindowHours } from "./late-windows.server";
 import { isRequestKind, kindOf } from "./kinds";
 import { emailFormat, hashToken, transitionRequest, translatorFor } from "./requests.server";
 import { customerCanCancel, isRequestStatus, type RequestStatus } from "./status";
@@ -43,11 +44,15 @@ function readData(kind: RequestKindDefinition, raw: string): Record<string, unkn
   return parsed.success ? (parsed.data as Record<string, unknown>) : json;
 }
 
-async function findOwn(access: CancelAccess) {
+/**
+ * The request behind a customer's access — the status link's token, or the signed-in owner and
+ * the reference — or null: for their own moves (cancel here, answering a quote in quotes.server.ts).
+ */
+export async function findOwnRequest(access: CancelAccess) {
   const { db } = getRuntime();
   let query = db
     .selectFrom("requests")
-    .select(["id", "reference", "kind", "status", "data", "email", "locale", "provider_id", "user_id"])
+    .select(["id", "reference", "kind", "status", "data", "email", "locale", "provider_id", "user_id", "submission_key", "proposed_from"])
     .where("deleted_at", "is", null);
   if ("token" in access) {
     if (!/^[A-Za-z0-9_-]{20,64}$/.test(access.token)) return null;
@@ -60,7 +65,7 @@ async function findOwn(access: CancelAccess) {
 
 /** Whether this access names a request of its customer's (else the pages answer 404, whatever was posted). */
 export async function ownRequestExists(access: CancelAccess): Promise<boolean> {
-  return (await findOwn(access)) !== null;
+  return (await findOwnRequest(access)) !== null;
 }
 
 /** Whether the request behind this access may be cancelled by its customer now (the page offers the form). */
@@ -69,12 +74,12 @@ export function mayCancel(kind: string, status: string): boolean {
 }
 
 export async function cancelByCustomer(access: CancelAccess, input: { reason: CancelReason; note?: string | null | undefined }, now = new Date()): Promise<CancelResult> {
-  const row = await findOwn(access);
+  const row = await findOwnRequest(access);
   if (!row || !isRequestKind(row.kind)) return { ok: false, reason: "not-found" };
   if (!mayCancel(row.kind, row.status) || !isCancelReason(input.reason)) return { ok: false, reason: "not-allowed" };
   const kind = kindOf(row.kind);
   const data = readData(kind, row.data);
-  const late = lateCancelHours(kind, data, now) !== null;
+  const late = lateCancelHours(kind, data, now, await lateWindowHours(row.kind)) !== null;
   const note = input.note?.trim() || null;
   const actorId = "token" in access ? STATUS_LINK_ACTOR : access.userId;
   const result = await transitionRequest(row.id, "cancelled", null, {
@@ -85,7 +90,8 @@ export async function cancelByCustomer(access: CancelAccess, input: { reason: Ca
       const at = now.toISOString();
       await trx.insertInto("request_cancellations").values({ request_id: row.id, by: "customer", reason: input.reason, note, late: late ? 1 : 0, created_at: at }).execute();
       // An offer the provider had not answered is withdrawn: the answer window's job leaves it alone.
-      await trx.updateTable("requests").set({ respond_by: null }).where("id", "=", row.id).execute();
+      // A new time the customer had proposed goes with it (ADR 43).
+      await trx.updateTable("requests").set({ respond_by: null, proposed_date: null, proposed_time: null, proposed_from: null, proposed_at: null }).where("id", "=", row.id).execute();
       await recordAudit(trx, {
         actorId,
         action: "request.customer-cancel",
@@ -95,7 +101,10 @@ export async function cancelByCustomer(access: CancelAccess, input: { reason: Ca
         after: { status: "cancelled", reason: input.reason, late },
         note,
       });
-      await cancellationEmails(trx, { ...row, data }, kind, { from: request.from, reason: input.reason, note, late });
+      // The provider's calendar holds the event once they accepted: also when the customer since
+      // proposed a new time they have not answered (the offer is Matched again, ADR 43).
+      const invited = request.from === "accepted" || row.proposed_from === "accepted";
+      await cancellationEmails(trx, { ...row, data }, kind, { from: request.from, reason: input.reason, note, late, invited });
     },
   });
   if (!result.ok) return { ok: false, reason: "not-allowed" };
@@ -109,7 +118,7 @@ async function cancellationEmails(
   trx: Transaction<Database>,
   row: CancelledRow,
   kind: RequestKindDefinition,
-  what: { from: RequestStatus; reason: CancelReason; note: string | null; late: boolean },
+  what: { from: RequestStatus; reason: CancelReason; note: string | null; late: boolean; invited: boolean },
 ) {
   const { env } = getRuntime();
   // The customer: what was cancelled and why (their pick from the list, never their note: the
@@ -140,17 +149,12 @@ async function cancellationEmails(
   // their calendar, so only then does a CANCEL follow (same SEQUENCE as the customer's).
   let providerName: string | null = null;
   if (row.provider_id && (what.from === "matched" || what.from === "accepted")) {
-    const provider = await trx
-      .selectFrom("providers")
-      .innerJoin("user", "user.id", "providers.user_id")
-      .select(["providers.id", "providers.name", "user.email"])
-      .where("providers.id", "=", row.provider_id)
-      .executeTakeFirst();
+    const provider = await providerAccount(trx, row.provider_id);
     if (provider) {
       providerName = provider.name;
       const locale = await providerLocale(trx, provider.id);
       const t = translatorFor(locale);
-      const invite = what.from === "accepted" ? await requestInvite(trx, row.id, { method: "CANCEL", to: provider.email, bump: !row.email, locale }) : null;
+      const invite = what.invited ? await requestInvite(trx, row.id, { method: "CANCEL", to: provider.email, bump: !row.email, locale }) : null;
       const email = renderEmail(
         {
           subject: t("cancelEmail.providerSubject", { reference: row.reference }),
@@ -162,7 +166,8 @@ async function cancellationEmails(
             ...(invite ? [t("email.calendar.cancelled")] : []),
           ],
           action: { label: t("jobs.email.openJobs"), url: `${env.PUBLIC_URL}${localizedPath(locale, `${href("/account/jobs")}?show=past`)}` },
-          footer: t("jobs.email.acceptedFooter", { operator: env.OPERATOR_EMAIL }),
+          // Replies reach our team (no Reply-To: the operator's), not the customer: the footer says so.
+          footer: t("jobs.email.teamFooter", { operator: env.OPERATOR_EMAIL }),
           ...emailFormat(locale, t),
         },
         env.BRAND_NAME,

@@ -1,8 +1,8 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { choiceLabel, LABELLED_CHOICES } from "~/lib/i18n/choices";
 import { formattersFor } from "~/lib/i18n/format";
 import { type MessageKey, type Translate, translateLocale } from "~/lib/i18n/translate";
-import { type Lifecycle, MATCH_LIFECYCLE, type RequestStatus, SHARED_LIFECYCLE } from "./status";
+import { type Lifecycle, MATCH_LIFECYCLE, type RequestStatus, SHARED_LIFECYCLE, withQuotes } from "./status";
 
 /**
  * A kind of customer request, declared once as data (in the spirit of Sharetribe's transaction
@@ -84,6 +84,32 @@ export type RequestKindDefinition<D extends Record<string, unknown> = Record<str
    * The kind's data; there is no operator setting for it yet (DEFAULT_LATE_CANCEL_HOURS if unset).
    */
   lateCancelHours?: number;
+  /**
+   * Whether a request of this kind is priced by a quote the customer accepts (issue 50 item 1):
+   * chauffeur hours, events, moving, custom car requests, unlisted services — not a fixed-price
+   * booking. Kinds that declare it get the lifecycle with quotes (status.ts withQuotes); a
+   * request whose values say "not quoted" (an airport transfer) never reaches its quote states.
+   */
+  quoted?: (data: D) => boolean;
+  /**
+   * For kinds with a `calendar`: the stored values with a new date and time written into the
+   * fields the calendar reads (a customer's proposal, once a provider accepted it: ADR 43).
+   * A kind without it (or a value without a slot: a custom car request) cannot be rescheduled.
+   */
+  reschedule?: (data: D, date: string, time: string) => D;
+};
+
+/**
+ * For quoted kinds whose form asks no date (a chauffeur contact, a free-text booking, an unlisted
+ * service): the date and time their accepted quote offered (issue 50 item 3), kept in the
+ * request's values beside what the customer typed, so every page, email and rule that reads an
+ * appointment reads this one — the calendar invite, the late window, a reschedule.
+ */
+export const agreedSlot = {
+  fields: { agreedDate: z.string().optional(), agreedTime: z.string().optional() },
+  calendar: (d: { agreedDate?: string | undefined; agreedTime?: string | undefined }, location: string | null): CalendarSlot | null =>
+    calendarSlot(d.agreedDate, d.agreedTime, 60, location),
+  reschedule: <D extends Record<string, unknown>>(d: D, date: string, time: string): D => ({ ...d, agreedDate: date, agreedTime: time }),
 };
 
 /** The late-cancellation window of a kind with an appointment that declares none. */
@@ -116,9 +142,13 @@ export function defineKind<D extends Record<string, unknown>>(
   kind: Omit<RequestKindDefinition<D>, "lifecycle" | "subject" | "concerns"> &
     Partial<Pick<RequestKindDefinition<D>, "lifecycle" | "subject" | "concerns">>,
 ): RequestKindDefinition<D> {
-  const guardedMoves: readonly RequestStatus[] | undefined = kind.match ? [...(kind.guardedMoves ?? []), "matched"] : kind.guardedMoves;
-  // Kinds matched to a provider get the lifecycle in which the provider answers the match.
-  const lifecycle = kind.match ? MATCH_LIFECYCLE : SHARED_LIFECYCLE;
+  // Matching needs a provider and quoting a quote: those moves are made by their own operations.
+  const own = [...(kind.guardedMoves ?? []), ...(kind.match ? (["matched"] as const) : []), ...(kind.quoted ? (["quoted"] as const) : [])];
+  const guardedMoves: readonly RequestStatus[] | undefined = own.length ? own : undefined;
+  // Kinds matched to a provider get the lifecycle in which the provider answers the match;
+  // kinds priced by quote, the one with quotes on top.
+  const base = kind.match ? MATCH_LIFECYCLE : SHARED_LIFECYCLE;
+  const lifecycle = kind.quoted ? withQuotes(base) : base;
   return { lifecycle, subject: () => null, concerns: "none", ...kind, ...(guardedMoves ? { guardedMoves } : {}) };
 }
 

@@ -159,7 +159,7 @@ describe("what a request concerns", () => {
     expect(KINDS["contact-message"].subject(SAMPLES["contact-message"])).toBeNull();
   });
 
-  it("shows stored codes in the reader's language (Yes/No, the car type, the price type)", () => {
+  it("shows stored codes in the reader's language (Yes/No, the car type, the price as money per month)", () => {
     const car = renderFields(KINDS["car-request"], SAMPLES["car-request"], english);
     expect(car[0]).toEqual({ label: "Request type", value: "Airport Transfer", asWritten: false });
     expect(car).toContainEqual({ label: "Child seat", value: "Yes", asWritten: false });
@@ -169,10 +169,13 @@ describe("what a request concerns", () => {
       asWritten: false,
     });
     expect(renderFields(KINDS.listing, SAMPLES.listing, english)).toContainEqual({
-      label: "Price type",
-      value: "per month",
+      label: "Price",
+      value: "CA$2,100/month",
       asWritten: false,
     });
+    // Read back as a person reads it (issue 51): no internal id, no consent box, no "(optional)".
+    const listing = renderFields(KINDS.listing, SAMPLES.listing, english);
+    expect(listing.map((f) => f.label).join(" ")).not.toMatch(/Listing ID|optional|I agree/);
   });
 
   it("tells the person's own text (shown as typed, not translated) from choices and formatted values", () => {

@@ -12,6 +12,7 @@ import { formattersFor } from "~/lib/i18n/format";
 import { createTranslate, type MessageKey, type Translate, translateLocale } from "~/lib/i18n/translate";
 import { enqueueEmail, MAILBOX_LOCKS, type OutgoingEmail, outboxRow } from "~/lib/mail/outbox.server";
 import { RECIPIENT_CAPS, withinRecipientCap } from "~/lib/mail/recipients.server";
+import { optedOut, unsubscribeParts } from "~/lib/mail/preferences.server";
 import { SECRET_MASK, secretBox } from "~/lib/mail/secrets.server";
 import { renderEmail } from "~/lib/mail/template.server";
 import { hit } from "~/lib/rate-limit.server";
@@ -22,9 +23,12 @@ import { appointmentOf, tooEarly } from "./appointment";
 import { calendarFile, inviteForMove, newRequestInvite, requestInvite, slotOf } from "./calendar.server";
 import { renderFields } from "./kind";
 import { lateCancelHours } from "./late";
+import { lateWindowHours } from "./late-windows.server";
 import { requestOutcome } from "./outcome.server";
+import { mayReschedule, proposalOf } from "./proposal.server";
 import { isRequestKind, type KindData, kindOf, type RequestKind } from "./kinds";
-import { canMove, customerCanCancel, isRequestStatus, type Lifecycle, moveFor, type Mover, type RequestStatus, statusLabelKey } from "./status";
+import { customerQuote } from "~/modules/quotes/read.server";
+import { canMove, customerCanCancel, isQuoteState, isRequestStatus, type Lifecycle, moveFor, type Mover, type RequestStatus, statusLabelKey } from "./status";
 import type { CustomerCancellation, RequestEventView, RequestView } from "./views";
 
 export { REQUEST_KINDS, type RequestKind } from "./kinds";
@@ -57,7 +61,20 @@ export async function submitContext(request: Request, context: AppLoadContext, u
 }
 
 /** An extra line for the operator email that is no stored value (a link built from the subject). */
-export type OperatorLink = { label: MessageKey; value: string };
+/**
+ * A link in the operator's copy: its label, and a short text standing for the address (a long
+ * address as text would make the email wider than a phone, issue 51); `number`: the nth of a
+ * list (a listing's photos: "Photo 2").
+ */
+export type OperatorLink = { label: MessageKey; url: string; number?: number };
+
+/**
+ * More for a customer's status email. `optional`: these lines are mail a person may stop (a
+ * review invitation, issue 51): the email then carries List-Unsubscribe and a preferences link,
+ * and to an address that stopped them it goes without these lines (the status change itself
+ * is always told).
+ */
+export type StatusEmailExtra = { paragraphs?: string[]; action?: { label: string; url: string }; optional?: boolean };
 
 export type SubmitOptions = {
   /** Extra recipients of the operator email (e.g. a listing's owner). */
@@ -73,13 +90,62 @@ export type SubmitOptions = {
   fingerprint?: unknown;
 };
 
-/** `emailed`: whether a confirmation to the customer was queued (none without an address or over a cap). */
-export type SubmittedRequest = { id: string; reference: string; statusPath: string; statusUrl: string; emailed: boolean };
+/**
+ * `emailed`: whether a confirmation to the customer was queued (none without an address or over a cap).
+ * `withheld`: why a confirmation to a typed address was not queued — the mailbox's daily cap
+ * ("mailbox") or this client's allowance ("client"); null when it was queued, when there was no
+ * address, or when unknown (the same post answered again). The receipt says why (issue 49 item 5).
+ * `asked`: what was asked, in the customer's language, for the receipt (askedOf; not for a post answered by submissionFor).
+ */
+export type SubmittedRequest = {
+  id: string;
+  reference: string;
+  statusPath: string;
+  statusUrl: string;
+  emailed: boolean;
+  withheld: Withheld;
+  asked?: Asked;
+};
+export type Withheld = "mailbox" | "client" | null;
+/** A request as its receipt restates it: its title, its non-empty fields, and what happens next. */
+export type Asked = { title: string; fields: { label: string; value: string }[]; next: string };
+
+/** What the customer asked, as the status page and the operator email list it (renderFields), in their language. */
+function askedOf(kind: ReturnType<typeof kindOf>, data: Parameters<ReturnType<typeof kindOf>["title"]>[0], locale: Locale): Asked {
+  const t = translatorFor(locale);
+  const fields = renderFields(kind, data, t).flatMap((f) => (f.value === null ? [] : [{ label: f.label, value: String(f.value) }]));
+  return { title: kind.title(data, t), fields, next: t(kind.confirmation(data)) };
+}
 
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"; // no 0/O, 1/I/L, U
 const newReference = () =>
   `GTA-${Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("")}`;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * A status email's subject says what happened (issue 51 item 1: "Your provider application is
+ * approved", not "Update on your request — GTA-…"): by kind and new status where one reads
+ * better, else the request's reference and its new status.
+ */
+const STATUS_SUBJECTS: Partial<Record<string, Partial<Record<RequestStatus, MessageKey>>>> = {
+  listing: { in_review: "email.status.subjectListingInReview", published: "email.status.subjectListingPublished", rejected: "email.status.subjectListingRejected" },
+  "provider-application": {
+    in_review: "email.status.subjectApplicationInReview",
+    approved: "email.status.subjectApplicationApproved",
+    rejected: "email.status.subjectApplicationRejected",
+  },
+  "*": { in_review: "email.status.subjectInReview", matched: "email.status.subjectMatched", completed: "email.status.subjectCompleted", cancelled: "email.status.subjectCancelled" },
+};
+/**
+ * Where a kind's lifecycle words a status its own way, its subject follows: a matched booking is
+ * an offer the provider has yet to accept (ADR 24), and "is confirmed" told the customer otherwise.
+ */
+const LABELLED_SUBJECTS: Partial<Record<MessageKey, MessageKey>> = { "status.offered": "email.status.subjectOffered" };
+export function statusSubject(kind: string, to: RequestStatus, t: Translate, reference: string, status: string, lifecycle?: Pick<Lifecycle, "labels"> | null): string {
+  const label = lifecycle?.labels?.[to];
+  const key = (label && LABELLED_SUBJECTS[label]) ?? STATUS_SUBJECTS[kind]?.[to] ?? (kind in STATUS_SUBJECTS ? undefined : STATUS_SUBJECTS["*"]?.[to]);
+  return key ? t(key, { reference }) : t("email.status.subject", { reference, status });
+}
 
 /** The translate function for a locale, with the brand filled in. */
 export function translatorFor(locale: Locale): Translate {
@@ -130,6 +196,7 @@ export async function submitRequest<K extends RequestKind>(
   const who = kind.contact(data);
   const subject = kind.subject(data);
   const recipient = who.email?.trim().toLowerCase() || null;
+  const asked = askedOf(kind, data, ctx.locale);
 
   /** Everything one submission writes, for the reference drawn for this attempt. */
   const submission = (reference: string): Submission => {
@@ -157,9 +224,13 @@ export async function submitRequest<K extends RequestKind>(
         heading: ot("email.operator.heading", { title: kind.title(data, ot) }),
         fields: [
           ...renderFields(kind, data, ot),
-          ...(options.operatorLinks ?? []).map((l) => ({ label: ot(l.label), value: l.value })),
+          ...(options.operatorLinks ?? []).map((l) => ({
+            label: ot(l.label),
+            value: l.number === undefined ? ot("email.link.open") : ot("email.listing.photos", { number: l.number }),
+            url: l.url,
+          })),
           // Straight to the request's page in the back office: the operator acts there.
-          { label: ot("request.link.backOffice"), value: `${env.PUBLIC_URL}${href("/admin/requests/:reference", { reference })}` },
+          { label: ot("request.link.backOffice"), value: reference, url: `${env.PUBLIC_URL}${href("/admin/requests/:reference", { reference })}` },
           { label: ot("request.field.reference"), value: reference },
           { label: ot("request.field.submittedAt"), value: formattersFor(translateLocale(ot)).dateTime(now) },
         ],
@@ -224,22 +295,23 @@ export async function submitRequest<K extends RequestKind>(
   if (options.trx) {
     // The caller commits (and tells the mail worker); a reference collision fails its transaction.
     const reference = newReference();
-    const emailed = await writeInTurn(options.trx, submission(reference), ctx.clientIp);
-    return { id, reference, statusPath, statusUrl, emailed };
+    const queued = await writeInTurn(options.trx, submission(reference), ctx.clientIp);
+    return { id, reference, statusPath, statusUrl, ...queued, asked };
   }
   for (let attempt = 0; ; attempt++) {
     const reference = newReference();
     try {
       const rows = submission(reference);
-      const emailed = dialect === "postgres" ? await writeAtOnce(db, rows, ctx.clientIp) : await db.transaction().execute((trx) => writeInTurn(trx, rows, ctx.clientIp));
+      const queued = dialect === "postgres" ? await writeAtOnce(db, rows, ctx.clientIp) : await db.transaction().execute((trx) => writeInTurn(trx, rows, ctx.clientIp));
       mailQueued();
-      return { id, reference, statusPath, statusUrl, emailed };
+      return { id, reference, statusPath, statusUrl, ...queued, asked };
     } catch (error) {
       // The same post, stored before (a double click, a retry) or meanwhile by a racing
       // request (another process): answer with it.
       if (key && isDuplicateSubmission(error)) {
         const first = await submissionByKey(db, name, key, ctx.locale);
-        if (first) return first;
+        // The same post: the same values, so the same receipt.
+        if (first) return { ...first, asked };
       }
       // A reference collision (1 in ~730 million) just draws another one.
       if (attempt < 3 && /unique|duplicate/i.test(String(error)) && /reference/i.test(String(error))) continue;
@@ -268,18 +340,20 @@ const firstEvent = (request: Submission["request"]) => ({ id: randomUUID(), requ
 
 /**
  * A submission written statement by statement in a transaction (SQLite, where a statement costs
- * no network; a caller's transaction). Answers whether the confirmation was queued.
+ * no network; a caller's transaction). Answers whether the confirmation was queued, and if not, why.
  */
-async function writeInTurn(trx: Transaction<Database>, { request, operator, confirmation }: Submission, clientIp: string): Promise<boolean> {
+type Queued = { emailed: boolean; withheld: Withheld };
+async function writeInTurn(trx: Transaction<Database>, { request, operator, confirmation }: Submission, clientIp: string): Promise<Queued> {
   await trx.insertInto("requests").values(request).execute();
   await trx.insertInto("request_events").values(firstEvent(request)).execute();
   if (operator.length) await trx.insertInto("mail_outbox").values(operator.map(outboxRow)).execute();
-  if (!confirmation) return false;
+  if (!confirmation) return { emailed: false, withheld: null };
   // A full mailbox costs the client's allowance nothing: the count comes first. enqueueEmail
   // counts again under the mailbox's lock (PostgreSQL), for a post racing another to it.
-  if (!(await withinRecipientCap(trx, "confirmation", confirmation.to))) return false;
-  if (!(await hit("confirmationsPerClient", clientIp)).allowed) return false;
-  return (await enqueueEmail(trx, confirmation)) !== null;
+  if (!(await withinRecipientCap(trx, "confirmation", confirmation.to))) return { emailed: false, withheld: "mailbox" };
+  if (!(await hit("confirmationsPerClient", clientIp)).allowed) return { emailed: false, withheld: "client" };
+  // Refused here only by the cap counted again under the lock (a racing post filled the mailbox).
+  return (await enqueueEmail(trx, confirmation)) !== null ? { emailed: true, withheld: null } : { emailed: false, withheld: "mailbox" };
 }
 
 /**
@@ -290,13 +364,15 @@ async function writeInTurn(trx: Transaction<Database>, { request, operator, conf
  * mailbox has room (the rate limiter's own row, rate-limit-store.server.ts), and the
  * confirmation only while both allow it.
  */
-async function writeAtOnce(db: Kysely<Database>, { request, operator, confirmation }: Submission, clientIp: string): Promise<boolean> {
+async function writeAtOnce(db: Kysely<Database>, { request, operator, confirmation }: Submission, clientIp: string): Promise<Queued> {
   const parts = [
     sql`r as (${db.insertInto("requests").values(request).returning("id")})`,
     sql`e as (${db.insertInto("request_events").values(firstEvent(request))})`,
   ];
   if (operator.length) parts.push(sql`o as (${db.insertInto("mail_outbox").values(operator.map(outboxRow))})`);
   let emailed = sql<boolean>`false`;
+  // Whether the mailbox had room: without it, the cap withheld the confirmation.
+  let room = sql<boolean>`true`;
   if (confirmation) {
     const row = outboxRow(confirmation);
     const { limit, windowMs } = RECIPIENT_CAPS.confirmation;
@@ -312,9 +388,11 @@ async function writeAtOnce(db: Kysely<Database>, { request, operator, confirmati
       sql`c as (insert into mail_outbox (${sql.join(columns.map((c) => sql.ref(c)))}) select ${sql.join(columns.map((c) => sql`${row[c]}`))} from client where allowed returning id)`,
     );
     emailed = sql<boolean>`exists (select 1 from c)`;
+    room = sql<boolean>`exists (select 1 from room)`;
   }
-  const { rows } = await sql<{ emailed: boolean }>`with ${sql.join(parts)} select ${emailed} as emailed`.execute(db);
-  return rows[0]?.emailed === true;
+  const { rows } = await sql<{ emailed: boolean; room: boolean }>`with ${sql.join(parts)} select ${emailed} as emailed, ${room} as room`.execute(db);
+  if (rows[0]?.emailed === true) return { emailed: true, withheld: null };
+  return { emailed: false, withheld: confirmation ? (rows[0]?.room === false ? "mailbox" : "client") : null };
 }
 
 /**
@@ -332,14 +410,14 @@ function submissionKey(name: RequestKind, ctx: SubmitContext, fingerprint: unkno
 }
 
 /** A request's status link as emailed: it opens in the customer's language's URL space. */
-const statusUrlFor = (locale: Locale, token: string) => `${getRuntime().env.PUBLIC_URL}${localizedPath(locale, href("/requests/:token", { token }))}`;
+export const statusUrlFor = (locale: Locale, token: string) => `${getRuntime().env.PUBLIC_URL}${localizedPath(locale, href("/requests/:token", { token }))}`;
 
 /**
  * The status link of a request made with a form token, derived from its key under the app's
  * secret, so the same post again can answer with the same link (only its hash is stored, as
  * for every request; the key alone, e.g. from a copy of the database, does not give it).
  */
-function statusTokenFor(key: string): string {
+export function statusTokenFor(key: string): string {
   return createHmac("sha256", getRuntime().env.AUTH_SECRET).update(`request-status\0${key}`).digest("base64url");
 }
 
@@ -372,7 +450,7 @@ async function submissionByKey(db: Kysely<Database>, name: RequestKind, key: str
     .where("kind", "=", `${name}.customer`)
     .executeTakeFirst();
   const token = statusTokenFor(key);
-  return { id: row.id, reference: row.reference, statusPath: href("/requests/:token", { token }), statusUrl: statusUrlFor(locale, token), emailed: confirmation !== undefined };
+  return { id: row.id, reference: row.reference, statusPath: href("/requests/:token", { token }), statusUrl: statusUrlFor(locale, token), emailed: confirmation !== undefined, withheld: null };
 }
 
 /**
@@ -388,7 +466,18 @@ export async function submissionFor(name: RequestKind, ctx: SubmitContext): Prom
 
 export type { RequestView };
 
-type StoredRow = { id: string; reference: string; kind: string; status: string; data: string; created_at: string; provider_id: string | null };
+type StoredRow = {
+  id: string;
+  reference: string;
+  kind: string;
+  status: string;
+  data: string;
+  created_at: string;
+  provider_id: string | null;
+  proposed_date: string | null;
+  proposed_time: string | null;
+  proposed_at: string | null;
+};
 
 /** The stored payload, read back through its kind's schema (a row that no longer fits still shows). */
 function readData(row: Pick<StoredRow, "kind" | "data">): Record<string, unknown> {
@@ -424,6 +513,7 @@ async function view(row: StoredRow, t: Translate): Promise<RequestView> {
   const kind = isRequestKind(row.kind) ? kindOf(row.kind) : null;
   const data = readData(row);
   const lifecycle = lifecycleOf(row.kind);
+  const quoted = Boolean(kind?.quoted?.(data));
   return {
     reference: row.reference,
     kind: row.kind as RequestKind,
@@ -433,14 +523,24 @@ async function view(row: StoredRow, t: Translate): Promise<RequestView> {
     appointment: appointmentOf(slotOf(row)),
     details: kind ? renderFields(kind, data, t) : [],
     events,
-    timeline: { steps: [...(lifecycle?.steps ?? [])], endings: [...(lifecycle?.endings ?? [])], labels: lifecycle?.labels ?? {} },
+    // A quoted kind's request priced otherwise (an airport transfer) shows no quote steps.
+    timeline: {
+      steps: (lifecycle?.steps ?? []).filter((s) => quoted || !isQuoteState(s)),
+      endings: (lifecycle?.endings ?? []).filter((s) => quoted || !isQuoteState(s)),
+      labels: lifecycle?.labels ?? {},
+    },
     // Not for a request that ended (cancelled): there is nothing to add. Its file still answers,
     // marked CANCELLED, for a calendar that already holds the event.
     hasCalendar: slotOf(row) !== null && !(lifecycle?.endings ?? []).includes(row.status as RequestStatus),
     canCancel: lifecycle !== null && isRequestStatus(row.status) && customerCanCancel(lifecycle, row.status),
     // Cancelling now would be late: the form says so first (the window's hours).
-    lateCancelHours: kind ? lateCancelHours(kind, data, new Date()) : null,
+    lateCancelHours: kind ? lateCancelHours(kind, data, new Date(), await lateWindowHours(row.kind)) : null,
     cancellation: await customerCancellation(db, row.id),
+    // The latest quote sent, and what it replaced (issue 50): the page offers accept and decline.
+    quote: quoted ? await customerQuote(row.id, row.status) : null,
+    // A new date and time may be proposed while a provider holds it and it has not started (ADR 43).
+    canReschedule: mayReschedule(row),
+    proposal: proposalOf(row),
     // Who was matched, and why it ended: the customer's pages say so.
     ...(await requestOutcome(db, row, events)),
   };
@@ -452,7 +552,7 @@ export async function customerCancellation(db: Kysely<Database>, requestId: stri
   return c ? { reason: c.reason, note: c.note, late: Number(c.late) === 1, at: c.created_at } : null;
 }
 
-const VIEW_COLUMNS = ["id", "reference", "kind", "status", "data", "created_at", "provider_id"] as const;
+const VIEW_COLUMNS = ["id", "reference", "kind", "status", "data", "created_at", "provider_id", "proposed_date", "proposed_time", "proposed_at"] as const;
 
 /** The request behind a private status link, or null for an unknown token. */
 export async function findRequestByToken(token: string, t: Translate): Promise<RequestView | null> {
@@ -500,6 +600,9 @@ export type RequestSummary = {
   createdAt: string;
   /** Its appointment (Toronto's wall clock, as typed): the row's headline; null without a date and time. */
   appointment: string | null;
+  /** The row links to the request's cancel step and, when a provider holds it, its reschedule step. */
+  canCancel: boolean;
+  canReschedule: boolean;
 };
 
 /** A signed-in customer's requests, newest first (for My Bookings). */
@@ -514,6 +617,8 @@ export async function listRequestsForUser(userId: string, t: Translate): Promise
     title: titleOf(r, t),
     createdAt: r.created_at,
     appointment: appointmentOf(slotOf(r)),
+    canCancel: isRequestStatus(r.status) && lifecycleOf(r.kind) !== null && customerCanCancel(lifecycleOf(r.kind)!, r.status),
+    canReschedule: mayReschedule(r),
   }));
 }
 
@@ -540,6 +645,10 @@ const LISTING_VISIBILITY: Record<RequestStatus, "published" | "pending" | "rejec
   accepted: "pending",
   completed: "pending",
   approved: "pending",
+  quoted: "pending",
+  quote_accepted: "pending",
+  quote_declined: "pending",
+  quote_expired: "pending",
 };
 
 /** `too-early`: a move kept until the appointment starts (`notBefore`), asked for before it; `startsAt` is the appointment. */
@@ -571,7 +680,7 @@ export type TransitionOptions = {
     },
   ) => Promise<void>;
   /** More for the customer's status email, in their language (e.g. the profile set-up link). */
-  email?: (t: Translate, locale: Locale) => { paragraphs?: string[]; action?: { label: string; url: string } };
+  email?: (t: Translate, locale: Locale) => StatusEmailExtra;
   /**
    * Who makes a move the lifecycle keeps to one party (`Transition.by`): the matched provider's
    * answer, the hourly job when the answer window passed, or the customer's own cancellation.
@@ -613,6 +722,13 @@ export async function transitionRequest(
     const moved = await trx.updateTable("requests").set({ status: to, updated_at: now }).where("id", "=", id).where("status", "=", row.status).executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return { ok: false, reason: "not-allowed" };
     await trx.insertInto("request_events").values({ id: randomUUID(), request_id: id, status: to, note, created_at: now }).execute();
+    // A quote out with the customer can no longer be answered once the request leaves Quoted
+    // other than by an answer or the clock (withdrawn by the operator, cancelled): issue 50.
+    if (row.status === "quoted" && to !== "quote_accepted" && to !== "quote_declined" && to !== "quote_expired") {
+      await trx.updateTable("quotes").set({ status: "withdrawn", updated_at: now }).where("request_id", "=", id).where("status", "=", "sent").execute();
+    }
+    // The operator acted on it: the inbox's quote flag (accepted, declined, asked again) is read.
+    if (!options.by && row.quote_flag) await trx.updateTable("requests").set({ quote_flag: null }).where("id", "=", id).execute();
     if (row.subject_type === "listing" && row.kind === "listing" && row.subject_id) {
       await trx.updateTable("home_listings").set({ status: LISTING_VISIBILITY[to] }).where("id", "=", row.subject_id).execute();
     }
@@ -632,23 +748,37 @@ export async function transitionRequest(
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
       const t = translatorFor(locale);
       const status = t(statusLabelKey(lifecycle, to));
-      const extra = options.email?.(t, locale);
+      const asked = options.email?.(t, locale);
+      const extra = asked?.optional && (await optedOut(trx, row.email)) ? undefined : asked;
+      const optional = extra?.optional
+        ? await unsubscribeParts(trx, { address: row.email, locale, publicUrl: env.PUBLIC_URL, authSecret: env.AUTH_SECRET, label: t("email.preferences") })
+        : null;
       // Confirmed or cancelled: the calendar event changes with it (same UID, next SEQUENCE).
       const method = inviteForMove(to);
       const invite = method ? await requestInvite(trx, id, { method, to: row.email, bump: true, locale }) : null;
       const calendarLine = invite ? [t(method === "CANCEL" ? "email.calendar.cancelled" : "email.calendar.attached")] : [];
       const email = renderEmail(
         {
-          subject: t("email.status.subject", { reference: row.reference }),
+          subject: statusSubject(row.kind, to, t, row.reference, status, lifecycle),
           heading: t("email.status.heading", { status }),
           paragraphs: [t("email.status.text", { title: titleOf(row, t), status }), ...(note ? [note] : []), ...(extra?.paragraphs ?? []), ...calendarLine],
+          // The reference the subject may not name ("Your listing is live"): which request it is.
+          fields: [{ label: t("request.field.reference"), value: row.reference }],
           ...(extra?.action ? { action: extra.action } : {}),
+          ...(optional ? { unsubscribe: optional.unsubscribe } : {}),
           footer: t((isRequestKind(row.kind) && kindOf(row.kind).customerFooter) || "email.customer.footer", { operator: env.OPERATOR_EMAIL }),
           ...emailFormat(locale, t),
         },
         env.BRAND_NAME,
       );
-      await enqueueEmail(trx, { ...email, kind: `${row.kind}.status`, to: row.email, requestId: id, ...(invite ? { attachments: [invite] } : {}) });
+      await enqueueEmail(trx, {
+        ...email,
+        kind: `${row.kind}.status`,
+        to: row.email,
+        requestId: id,
+        ...(invite ? { attachments: [invite] } : {}),
+        ...(optional ? { sealedSecret: optional.sealedSecret } : {}),
+      });
     }
     return { ok: true, from: row.status, to };
   });

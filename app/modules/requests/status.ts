@@ -6,7 +6,21 @@ import type { MessageKey } from "~/lib/i18n/translate";
  * office may only make the moves listed, each with the reason it exists, and the status page
  * draws its timeline from `steps`.
  */
-export const REQUEST_STATES = ["received", "in_review", "matched", "accepted", "completed", "cancelled", "published", "rejected", "approved"] as const;
+export const REQUEST_STATES = [
+  "received",
+  "in_review",
+  "matched",
+  "accepted",
+  "completed",
+  "cancelled",
+  "published",
+  "rejected",
+  "approved",
+  "quoted",
+  "quote_accepted",
+  "quote_declined",
+  "quote_expired",
+] as const;
 export type RequestStatus = (typeof REQUEST_STATES)[number];
 
 /**
@@ -17,7 +31,7 @@ export type RequestStatus = (typeof REQUEST_STATES)[number];
  * 15 December job was done and reviewed on 5 December); a request without a date and time
  * (no calendar slot) makes it at any time, as before.
  */
-export type Transition = { to: RequestStatus; why: string; by?: "provider" | "provider-or-timeout" | "customer"; notBefore?: "start" };
+export type Transition = { to: RequestStatus; why: string; by?: "provider" | "provider-or-timeout" | "customer" | "timeout"; notBefore?: "start" };
 
 /**
  * The customer withdraws a request that is not done (issue 49 item 1), with a reason from a
@@ -28,6 +42,18 @@ const customerCancels = (state: string): Transition => ({
   to: "cancelled",
   by: "customer",
   why: `The customer cancelled it themselves (${state}), with a reason from the list; everyone concerned is emailed and the calendar event is cancelled.`,
+});
+
+/**
+ * The customer proposes a new date and time for a matched request with an appointment (issue 49
+ * item 1, ADR 43): it becomes an offer again — of the new time — that the matched provider
+ * accepts or declines in My Jobs (a decline or no answer hands it to the operator to re-match).
+ * The appointment itself changes only when a provider accepts (reschedule.server.ts).
+ */
+const customerReschedules = (state: string): Transition => ({
+  to: "matched",
+  by: "customer",
+  why: `The customer proposed a new date and time (${state}); the matched provider is asked to accept it within the kind's window, and the appointment changes only once they do.`,
 });
 
 export type Lifecycle = {
@@ -106,6 +132,7 @@ export const MATCH_LIFECYCLE: Lifecycle = {
       },
       { to: "cancelled", why: "The booking fell through after matching." },
       customerCancels("while the provider is asked; the offer is withdrawn"),
+      customerReschedules("while the provider is asked: the offer is renewed for the new time"),
     ],
     accepted: [
       {
@@ -115,6 +142,7 @@ export const MATCH_LIFECYCLE: Lifecycle = {
       },
       { to: "cancelled", why: "The booking fell through after the provider accepted." },
       customerCancels("after the provider accepted; the provider is told"),
+      customerReschedules("after the provider accepted: the job is offered to them again at the new time"),
     ],
     completed: [],
     cancelled: [],
@@ -179,6 +207,67 @@ export const PROVIDER_APPLICATION_LIFECYCLE: Lifecycle = {
   },
 };
 
+/** The states a quote adds to a lifecycle (issue 50): shown on a request's timeline only once it is quoted. */
+export const QUOTE_STATES = ["quoted", "quote_accepted", "quote_declined", "quote_expired"] as const satisfies readonly RequestStatus[];
+export const isQuoteState = (s: RequestStatus) => (QUOTE_STATES as readonly RequestStatus[]).includes(s);
+
+/**
+ * A lifecycle with quotes (issue 50 item 1; docs/decisions/0042-quotes.md), for kinds priced by
+ * quote (`quoted` on the kind): the operator agrees a price with the customer before the job is
+ * matched. Quoted → accepted (by the customer: the request is confirmed at its date, the
+ * calendar invite follows) / declined (by the customer, with an optional reason) / expired (the
+ * validity passed: made by the clock, `by: "timeout"`). The move to Quoted is guarded: only
+ * sending a quote makes it (quotes.server.ts), and a revision keeps the request Quoted. After an
+ * acceptance the base lifecycle goes on (matching, the provider's answer, completion).
+ */
+export function withQuotes(base: Lifecycle): Lifecycle {
+  const quote: Transition = { to: "quoted", why: "An operator sent the customer a priced quote (line items, HST, total, valid until); the customer answers from their status link or account." };
+  const t = base.transitions;
+  const afterAcceptance = (t.in_review ?? []).filter((m) => m.to === "matched").map((m) => ({ ...m, why: `${m.why} The customer had accepted the quote: the job goes out at the agreed price.` }));
+  const [first, ...rest] = base.steps;
+  const reviewIndex = rest.indexOf("in_review");
+  const steps = [first!, ...rest.slice(0, reviewIndex + 1), "quoted", "quote_accepted", ...rest.slice(reviewIndex + 1)] as RequestStatus[];
+  return {
+    ...base,
+    name: `${base.name}+quote`,
+    steps,
+    endings: [...base.endings, "quote_declined", "quote_expired"],
+    transitions: {
+      ...t,
+      received: [...(t.received ?? []), quote],
+      in_review: [...(t.in_review ?? []), quote],
+      quoted: [
+        { to: "quote_accepted", by: "customer", why: "The customer accepted the quote with one click (who and when are recorded): the request is confirmed at its date, the calendar invite follows, the operator (and a matched provider) are told." },
+        { to: "quote_declined", by: "customer", why: "The customer declined the quote, with an optional reason; the operator is told (inbox flag) and may send a new one." },
+        { to: "quote_expired", by: "timeout", why: "The quote's validity passed without an answer: it can no longer be accepted; the customer may ask for a new one." },
+        { to: "in_review", why: "The operator withdrew the quote (a mistake, or the job changed); the customer sees it withdrawn." },
+        { to: "cancelled", why: "It cannot be served at any price; the customer is told why." },
+        customerCancels("while a quote is open"),
+      ],
+      quote_accepted: [
+        ...afterAcceptance,
+        {
+          to: "completed",
+          why: "The operator confirmed the agreed job was delivered (no provider answered on the site): not before its appointment starts.",
+          notBefore: "start",
+        },
+        { to: "cancelled", why: "The agreed job fell through." },
+        customerCancels("after accepting the quote"),
+      ],
+      quote_declined: [
+        quote,
+        { to: "cancelled", why: "The customer declined and no other price fits; the request is closed." },
+      ],
+      quote_expired: [
+        quote,
+        { to: "in_review", by: "customer", why: "The customer asked for a new quote from the expired one; the operator is told (inbox flag)." },
+        { to: "cancelled", why: "The quote lapsed and the customer did not come back; the request is closed." },
+        customerCancels("after the quote expired"),
+      ],
+    },
+  };
+}
+
 export function canMove(lifecycle: Lifecycle, from: RequestStatus, to: RequestStatus): boolean {
   return (lifecycle.transitions[from] ?? []).some((t) => t.to === to);
 }
@@ -197,12 +286,20 @@ export function moveFor(lifecycle: Lifecycle, from: RequestStatus, to: RequestSt
       ? by !== "customer"
       : m.by === "customer"
         ? by === "customer"
-        : by === "provider" || (by === "timeout" && m.by === "provider-or-timeout");
+        : m.by === "timeout"
+          ? by === "timeout"
+          : by === "provider" || (by === "timeout" && m.by === "provider-or-timeout");
   return (lifecycle.transitions[from] ?? []).find((m) => m.to === to && allowed(m)) ?? null;
 }
 
 /** Whether the customer may cancel a request in this state themselves. */
 export const customerCanCancel = (lifecycle: Lifecycle, from: RequestStatus) => moveFor(lifecycle, from, "cancelled", "customer") !== null;
+
+/**
+ * Whether the customer may propose a new date and time in this state (the lifecycle's
+ * `by: "customer"` move to Matched); the kind must also have an appointment (reschedule.server.ts).
+ */
+export const customerCanReschedule = (lifecycle: Lifecycle, from: RequestStatus) => moveFor(lifecycle, from, "matched", "customer") !== null;
 
 /** The shared lifecycle's moves (the shape most kinds use). */
 export const TRANSITIONS = SHARED_LIFECYCLE.transitions as Record<"received" | "in_review" | "matched" | "completed" | "cancelled", Transition[]>;
@@ -219,6 +316,10 @@ export const STATUS_LABEL_KEYS = {
   published: "status.published",
   rejected: "status.rejected",
   approved: "status.approved",
+  quoted: "status.quoted",
+  quote_accepted: "status.quoteAccepted",
+  quote_declined: "status.quoteDeclined",
+  quote_expired: "status.quoteExpired",
 } as const satisfies Record<RequestStatus, string>;
 
 /** A status's label in a lifecycle: its own word where it has one, else the usual one. */

@@ -1,3 +1,4 @@
+import type { CustomerQuote } from "~/modules/quotes/views";
 import type { RequestKind } from "./kinds";
 import type { MessageKey } from "~/lib/i18n/translate";
 import type { RequestStatus } from "./status";
@@ -35,6 +36,12 @@ export type RequestView = {
   lateCancelHours: number | null;
   /** How the customer cancelled it, if they did (the reason is a CANCEL_REASONS code). */
   cancellation: CustomerCancellation | null;
+  /** The latest quote sent for it, for a request priced by quote (issue 50); null otherwise. */
+  quote: CustomerQuote | null;
+  /** The customer may propose a new date and time now (a provider holds it, it has not started). */
+  canReschedule: boolean;
+  /** The new date and time they proposed, waiting for a provider to accept (Toronto's wall clock). */
+  proposal: { appointment: string; at: string } | null;
 } & RequestOutcome;
 
 /** A customer's own cancellation, as their pages show it back. */

@@ -6,10 +6,11 @@ import type { Database, ReviewStatus } from "~/lib/db/schema";
 import { messagesFor } from "~/lib/i18n/catalogue.server";
 import { enqueueEmail } from "~/lib/mail/outbox.server";
 import { renderEmail } from "~/lib/mail/template.server";
-import { localizedPath } from "~/lib/i18n/locales";
+import { type Locale, localizedPath } from "~/lib/i18n/locales";
 import { getRuntime, mailQueued } from "~/lib/runtime.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { translatorFor } from "~/modules/requests/requests.server";
+import { categoryTitle } from "~/modules/services/catalogue.server";
 import { canModerate } from "./eligibility";
 import { type ReviewPhoto, storedLocale } from "./reviews.server";
 import { reviewPhotoPath } from "./photos.server";
@@ -53,6 +54,8 @@ async function decide(target: Target, id: string, to: ReviewStatus, actor: Actor
       after: { status: to, reason: change.reject_reason },
       note: change.reject_reason,
     });
+    // The service as its reader names it (stored in English, as the public lists read it by its slug).
+    const serviceIn = (locale: Locale) => (row.service_slug ? categoryTitle(row.service_slug, row.service, locale) : row.service);
     if (row.email) {
       const locale = storedLocale(row.locale);
       const t = translatorFor(locale);
@@ -63,15 +66,16 @@ async function decide(target: Target, id: string, to: ReviewStatus, actor: Actor
           subject: t(`reviews.email.${key}.subject`),
           heading: t(`reviews.email.${key}.heading`),
           paragraphs: [
-            t(`reviews.email.${key}.text`, { service: row.service }),
+            t(`reviews.email.${key}.text`, { service: serviceIn(locale) }),
             ...(change.reject_reason ? [t("reviews.email.reason", { reason: change.reject_reason })] : []),
           ],
           fields: [{ label: t(target === "review" ? "reviews.field.comment" : "reviews.field.reply"), value: row.text }],
-          quoteValues: QUOTE,
+          cutValues: QUOTE,
           action: published
             ? { label: t("reviews.email.seeReviews"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/reviews"))}` }
             : { label: t("reviews.email.myReviews"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/reviews"))}` },
-          footer: t("reviews.email.footer"),
+          // The Contact page it names is a link (issue 51 item 4).
+          footer: { text: t("reviews.email.footer"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/contact"))}` },
           lang: messagesFor(locale).contentLocale,
           line: (label, value) => t("email.field", { label, value }),
         },
@@ -87,9 +91,9 @@ async function decide(target: Target, id: string, to: ReviewStatus, actor: Actor
         {
           subject: t("reviews.email.newReview.subject"),
           heading: t("reviews.email.newReview.heading"),
-          paragraphs: [t("reviews.email.newReview.text", { service: row.service })],
+          paragraphs: [t("reviews.email.newReview.text", { service: serviceIn(locale) })],
           fields: [{ label: t("reviews.field.comment"), value: row.text }],
-          quoteValues: QUOTE,
+          cutValues: QUOTE,
           action: { label: t("reviews.email.newReview.action"), url: `${env.PUBLIC_URL}${localizedPath(locale, href("/account/reviews"))}` },
           lang: messagesFor(locale).contentLocale,
           line: (label, value) => t("email.field", { label, value }),
@@ -112,7 +116,7 @@ async function load(trx: Transaction<Database>, target: Target, id: string) {
       .leftJoin("user as u", "u.id", "r.author_user_id")
       .leftJoin("providers as p", "p.id", "r.provider_id")
       .leftJoin("user as pu", "pu.id", "p.user_id")
-      .select(["r.status", "r.reject_reason", "r.locale", "r.comment as text", "r.service", "u.email", "pu.email as providerEmail"])
+      .select(["r.status", "r.reject_reason", "r.locale", "r.comment as text", "r.service", "r.service_slug", "u.email", "pu.email as providerEmail"])
       // The provider's language: the one of their latest request here (their application), else English.
       .select((eb) =>
         eb
@@ -132,7 +136,7 @@ async function load(trx: Transaction<Database>, target: Target, id: string) {
     .selectFrom("review_replies as y")
     .innerJoin("community_reviews as r", "r.id", "y.review_id")
     .leftJoin("user as u", "u.id", "y.author_user_id")
-    .select(["y.status", "y.reject_reason", "y.locale", "y.body as text", "r.service", "u.email"])
+    .select(["y.status", "y.reject_reason", "y.locale", "y.body as text", "r.service", "r.service_slug", "u.email"])
     .where("y.id", "=", id)
     .executeTakeFirst();
   return y ? { ...y, providerEmail: null, providerLocale: null } : null;

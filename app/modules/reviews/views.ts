@@ -1,9 +1,12 @@
+import type { Locale } from "~/lib/i18n/locales";
+
 /**
  * What the public pages show of reviews (reviews.server.ts reads them): types both the server
  * and the components import, so no component imports a server module.
  */
 export type ReviewPhoto = { id: string; card: string; gallery: string; width: number; height: number };
-export type PublicReply = { body: string; date: string; providerName: string };
+/** `lang`: the language the words were written in, where it is not the page's (text-lang.ts). */
+export type PublicReply = { body: string; lang?: Locale; date: string; providerName: string };
 export type PublicReview = {
   id: string;
   author: string;
@@ -12,6 +15,8 @@ export type PublicReview = {
   dateText: string;
   rating: number;
   comment: string;
+  /** The language the author wrote in, where it is not the page's (text-lang.ts). */
+  lang?: Locale;
   service: string;
   serviceSlug: string | null;
   photos: ReviewPhoto[];

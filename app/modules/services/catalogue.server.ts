@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
 import { getRuntime } from "~/lib/runtime.server";
+import { staticUrl } from "~/lib/static-files.server";
 import { pseudoText } from "~/lib/i18n/pseudo";
 import { inPseudoLocale, pseudoFields } from "~/lib/i18n/pseudo.server";
 import { CATEGORY_TEXTS, localizeCategory as localizeText } from "./content";
@@ -34,11 +35,11 @@ const toCategory = (row: {
   slug: row.slug,
   title: row.title,
   shortDescription: row.short_description,
-  heroImage: row.hero_image,
+  heroImage: staticUrl(row.hero_image),
   includes: JSON.parse(row.includes) as string[],
   areas: row.areas,
   ctaLabel: row.cta_label,
-  gallery: row.gallery ? (JSON.parse(row.gallery) as string[]) : null,
+  gallery: row.gallery ? (JSON.parse(row.gallery) as string[]).map(staticUrl) : null,
 });
 
 /** The 7 categories in the spec's order, their texts in `locale` (content.ts). */
@@ -74,7 +75,21 @@ export async function englishCategoryTitle(slug: string): Promise<string | null>
 }
 const englishTitles = new WeakMap<object, Map<string, string>>();
 
+/**
+ * A service page's category, remembered per database as its English title is (above: written
+ * once by the seed, never changed by the app), so the page's reads start with its providers and
+ * reviews side by side (issue 52 item 4). A slug not found is asked again next time.
+ */
 export async function getCategory(slug: string, locale: Locale = DEFAULT_LOCALE): Promise<ServiceCategory | null> {
-  const row = await getRuntime().db.selectFrom("service_categories").selectAll().where("slug", "=", slug).executeTakeFirst();
-  return row ? localizeCategory(toCategory(row), locale) : null;
+  const { db } = getRuntime();
+  let known = categories.get(db);
+  if (!known) categories.set(db, (known = new Map()));
+  let category = known.get(slug);
+  if (!category) {
+    const row = await db.selectFrom("service_categories").selectAll().where("slug", "=", slug).executeTakeFirst();
+    if (!row) return null;
+    known.set(slug, (category = toCategory(row)));
+  }
+  return localizeCategory(category, locale);
 }
+const categories = new WeakMap<object, Map<string, ServiceCategory>>();

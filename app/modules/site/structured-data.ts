@@ -1,3 +1,6 @@
+/** The area the marketplace serves, as the site describes itself (the Terms: "Toronto and the Greater Toronto Area"). */
+export const GTA_AREA_SERVED = { "@type": "AdministrativeArea", name: "Greater Toronto Area" } as const;
+
 /**
  * What the home page tells search engines about the marketplace itself (issue 51 item 5): the
  * Organization behind it and the WebSite with its search, so a result can show a search box
@@ -30,7 +33,7 @@ export function marketplaceMarkup({
       name: brand,
       url: `${origin}/`,
       logo: `${origin}/images/logo.svg`,
-      areaServed: { "@type": "AdministrativeArea", name: "Greater Toronto Area" },
+      areaServed: GTA_AREA_SERVED,
     },
     potentialAction: {
       "@type": "SearchAction",

@@ -7,6 +7,7 @@ import { requireUser } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/use-t";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { getAppEnv } from "~/lib/runtime.server";
+import { CANCEL_PARAM, CANCEL_SECTION, RESCHEDULE_PARAM, RESCHEDULE_SECTION } from "~/modules/requests/cancel-link";
 import { listRequestsForUser } from "~/modules/requests/requests.server";
 import type { Route } from "./+types/bookings";
 
@@ -38,8 +39,27 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
               <p className="font-medium">{r.title}</p>
               <RequestWhen appointment={r.appointment} createdAt={r.createdAt} reference={r.reference} />
             </div>
-            <div className="flex items-center gap-3">
+            <div className="flex flex-wrap items-center gap-3">
               <span className="rounded-full bg-slate-100 px-3 py-1 text-sm">{t(r.statusLabel)}</span>
+              {/* The request page's own steps (issue 49 item 1): a dialog there with JavaScript, the form inline without. */}
+              {r.canReschedule ? (
+                <Link
+                  to={`${href("/account/requests/:reference", { reference: r.reference })}?${RESCHEDULE_PARAM}#${RESCHEDULE_SECTION}`}
+                  className="text-sm font-medium text-teal-800 underline"
+                  aria-label={t("account.rescheduleRequest", { reference: r.reference })}
+                >
+                  {t("account.reschedule")}
+                </Link>
+              ) : null}
+              {r.canCancel ? (
+                <Link
+                  to={`${href("/account/requests/:reference", { reference: r.reference })}?${CANCEL_PARAM}#${CANCEL_SECTION}`}
+                  className="text-sm font-medium text-teal-800 underline"
+                  aria-label={t("account.cancelRequest", { reference: r.reference })}
+                >
+                  {t("account.cancel")}
+                </Link>
+              ) : null}
               <Link
                 to={href("/account/requests/:reference", { reference: r.reference })}
                 className="text-sm font-medium text-teal-800 underline"

@@ -24,7 +24,7 @@ import { renewableDocuments } from "~/modules/providers/renewals.server";
 import { statusLabelKey } from "~/modules/requests/status";
 import type { Route } from "./+types/jobs";
 
-export const handle = { messages: ["account", "status", "jobs", "renewal", "provider", "form"] } satisfies MessagesHandle;
+export const handle = { messages: ["account", "status", "jobs", "renewal", "provider", "form", "cancel.byCustomer", "cancel.late"] } satisfies MessagesHandle;
 
 /**
  * My Jobs (ADR 24): a verified provider's matches, newest first, with what they
@@ -149,6 +149,18 @@ function JobCard({ job, result }: { job: Job; result?: Parameters<typeof FormErr
 
         {job.answer === "declined" || job.answer === "timeout" ? (
           <p className="mt-3 rounded-md bg-slate-100 p-2 text-sm">{t(job.answer === "declined" ? "jobs.youDeclined" : "jobs.youTimedOut")}</p>
+        ) : null}
+        {job.customerCancelled ? (
+          <p className="mt-3 rounded-md bg-red-50 p-2 text-sm text-red-900" data-testid="job-cancelled-by-customer">
+            {t("cancel.byCustomer")}
+            {job.customerCancelled.late ? <span className="ml-2 rounded bg-red-800 px-2 py-0.5 text-xs text-white">{t("cancel.late")}</span> : null}
+          </p>
+        ) : null}
+        {job.movedFrom ? (
+          // The customer asked to move it (ADR 43): the time above is the new one, to accept or decline.
+          <p className="mt-3 rounded-md bg-sky-50 p-2 text-sm text-sky-900" data-testid="job-moved">
+            {t("jobs.movedFrom", { date: format.dateTime(job.movedFrom) })}
+          </p>
         ) : null}
         {job.respondBy ? <p className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900">{t("jobs.respondBy", { date: format.dateTime(job.respondBy) })}</p> : null}
         {job.doneAt ? <p className="mt-3 rounded-md bg-emerald-50 p-2 text-sm text-emerald-900">{t("jobs.doneAt", { date: format.dateTime(job.doneAt) })}</p> : null}

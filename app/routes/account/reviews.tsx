@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [invitations, reviews, ofMine] = await Promise.all([
     listReviewInvitations(user.id, t),
     listMyReviews(user.id),
-    user.role === "provider" || user.role === "admin" ? listReviewsOfProvider(user.id) : Promise.resolve(null),
+    user.role === "provider" || user.role === "admin" ? listReviewsOfProvider(user.id, localeFromRequest(request)) : Promise.resolve(null),
   ]);
   return { invitations, reviews, ofMine };
 }
@@ -182,7 +182,9 @@ function ReviewToAnswer({ review, lastResult }: { review: ReviewOfMine; lastResu
         </time>
       </div>
       <Stars rating={review.rating} className="mt-1" />
-      <p className="mt-2 whitespace-pre-line text-slate-800">{review.comment}</p>
+      <p className="mt-2 whitespace-pre-line text-slate-800" lang={review.lang}>
+        {review.comment}
+      </p>
       {state && state.status !== "rejected" ? (
         <div className="mt-3 rounded-md border-l-4 border-teal-700 bg-slate-50 p-3 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -7,7 +7,7 @@ import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import type { MessageKey } from "~/lib/i18n/translate";
 import { useT } from "~/lib/i18n/use-t";
-import { clickCounts, oldestOpenRequests, openRequestsByKind } from "~/modules/admin/dashboard.server";
+import { clickCounts, oldestOpenRequests, openRequestsByKind, quoteFigures } from "~/modules/admin/dashboard.server";
 import { AGE_BANDS, ANALYTICS_EVENT_LABEL_KEYS, EXPORT_LIST_LABEL_KEYS, EXPORT_LISTS, waitedDays } from "~/modules/admin/dashboard";
 import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { adminMeta } from "~/modules/admin/meta";
@@ -20,15 +20,15 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
 /** The back office's first page: what waits and for how long, clicks, exports. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [byKind, oldest, clicks] = await Promise.all([openRequestsByKind(), oldestOpenRequests(), clickCounts()]);
-  return { byKind, oldest, clicks, now: new Date().toISOString() };
+  const [byKind, oldest, clicks, quotes] = await Promise.all([openRequestsByKind(), oldestOpenRequests(), clickCounts(), quoteFigures()]);
+  return { byKind, oldest, clicks, quotes, now: new Date().toISOString() };
 }
 
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const dates = useFormat();
-  const { byKind, oldest, clicks, now } = loaderData;
+  const { byKind, oldest, clicks, quotes, now } = loaderData;
   return (
     <div className="grid gap-8">
       <h1 className="text-2xl font-bold">{t("admin.dashboard.title")}</h1>
@@ -109,6 +109,29 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </tr>
             ))}
         </AdminTable>
+      </AdminPanel>
+
+      <AdminPanel id="quotes-title" title={t("admin.dashboard.quotesTitle", { days: quotes.days })} className="grid gap-3">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-6" data-testid="quote-figures">
+          {(
+            [
+              ["sent", quotes.sent],
+              ["accepted", quotes.accepted],
+              ["declined", quotes.declined],
+              ["expired", quotes.expired],
+              ["open", quotes.open],
+            ] as const
+          ).map(([key, value]) => (
+            <div key={key}>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t(`admin.dashboard.quotes.${key}`)}</dt>
+              <dd className="text-xl font-semibold">{dates.number(value)}</dd>
+            </div>
+          ))}
+          <div>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t("admin.dashboard.quotes.median")}</dt>
+            <dd className="text-xl font-semibold">{quotes.medianAnswerHours === null ? "—" : t("admin.dashboard.quotes.hours", { hours: dates.number(quotes.medianAnswerHours) })}</dd>
+          </div>
+        </dl>
       </AdminPanel>
 
       <AdminPanel id="exports-title" title={t("admin.dashboard.exports")} className="grid gap-3">

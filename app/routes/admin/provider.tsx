@@ -186,7 +186,12 @@ function History({ events }: { events: ApplicationForReview["events"] }) {
           <li key={`${e.at}-${e.status}`}>
             <p className="font-medium">{t(STATUS_LABEL_KEYS[e.status])}</p>
             <p className="text-slate-500">{dates.dateTime(e.at)}</p>
-            {e.note ? <p className="mt-1 whitespace-pre-line text-slate-700">{e.note}</p> : null}
+            {/* The operator's words as written (a rejection's reason): not the page's to translate. */}
+            {e.note ? (
+              <p className="mt-1 whitespace-pre-line text-slate-700" translate="no">
+                {e.note}
+              </p>
+            ) : null}
           </li>
         ))}
       </ol>

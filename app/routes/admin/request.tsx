@@ -3,6 +3,7 @@ import { data, href, Link } from "react-router";
 import { AdminFacts, AdminPanel } from "~/components/admin/admin-panel";
 import { MatchingWorkbench } from "~/components/admin/matching-workbench";
 import { ProviderAnswer } from "~/components/admin/provider-answer";
+import { QuoteForm } from "~/components/admin/quote-form";
 import { RequestHistory } from "~/components/admin/request-history";
 import { RequestWorkflow } from "~/components/admin/request-workflow";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -26,9 +27,11 @@ import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { statusLabelKey } from "~/modules/requests/status";
 import type { AdminRequest as AdminRequestView } from "~/modules/admin/views";
 import { CANCEL_REASON_KEYS, isCancelReason } from "~/modules/requests/cancel-reasons";
+import { adminQuotes, saveQuote, withdrawQuote } from "~/modules/quotes/quotes.server";
+import { defaultValidUntil, quoteSchema } from "~/modules/quotes/schema";
 import type { Route } from "./+types/request";
 
-export const handle = { messages: ["admin.complete", "admin.delete", "admin.error", "admin.inbox", "admin.kind", "admin.match", "admin.nav", "admin.outbox", "admin.request", "admin.title", "admin.toast", "admin.workflow", "availability", "cancel.byCustomer", "cancel.late", "cancel.reason", "cars", "dialog", "form", "jobs", "provider", "request", "status", "wizard"] } satisfies MessagesHandle;
+export const handle = { messages: ["admin.complete", "admin.delete", "admin.error", "admin.inbox", "admin.kind", "admin.match", "admin.nav", "admin.outbox", "admin.request", "admin.title", "admin.toast", "admin.workflow", "availability", "cancel.byCustomer", "cancel.late", "cancel.reason", "cars", "dialog", "form", "jobs", "provider", "quote", "request", "status", "wizard"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches, params }) => adminMeta(matches, "admin.request.title", { reference: params.reference });
 
@@ -69,7 +72,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       chosen: providers.find((p) => p.id === chosen) ?? null,
     };
   }
-  return { request: found, workbench, decisionPage: decisionPage(found.subject) };
+  const quotes = await adminQuotes(found.id);
+  return { request: found, workbench, decisionPage: decisionPage(found.subject), quotes, defaultValidUntil: defaultValidUntil(torontoToday()) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -77,9 +81,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   const found = await findAdminRequest(params.reference, t);
   if (!found) throw data("Not found", { status: 404 });
-  const submission = parseWithZod(await readForm(request), { schema: requestActionSchema(t) });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const form = await readForm(request);
   const here = `/admin/requests/${found.reference}`;
+  const quoteIntent = String(form.get("intent") ?? "");
+  if (quoteIntent.startsWith("quote-")) return quoteAction(form, quoteIntent, admin, found.id, here, t);
+  const submission = parseWithZod(form, { schema: requestActionSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
   const refuse = (message: MessageKey, field = "") => data({ result: submission.reply({ formErrors: field ? [] : [t(message)], ...(field ? { fieldErrors: { [field]: [t(message)] } } : {}) }) }, { status: 409 });
 
@@ -115,10 +122,35 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
+/**
+ * The quote's forms (issue 50 item 2): save the draft, send it (a revision replaces the sent
+ * one), or withdraw the sent one. Bad input is a 400 with each field's message and nothing
+ * written; a request that is not quoted, or not in a state to be, a 409.
+ */
+async function quoteAction(form: FormData, intent: string, admin: { id: string }, requestId: string, here: string, t: Parameters<typeof quoteSchema>[0]) {
+  if (intent === "quote-withdraw") {
+    const result = await withdrawQuote(admin, requestId);
+    if (!result.ok) return data({ result: { status: "error" as const, initialValue: { intent }, error: { "": [t("quote.error.gone")] } } }, { status: 409 });
+    return redirectWithToast(`${here}#quote-title`, { title: t("quote.toast.withdrawnTitle"), description: t("quote.toast.withdrawnText") }, { status: 303 });
+  }
+  const submission = parseWithZod(form, { schema: quoteSchema(t, torontoToday()) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const send = submission.value.intent === "quote-send";
+  const result = await saveQuote(admin, requestId, submission.value, send);
+  if (!result.ok) {
+    if (result.reason === "needs-appointment")
+      return data({ result: submission.reply({ fieldErrors: { appointmentDate: [t("quote.error.needsAppointment")] } }) }, { status: 400 });
+    const message = result.reason === "not-quoted" ? t("quote.error.notQuoted") : t("quote.error.notAllowed");
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: result.reason === "not-found" ? 404 : 409 });
+  }
+  const toast = send ? { title: t("quote.toast.sentTitle"), description: t("quote.toast.sentText") } : { title: t("quote.toast.savedTitle"), description: t("quote.toast.savedText") };
+  return redirectWithToast(`${here}#quote-title`, toast, { status: 303 });
+}
+
 export default function AdminRequest({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const dates = useFormat();
-  const { request: r, workbench, decisionPage } = loaderData;
+  const { request: r, workbench, decisionPage, quotes } = loaderData;
   const result = actionData?.result;
   const intent = (result?.initialValue as { intent?: string } | undefined)?.intent;
   const deleting = useLinkDialog({ param: "delete", id: "delete-request", refused: intent === "delete" });
@@ -178,7 +210,13 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
             </p>
           ) : null}
           {r.cancellation ? <CustomerCancellationCard cancellation={r.cancellation} /> : null}
+          {r.proposal ? (
+            <p className="card border-sky-200 bg-sky-50 p-4 text-sky-900" data-testid="admin-proposal">
+              {t("admin.request.proposal", { date: dates.dateTime(r.proposal.appointment), at: dates.dateTime(r.proposal.at) })}
+            </p>
+          ) : null}
           {r.job ? <ProviderAnswer job={r.job} providerName={r.match?.provider?.name ?? null} /> : null}
+          {quotes ? <QuoteForm quotes={quotes} defaultValidUntil={loaderData.defaultValidUntil} result={intent?.startsWith("quote-") ? result : undefined} /> : null}
           {workbench ? <MatchingWorkbench workbench={workbench} result={intent === "match" ? result : undefined} /> : null}
           <AdminPanel id="details-title" title={t("admin.request.details")} className="card p-6">
             <AdminFacts facts={r.fields} />

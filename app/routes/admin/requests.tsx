@@ -15,12 +15,14 @@ import { CAR_REQUEST_TYPES, CAR_TYPE_NAME_KEYS } from "~/modules/cars/types";
 import { REQUEST_STATES, STATUS_LABEL_KEYS } from "~/modules/requests/status";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { isRematchReason, REMATCH_REASON_KEYS } from "~/modules/providers/jobs";
+import { QUOTE_FLAG_KEYS } from "~/modules/quotes/flags";
 import type { Route } from "./+types/requests";
 
 // Of the car and job texts, the request kinds' names and a rematch's reasons (and the rules of
 // the modules that name them).
 export const handle = {
   messages: [
+    "quote.admin.flag",
     "admin.export",
     "admin.inbox",
     "admin.kind",
@@ -116,6 +118,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             </td>
             <td className={adminCell}>
               <StatusBadge status={item.status} label={item.statusLabel} />
+              {item.quoteFlag ? <QuoteFlag flag={item.quoteFlag} /> : null}
               {item.rematchReason ? (
                 <span className="mt-1 block text-xs font-semibold text-amber-900">
                   {t("jobs.admin.needsMatch")} · {isRematchReason(item.rematchReason) ? t(REMATCH_REASON_KEYS[item.rematchReason]) : item.rematchReason}
@@ -193,4 +196,15 @@ function InboxFilters({ filter }: { filter: InboxFilter }) {
       </div>
     </Form>
   );
+}
+
+/** The customer's answer to a quote, not yet acted on (issue 50): a flag under the status. */
+function QuoteFlag({ flag }: { flag: string }) {
+  const t = useT();
+  const key = QUOTE_FLAG_KEYS[flag];
+  return key ? (
+    <span className="mt-1 block text-xs font-semibold text-amber-900" data-testid="inbox-quote-flag">
+      {t(key)}
+    </span>
+  ) : null;
 }

@@ -11,6 +11,8 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { KIND_LABEL_KEYS } from "~/modules/admin/labels";
 import { WINDOW_HOURS_MAX, WINDOW_HOURS_MIN, windowsSchema } from "~/modules/providers/jobs";
 import { listWindows, setWindows } from "~/modules/providers/jobs.server";
+import { LATE_HOURS_MAX, LATE_HOURS_MIN, lateWindowsSchema } from "~/modules/requests/late-windows";
+import { listLateWindows, setLateWindows } from "~/modules/requests/late-windows.server";
 import { useFormat } from "~/lib/i18n/format";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { useT } from "~/lib/i18n/use-t";
@@ -28,19 +30,28 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [report, windows] = await Promise.all([systemReportFor(admin, context.clientIp ?? null), listWindows()]);
-  return { ...report, windows };
+  const [report, windows, lateWindows] = await Promise.all([systemReportFor(admin, context.clientIp ?? null), listWindows(), listLateWindows()]);
+  return { ...report, windows, lateWindows };
 }
 
 /**
- * One form here: how long a matched provider has to answer, per kind (ADR 24). Anything else
+ * Two forms here: how long a matched provider has to answer, per kind (ADR 24), and the window
+ * before an appointment inside which a customer's cancellation is late (ADR 43). Anything else
  * posted is refused as before; the guard comes first (a layout loader protects no action).
  */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
-  if (form.get("intent") !== "windows") throw new Response(null, { status: 405, headers: { Allow: "GET, HEAD, OPTIONS" } });
+  const intent = form.get("intent");
+  if (intent !== "windows" && intent !== "late-windows") throw new Response(null, { status: 405, headers: { Allow: "GET, HEAD, OPTIONS" } });
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
+  if (intent === "late-windows") {
+    const late = parseWithZod(form, { schema: lateWindowsSchema(t) });
+    if (late.status !== "success") return data({ result: late.reply() }, { status: 400 });
+    const { intent: _late, ...hours } = late.value;
+    await setLateWindows(admin, hours);
+    return redirectWithToast("/admin/system#system-late-windows", { title: t("jobs.lateWindow.savedTitle"), description: t("jobs.lateWindow.savedText") }, { status: 303 });
+  }
   const submission = parseWithZod(form, { schema: windowsSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { intent: _intent, ...windows } = submission.value;
@@ -67,6 +78,9 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
   const r = loaderData;
   const megabytes = (bytes: number | null) => (bytes === null ? t("admin.system.unknown") : t("admin.system.megabytes", { n: f.number(bytes / 1e6) }));
   const when = (iso: string | null) => (iso ? f.dateTime(iso) : "—");
+  // Which of the two forms a refused post belongs to: its errors show on that form only.
+  const lateRefused = (actionData?.result.initialValue as { intent?: string } | undefined)?.intent === "late-windows";
+  const windowsResult = lateRefused ? undefined : actionData?.result;
   return (
     <div className="grid gap-8">
       <div>
@@ -171,15 +185,53 @@ export default function System({ loaderData, actionData }: Route.ComponentProps)
                   required
                   defaultValue={w.hours}
                   className="field-input"
-                  aria-invalid={Boolean(actionData?.result.error?.[w.kind]?.length) || undefined}
-                  aria-describedby={actionData?.result.error?.[w.kind]?.length ? `${w.kind}-error` : undefined}
+                  aria-invalid={Boolean(windowsResult?.error?.[w.kind]?.length) || undefined}
+                  aria-describedby={windowsResult?.error?.[w.kind]?.length ? `${w.kind}-error` : undefined}
                 />
-                <FormError result={actionData?.result} name={w.kind} />
+                <FormError result={windowsResult} name={w.kind} />
               </label>
             ))}
           </div>
           <button type="submit" className="btn-primary justify-self-start">
             {t("jobs.window.save")}
+          </button>
+        </Form>
+      </Section>
+
+      <Section id="system-late-windows" title={t("jobs.lateWindow.title")}>
+        <p className="text-sm text-slate-600">{t("jobs.lateWindow.intro")}</p>
+        <Form method="post" className="card grid gap-3 p-4">
+          <input type="hidden" name="intent" value="late-windows" />
+          <div className="grid gap-3 sm:grid-cols-2">
+            {r.lateWindows.map((w) => {
+              const error = lateRefused ? actionData?.result.error?.[w.kind] : undefined;
+              return (
+                <label key={w.kind} className="grid gap-1">
+                  <span className="field-label">{t("jobs.lateWindow.hours", { kind: t(KIND_LABEL_KEYS[w.kind]) })}</span>
+                  <input
+                    type="number"
+                    name={w.kind}
+                    inputMode="numeric"
+                    min={LATE_HOURS_MIN}
+                    max={LATE_HOURS_MAX}
+                    step={1}
+                    required
+                    defaultValue={w.hours}
+                    className="field-input"
+                    aria-invalid={Boolean(error?.length) || undefined}
+                    aria-describedby={error?.length ? `late-${w.kind}-error` : undefined}
+                  />
+                  {error?.length ? (
+                    <p id={`late-${w.kind}-error`} role="alert" className="field-error">
+                      {error.join(" ")}
+                    </p>
+                  ) : null}
+                </label>
+              );
+            })}
+          </div>
+          <button type="submit" className="btn-primary justify-self-start">
+            {t("jobs.lateWindow.save")}
           </button>
         </Form>
       </Section>

@@ -8,16 +8,15 @@ import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/lib/toast/toast.server";
 import { submitChauffeurContact } from "~/modules/cars/cars.server";
-import { sentToast } from "~/modules/requests/success.server";
+import { answerWithReceipt, receiptOf } from "~/modules/requests/success.server";
+import { clearDraft } from "~/modules/requests/form-draft.server";
 import { chauffeurContactSchema } from "~/modules/cars/schema";
 import { CAR_REQUEST_TYPES, CAR_TYPE_NAME_KEYS } from "~/modules/cars/types";
 import type { Route } from "./+types/hub";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["cars", "dialog", "form"] } satisfies MessagesHandle;
+export const handle = { messages: ["cars", "dialog", "form", "success"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "cars.metaTitle", "cars.metaDescription");
 
@@ -27,9 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: chauffeurContactSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const sent = await submitChauffeurContact(submission.value, await submitContext(request, context));
-  const back = new URL(safeRedirectPath(form.get("returnTo"), href("/cars")), "http://x");
-  back.searchParams.delete("contact");
-  return redirectWithToast(back.pathname + back.search, sentToast(t, { title: t("cars.contactSentTitle"), description: t("cars.contactSentText") }, sent), { status: 303 });
+  // Sent: what the dialog kept of it is done with (form-draft.server.ts).
+  const cleared = await clearDraft(request, "chauffeur");
+  return answerWithReceipt(form, receiptOf(sent, { title: t("cars.contactSentTitle"), message: t("cars.contactSentText") }), cleared ? [cleared] : []);
 }
 
 const TILE_ICONS: Record<(typeof CAR_REQUEST_TYPES)[number], string> = {
@@ -44,10 +43,12 @@ const TILE_ICONS: Record<(typeof CAR_REQUEST_TYPES)[number], string> = {
 export default function CarsHubPage({ actionData }: Route.ComponentProps) {
   const t = useT();
   const location = useLocation();
+  // A plain post refused (a sent one lands on the success page; a dialog's receipt is the form's own data).
+  const refused = actionData && "result" in actionData ? actionData.result : undefined;
   const contact = useLinkDialog({
     param: "contact",
     id: CHAUFFEUR_CONTACT_ID,
-    refused: Boolean(actionData?.result),
+    refused: Boolean(refused),
     preload: preloadChauffeurContact,
   });
   return (
@@ -78,7 +79,7 @@ export default function CarsHubPage({ actionData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <ChauffeurContactDialog dialog={contact} returnTo={location.pathname} serverResult={actionData?.result} />
+      <ChauffeurContactDialog dialog={contact} returnTo={location.pathname} serverResult={refused} />
     </div>
   );
 }

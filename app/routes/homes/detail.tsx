@@ -12,17 +12,17 @@ import { LinkDialogTrigger } from "~/components/link-dialog";
 import { Section } from "~/components/ui/section";
 import { MarkedItem } from "~/components/ui/marked-item";
 import { torontoToday } from "~/lib/forms/fields";
-import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
+import { localeFromRequest, pageLocale, serverTranslate } from "~/lib/i18n/catalogue.server";
 import { formattersFor } from "~/lib/i18n/format";
 import { choiceLabel } from "~/lib/i18n/choices";
 import { useRootData, useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import type { RootData } from "~/lib/root-data.server";
 import { getAppEnv } from "~/lib/runtime.server";
-import { redirectWithToast } from "~/lib/toast/toast.server";
 import { findListing, type ListingDetail } from "~/modules/homes/listings.server";
-import { submitRentRequest } from "~/modules/homes/requests.server";
-import { sentToast } from "~/modules/requests/success.server";
+import { rentableListing, submitRentRequest } from "~/modules/homes/requests.server";
+import { answerWithReceipt, receiptOf } from "~/modules/requests/success.server";
+import { clearDraft } from "~/modules/requests/form-draft.server";
 import { rentRequestSchema } from "~/modules/homes/schema";
 import { schemaOrgType } from "~/modules/homes/property-kind";
 import type { Route } from "./+types/detail";
@@ -33,13 +33,13 @@ import { pathInSpaceOf } from "~/lib/i18n/locales";
 const UnderConstruction = lazy(() => import("~/components/under-construction").then((m) => ({ default: m.UnderConstruction })));
 
 export const handle = {
-  messages: ["choice", "dialog", "form", "homes", "request"],
+  messages: ["choice", "dialog", "form", "homes", "request", "success"],
   // An unknown listing's 404 (see meta).
   noindex: (data: unknown) => !(data as { listing?: unknown } | undefined)?.listing,
 } satisfies MessagesHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const listing = await findListing(params.id);
+  const listing = await findListing(params.id, pageLocale(request));
   if (!listing) return data({ listing: null, figures: null, url: null, origin: null }, { status: 404 });
   const origin = getAppEnv().PUBLIC_URL;
   // Amounts and dates are written here, in the reader's language: the page's script has no room for the formatters.
@@ -62,15 +62,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** Request to Rent: anyone may send it; the signed-in user's id is kept with the request. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  const submission = parseWithZod(await readForm(request), { schema: rentRequestSchema(t) });
+  const form = await readForm(request);
+  // The listing's available date bounds the move-in date here as in the dialog (an unknown listing is answered below).
+  const listing = await rentableListing(params.id);
+  const available = listing
+    ? { date: listing.available_from, label: formattersFor(localeFromRequest(request)).calendarDay(listing.available_from) }
+    : undefined;
+  const submission = parseWithZod(form, { schema: rentRequestSchema(t, available) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const sent = await submitRentRequest({ ...submission.value, listingId: params.id }, await submitContext(request, context));
-  if (!sent) return data({ result: submission.reply({ formErrors: [t("homes.notFoundTitle")] }) }, { status: 404 });
-  return redirectWithToast(
-    href("/homes/:id", { id: params.id }),
-    sentToast(t, { title: t("homes.rent.sentTitle"), description: t("homes.rent.sentText") }, sent),
-    { status: 303 },
-  );
+  if (!listing) return data({ result: submission.reply({ formErrors: [t("homes.notFoundTitle")] }) }, { status: 404 });
+  const sent = await submitRentRequest(submission.value, listing, await submitContext(request, context));
+  // Sent: what the dialog kept of it is done with (form-draft.server.ts).
+  const cleared = await clearDraft(request, "rent");
+  return answerWithReceipt(form, receiptOf(sent, { title: t("homes.rent.sentTitle"), message: t("homes.rent.sentText") }), cleared ? [cleared] : []);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -143,7 +147,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
   const t = useT();
   const { user } = useRootData();
   const { listing: l, figures } = loaderData;
-  const rent = useRentDialog(Boolean(actionData?.result));
+  // A plain post refused (a sent one lands on the success page; a dialog's receipt is the form's own data).
+  const refused = actionData && "result" in actionData ? actionData.result : undefined;
+  const rent = useRentDialog(Boolean(refused));
 
   if (!l || !figures) {
     return (
@@ -152,7 +158,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
       </Suspense>
     );
   }
-  const target = { id: l.id, title: l.title };
+  const target = { id: l.id, title: l.title, available: { date: l.availableFrom, label: figures.availableFrom } };
   const place = [l.neighborhood, l.city].filter(Boolean).join(", ");
   const availableNow = figures.availableNow;
   const yesNo = (v: boolean) => (v ? t("homes.yes") : t("homes.no"));
@@ -179,8 +185,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
       </Link>
       <header className="mt-4">
         <p className="text-sm font-semibold tracking-wide text-teal-700 uppercase">{propertyTypeLabel(t, l.propertyType)}</p>
-        {/* The owner's words and places (title, area, description) stay as written: translate="no". */}
-        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl" translate="no">
+        {/* The owner's words and places (title, area, description) stay as written: translate="no";
+            their words carry their language where it is not the page's (`lang`). */}
+        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl" translate="no" lang={l.lang}>
           {l.title}
         </h1>
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
@@ -218,7 +225,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
 
         <div className="space-y-10 lg:col-start-1">
           <Section id="about" title={t("homes.about")}>
-            <p className="mt-3 leading-7 whitespace-pre-line text-slate-700" translate="no">
+            <p className="mt-3 leading-7 whitespace-pre-line text-slate-700" translate="no" lang={l.lang}>
               {l.description}
             </p>
             <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-4 rounded-xl bg-slate-50 p-5 sm:grid-cols-3">
@@ -274,7 +281,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             <p className="mt-2 text-sm text-slate-500">{t("homes.locationNote")}</p>
           </Section>
 
-          <RentRequestDialog dialog={rent} listing={target} user={user} serverResult={actionData?.result} />
+          <RentRequestDialog dialog={rent} listing={target} user={user} serverResult={refused} />
         </div>
       </div>
     </article>

@@ -10,7 +10,7 @@ import { CardPage } from "~/components/layout/card-page";
 import { ButtonLinks } from "~/components/ui/button-links";
 import { requireUser } from "~/lib/auth/session.server";
 import { readForm } from "~/lib/http/form.server";
-import { serverTranslate } from "~/lib/i18n/catalogue.server";
+import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -61,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { user, setup } = await requireApprovedProvider(request);
   const submission = parseWithZod(await readForm(request), { schema: profileSchema(t, setup.offerable) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await saveProviderProfile(user, submission.value);
+  await saveProviderProfile(user, submission.value, localeFromRequest(request));
   return redirectWithToast(
     href("/account"),
     { title: t("provider.setup.savedTitle"), description: t("provider.setup.savedText") },

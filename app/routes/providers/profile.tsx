@@ -2,7 +2,8 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
 import { VerifiedBadge } from "~/components/providers/verified-badge";
 import { Section } from "~/components/ui/section";
-import { localeFromRequest, serverTranslate } from "~/lib/i18n/catalogue.server";
+import { localeFromRequest, pageLocale, serverTranslate } from "~/lib/i18n/catalogue.server";
+import { torontoToday } from "~/lib/forms/formats";
 import { useT } from "~/lib/i18n/use-t";
 import { metaTags } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
@@ -21,7 +22,7 @@ export const handle = { messages: ["form", "provider", "reviews.list"] } satisfi
  * permit or licence has expired, is not found: the same 404 as an unknown id.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const provider = await findPublicProvider(params.id);
+  const provider = await findPublicProvider(params.id, torontoToday(), pageLocale(request));
   if (!provider) throw data(null, { status: 404 });
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
   const env = getAppEnv();
@@ -68,7 +69,10 @@ export default function ProviderProfilePage({ loaderData }: Route.ComponentProps
         <VerifiedBadge verification={p.verification} services={p.services} />
       </div>
       <Section id="provider-about" title={t("provider.profile.about")} className="card mt-8 p-6">
-        <p className="mt-2 whitespace-pre-line text-slate-700">{p.bio}</p>
+        {/* The provider's own words, in their language where it is not the page's. */}
+        <p className="mt-2 whitespace-pre-line text-slate-700" lang={p.bioLang}>
+          {p.bio}
+        </p>
       </Section>
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <Section id="provider-categories" title={t("provider.profile.categories")} className="card p-6">

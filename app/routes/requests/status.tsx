@@ -1,16 +1,28 @@
+import { lazy, Suspense } from "react";
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
-import { RequestActions } from "~/components/requests/cancel-request";
 import { RequestStatusView } from "~/components/requests/request-timeline";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { getAppEnv } from "~/lib/runtime.server";
-import { customerCancelAction } from "~/modules/requests/cancel-action.server";
+import { customerRequestAction } from "~/modules/requests/cancel-action.server";
+import { readForm } from "~/lib/http/form.server";
+import { customerQuoteAction } from "~/modules/quotes/answer-action.server";
 import { findRequestByToken } from "~/modules/requests/requests.server";
 import type { Route } from "./+types/status";
 
-export const handle = { messages: ["status", "cancel", "dialog"], noindex: true } satisfies MessagesHandle;
+/**
+ * Only a request with a quote shows one: its code loads then (as a missing service's page does),
+ * so every other status page — and the status link's 404 — stays within the first-visit budget.
+ * The server renders it whole; in the browser it hydrates once its code is in, and until then its
+ * accept and decline work as plain links and forms. The customer's own moves (cancel, a new date
+ * and time) likewise: the status link's 404 needs neither.
+ */
+const QuoteAnswer = lazy(() => import("~/components/quotes/quote-answer").then((m) => ({ default: m.QuoteAnswer })));
+const RequestActions = lazy(() => import("~/components/requests/cancel-request").then((m) => ({ default: m.RequestActions })));
+
+export const handle = { messages: ["status", "cancel", "reschedule", "dialog", "quote"], noindex: true } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "status.metaTitle", "status.metaTitle"),
@@ -25,11 +37,15 @@ export async function loader({ request: req, params }: Route.LoaderArgs) {
 }
 
 /**
- * The customer's own moves from the status link (whoever holds it, as for the page): cancel.
+ * The customer's own moves from the status link (whoever holds it, as for the page): cancel, or propose a new time.
  * The token decides which request; an unknown one is a 404, as for the page.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  return customerCancelAction(request, { token: params.token }, href("/requests/:token", { token: params.token }));
+  // A quote's answer (accept, decline, ask again) or the cancel and reschedule forms: the post's intent says which.
+  const form = await readForm(request.clone());
+  const intent = String(form.get("intent") ?? "");
+  if (intent.startsWith("quote-")) return customerQuoteAction(request, form, { token: params.token }, href("/requests/:token", { token: params.token }));
+  return customerRequestAction(request, { token: params.token }, href("/requests/:token", { token: params.token }));
 }
 
 export default function RequestStatusPage({ loaderData, actionData, params }: Route.ComponentProps) {
@@ -47,7 +63,14 @@ export default function RequestStatusPage({ loaderData, actionData, params }: Ro
             </Link>
           </p>
         ) : null}
-        <RequestActions request={loaderData.request} result={actionData?.result} />
+        {loaderData.request.quote ? (
+          <Suspense fallback={null}>
+            <QuoteAnswer quote={loaderData.request.quote} result={actionData?.result} pdfHref={href("/requests/:token/quote.pdf", { token: params.token })} />
+          </Suspense>
+        ) : null}
+        <Suspense fallback={null}>
+          <RequestActions request={loaderData.request} result={actionData?.result} />
+        </Suspense>
       </div>
       <p className="mt-6 text-sm text-slate-600">
         {t("status.help")}{" "}

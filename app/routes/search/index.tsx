@@ -12,16 +12,24 @@ import { listPublicProviders } from "~/modules/providers/providers.server";
 import { listCategories } from "~/modules/services/catalogue.server";
 import { localeFromRequest } from "~/lib/i18n/catalogue.server";
 import { findServices } from "~/modules/services/find";
+import { type ServiceWhen, SERVICE_WHENS } from "~/modules/search/filters";
+import { understandService, whenDates, withoutSpan } from "~/modules/search/understand";
+import { GTA_AREAS } from "~/modules/site/areas";
+import { torontoToday } from "~/lib/forms/formats";
+import { FilterChips } from "~/components/search/filter-chips";
 import type { Route } from "./+types/index";
 
-export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "provider", "search", "serviceRequest"] } satisfies MessagesHandle;
+export const handle = { messages: ["booking", "dialog", "form", "loginPrompt", "provider", "search", "serviceRequest", "success"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "search.metaTitle", "search.metaDescription");
 
 /**
- * The query lives in the URL (?type=&location=&category=&licensed=1), so results can be shared
- * and reloaded. Results are the matching service categories and the live, verified providers of
- * the category (its service page), in the area, with a verified licence when asked.
+ * The query lives in the URL (?type=&location=&category=&licensed=1&when=), so results can be
+ * shared and reloaded. Results are the matching service categories and the live, verified
+ * providers of the category (its service page), in the area, with a verified licence when asked.
+ * The service box's words are understood (issue 51): "plumber this weekend Scarborough" is the
+ * Plumbing category, the area Scarborough and the providers who work that weekend, each shown
+ * as a chip whose link takes it out again.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -30,23 +38,54 @@ export async function loader({ request }: Route.LoaderArgs) {
     location: (url.searchParams.get("location") ?? "").slice(0, 100),
     category: (url.searchParams.get("category") ?? "").slice(0, 50),
     licensed: url.searchParams.get("licensed") === "1" ? "1" : "",
+    when: parseWhen(url.searchParams.get("when")),
   };
   const categories = await listCategories(localeFromRequest(request));
-  const searched = Boolean(query.type.trim() || query.location.trim() || query.category || query.licensed);
-  const type = query.type.trim().toLowerCase();
+  const understood = understandService(query.type, GTA_AREAS);
+  const category = query.category || understood.filters.category || "";
+  const location = query.location || understood.filters.area || "";
+  const when = query.when || understood.filters.when || "";
+  // Words left once a service was understood ("to mount a TV") are the customer's, not a title to match.
+  const type = understood.filters.category ? "" : understood.text.toLowerCase();
+  const searched = Boolean(type || location.trim() || category || query.licensed || when);
   const providers = searched
-    ? (await listPublicProviders({ servicePage: query.category || undefined, area: query.location, licensed: query.licensed === "1" })).filter(
-        (p) => !type || [p.name, ...p.services.map((s) => serviceBySlug(s)?.name ?? s)].some((v) => v.toLowerCase().includes(type)),
-      )
+    ? (
+        await listPublicProviders({
+          servicePage: category || undefined,
+          area: location,
+          licensed: query.licensed === "1",
+          dates: when ? whenDates(when, torontoToday()) : undefined,
+        })
+      ).filter((p) => !type || [p.name, ...p.services.map((s) => serviceBySlug(s)?.name ?? s)].some((v) => v.toLowerCase().includes(type)))
     : [];
+  const link = (changes: Record<string, string>) => {
+    const p = new URLSearchParams({ ...query, ...changes });
+    for (const [k, v] of [...p]) if (!v) p.delete(k);
+    return `${href("/search")}${p.size ? `?${p}` : ""}`;
+  };
+  const keys = { category: "category", area: "location", when: "when" } as const;
+  const chips = (["category", "area", "when"] as const)
+    // A chip for each filter the words set (a field's own value shows in its field), and for `when`.
+    .filter((key) =>
+      key === "when" ? Boolean(when) : understood.filters[key] !== undefined && !(key === "category" ? query.category : query.location),
+    )
+    .map((key) => ({
+      key,
+      value: key === "category" ? (categories.find((c) => c.slug === category)?.title ?? category) : key === "area" ? location : when,
+      to: link({ type: withoutSpan(query.type, understood.spans[key]), [keys[key]]: "" }),
+    }));
   return {
     query,
     searched,
+    chips,
+    location,
     categories: categories.map(({ slug, title }) => ({ slug, title })),
-    results: searched && !query.licensed ? findServices(categories, query) : [],
+    results: searched && !query.licensed ? findServices(categories, { type, location, category }) : [],
     providers,
   };
 }
+
+const parseWhen = (v: string | null): ServiceWhen | "" => ((SERVICE_WHENS as readonly string[]).includes(v ?? "") ? (v as ServiceWhen) : "");
 
 const QUICK_BOOKING = { form: "quick" } as const;
 
@@ -54,7 +93,7 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { user } = useRootData();
   const booking = useBookingDialog();
-  const { query, searched, results, categories, providers } = loaderData;
+  const { query, searched, results, categories, providers, chips, location } = loaderData;
   const categoryRef = useCloseOnNavigation();
   const filtersRef = useCloseOnNavigation();
   const withParams = (changes: Record<string, string>) => {
@@ -70,7 +109,8 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="search-type" className="field-label">
             {t("search.serviceType")}
           </label>
-          <input id="search-type" name="type" defaultValue={query.type} placeholder={t("search.serviceTypePlaceholder")} className="field-input" maxLength={100} />
+          {/* Keyed by the URL's words: a chip's link changes them, and the box shows what is searched. */}
+          <input key={query.type} id="search-type" name="type" defaultValue={query.type} placeholder={t("search.serviceTypePlaceholder")} className="field-input" maxLength={100} />
         </div>
         <div>
           <label htmlFor="search-location" className="field-label">
@@ -87,11 +127,20 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
           />
         </div>
         {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+        {query.when ? <input type="hidden" name="when" value={query.when} /> : null}
         <button type="submit" className="btn-primary py-2.5">
           {t("search.submit")}
         </button>
       </Form>
 
+      {chips.length ? (
+        <FilterChips
+          className="mt-4"
+          label={t("search.filters")}
+          chips={chips.map((c) => ({ key: c.key, label: c.key === "when" ? t(`search.when.${c.value as ServiceWhen}`) : c.value, to: c.to }))}
+          removeLabel={(filter) => t("search.chip.remove", { filter })}
+        />
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
         <details ref={categoryRef} className="disclosure relative">
           <summary className="btn-secondary cursor-pointer list-none">
@@ -119,6 +168,7 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
             <p className="text-slate-600">{t("search.filtersHint")}</p>
             {query.type ? <input type="hidden" name="type" value={query.type} /> : null}
             {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+            {query.when ? <input type="hidden" name="when" value={query.when} /> : null}
             <div>
               <label htmlFor="filter-area" className="field-label">
                 {t("search.filterArea")}
@@ -170,7 +220,7 @@ export default function FindServicePage({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </h3>
                     <p className="mt-1 line-clamp-2 text-sm text-slate-600">{c.shortDescription}</p>
-                    {query.location ? <p className="mt-1 text-xs text-teal-800">{t("search.servesArea", { area: query.location })}</p> : null}
+                    {location ? <p className="mt-1 text-xs text-teal-800">{t("search.servesArea", { area: location })}</p> : null}
                   </div>
                 </li>
               ))}

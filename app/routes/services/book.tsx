@@ -10,20 +10,20 @@ import { pageMeta } from "~/lib/meta";
 import { serverTranslate } from "~/lib/i18n/catalogue.server";
 import { getAppEnv } from "~/lib/runtime.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/lib/toast/toast.server";
 import { submitBooking, submitQuickBooking } from "~/modules/services/bookings.server";
-import { sentToast } from "~/modules/requests/success.server";
+import { answerWithReceipt, receiptOf } from "~/modules/requests/success.server";
 import { clearBookingDraft, keepBookingDraft } from "~/modules/services/booking-draft.server";
 import { redirectWith } from "~/lib/flash/flash.server";
 import { bookingSchema, quickBookingSchema } from "~/modules/services/schema";
 import type { Route } from "./+types/book";
 import { readForm } from "~/lib/http/form.server";
 
-export const handle = { messages: ["booking", "form", "serviceRequest"], noindex: true } satisfies MessagesHandle;
+export const handle = { messages: ["booking", "form", "serviceRequest", "success"], noindex: true } satisfies MessagesHandle;
 
 /**
  * Booking requests from every booking form (service page dialog, home modal, search page).
- * `form` says which; `returnTo` is the page it came from, where the toast is shown.
+ * `form` says which; `returnTo` is the page it came from (a refused post's draft goes back there).
+ * Sent: the receipt, in the dialog or on the success page (answerWithReceipt).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -39,11 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A booking needs an account in good standing: the current Terms and Privacy Policy accepted.
   await requireConsent(request, user, returnTo);
   const t = serverTranslate(request, getAppEnv().BRAND_NAME);
-  // Back to the page without the parameters that opened the form.
+  // The page it came from (a service page names the service booked).
   const back = new URL(returnTo, "http://x");
-  back.searchParams.delete("book");
-  back.searchParams.delete("resume");
-  const backPath = back.pathname + back.search;
 
   if (formData.get("form") === "quick") {
     const submission = parseWithZod(formData, { schema: quickBookingSchema(t) });
@@ -54,11 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const sent = await submitQuickBooking(submission.value, { ...(await submitContext(request, context, user)), user });
-    return redirectWithToast(
-      backPath,
-      sentToast(t, { title: t("booking.quickSentTitle"), description: t("booking.quickSentText") }, sent),
-      { status: 303, headers: await sentHeaders(request) },
-    );
+    return answerWithReceipt(formData, receiptOf(sent, { title: t("booking.quickSentTitle"), message: t("booking.quickSentText") }), await sentCookies(request));
   }
   const submission = parseWithZod(formData, { schema: bookingSchema(t) });
   if (submission.status !== "success") {
@@ -74,19 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     { ...submission.value, serviceSlug },
     { ...(await submitContext(request, context, user)), user },
   );
-  return redirectWithToast(
-    backPath,
-    sentToast(t, { title: t("booking.sentTitle"), description: t("booking.sentText") }, sent),
-    { status: 303, headers: await sentHeaders(request) },
-  );
+  return answerWithReceipt(formData, receiptOf(sent, { title: t("booking.sentTitle"), message: t("booking.sentText") }), await sentCookies(request));
 }
 
 /** A booking sent: a draft kept from an earlier refused post is done with. */
-async function sentHeaders(request: Request): Promise<Headers> {
-  const headers = new Headers();
+async function sentCookies(request: Request): Promise<string[]> {
   const clear = await clearBookingDraft(request);
-  if (clear) headers.append("Set-Cookie", clear);
-  return headers;
+  return clear ? [clear] : [];
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -109,7 +96,7 @@ export default function BookPage({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-3xl font-bold">{t("booking.title")}</h1>
-      {actionData && user ? (
+      {actionData && "kind" in actionData && user ? (
         <>
           <p className="mt-2 mb-6 text-slate-600">{t("booking.description")}</p>
           <BookingForm

@@ -21,7 +21,7 @@ import { pathInSpaceOf } from "~/lib/i18n/locales";
 const UnderConstruction = lazy(() => import("~/components/under-construction").then((m) => ({ default: m.UnderConstruction })));
 
 export const handle = {
-  messages: ["booking", "dialog", "form", "loginPrompt", "provider.list", "provider.profile", "provider.service", "reviews.list", "service", "serviceRequest"],
+  messages: ["booking", "dialog", "form", "loginPrompt", "provider.list", "provider.profile", "provider.service", "reviews.list", "service", "serviceRequest", "success"],
   // An unknown service's 404 (see meta).
   noindex: (data: unknown) => !(data as { category?: unknown } | undefined)?.category,
 } satisfies MessagesHandle;

@@ -31,7 +31,7 @@ const ServiceRequestForm = lazy(() =>
 );
 
 export const handle = {
-  messages: ["booking", "dialog", "form", "loginPrompt", "serviceRequest", "services"],
+  messages: ["booking", "dialog", "form", "loginPrompt", "serviceRequest", "services", "success"],
 } satisfies MessagesHandle;
 
 /** Spec §9: the no-results view shows the first six services. */

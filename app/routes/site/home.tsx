@@ -11,9 +11,10 @@ import { pageMeta } from "~/lib/meta";
 import { getAppEnv } from "~/lib/runtime.server";
 import { marketplaceMarkup } from "~/modules/site/structured-data";
 import { PARTNER_ADS } from "~/modules/site/partners";
+import { staticUrl } from "~/lib/static-files.server";
 import type { Route } from "./+types/home";
 
-export const handle = { messages: ["booking", "dialog", "form", "home", "loginPrompt", "serviceRequest"] } satisfies MessagesHandle;
+export const handle = { messages: ["booking", "dialog", "form", "home", "loginPrompt", "serviceRequest", "success"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
@@ -26,14 +27,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export function loader({ request }: Route.LoaderArgs) {
   const origin = getAppEnv().PUBLIC_URL;
   return {
-    ads: PARTNER_ADS,
+    ads: PARTNER_ADS.map((ad) => ({ ...ad, image: staticUrl(ad.image) })),
+    popular: POPULAR.map((card) => ({ ...card, image: staticUrl(card.image) })),
     site: { origin, home: `${origin}${pathInSpaceOf(request.url, "/")}`, searchPath: pathInSpaceOf(request.url, href("/search")) },
   };
 }
 
 const POPULAR: { to: string; key: MessageKey; image: string }[] = [
   { to: href("/services/:slug", { slug: "handyman" }), key: "home.card.handyman", image: "/images/services/handyman.svg" },
-  { to: href("/cars"), key: "home.card.carRental", image: "/images/services/car-rental.svg" },
+  { to: href("/cars"), key: "home.card.cars", image: "/images/services/car-rental.svg" },
   { to: href("/services/:slug", { slug: "dj-events" }), key: "home.card.djEvents", image: "/images/services/dj-events.svg" },
   { to: href("/services/:slug", { slug: "salon-beauty" }), key: "home.card.salonBeauty", image: "/images/services/salon-beauty.svg" },
   { to: href("/services/:slug", { slug: "gardening" }), key: "home.card.gardening", image: "/images/services/gardening.svg" },
@@ -96,7 +98,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <Section id="popular" title={t("home.popularTitle")} titleClassName="text-2xl font-bold sm:text-3xl" className="mx-auto max-w-6xl px-4 py-16">
         <p className="mt-2 text-slate-600">{t("home.popularSubtitle")}</p>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {POPULAR.map((card) => (
+          {loaderData.popular.map((card) => (
             <li key={card.key}>
               <Link to={card.to} className="card group block overflow-hidden hover:shadow-md">
                 <img src={card.image} alt="" width={400} height={225} loading="lazy" className="aspect-video w-full object-cover" />

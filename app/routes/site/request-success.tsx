@@ -1,6 +1,6 @@
 import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { data, href, Link } from "react-router";
-import { Receipt } from "~/components/requests/receipt";
+import { AskedFields, Receipt } from "~/components/requests/receipt";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
 import { readSuccess } from "~/modules/requests/success.server";
@@ -28,9 +28,16 @@ export default function RequestSuccessPage({ loaderData }: Route.ComponentProps)
         ✓
       </div>
       <p className="mt-6 text-sm font-semibold tracking-wide text-teal-700 uppercase">{serviceName}</p>
-      <h1 className="mt-2 text-3xl font-bold">{t("success.title")}</h1>
+      {/* A dialog's form sent without JavaScript lands here: its own "sent" heading, as the dialog shows it. */}
+      <h1 className="mt-2 text-3xl font-bold">{loaderData.info?.title ?? t("success.title")}</h1>
       <p className="mt-4 text-lg text-slate-700">{message}</p>
-      <Receipt reference={loaderData.info?.reference} emailed={loaderData.info?.emailed} statusPath={loaderData.info?.statusPath} />
+      <AskedFields fields={loaderData.info?.fields} className="mx-auto mt-6 max-w-xl" />
+      <Receipt
+        reference={loaderData.info?.reference}
+        emailed={loaderData.info?.emailed}
+        withheld={loaderData.info?.withheld}
+        statusPath={loaderData.info?.statusPath}
+      />
       <div className="mt-10 flex flex-wrap justify-center gap-4">
         <Link to={href("/services")} className="btn-primary">
           {t("success.browseServices")}

@@ -2,18 +2,24 @@ import type { MessagesHandle } from "~/lib/i18n/namespaces";
 import { href, Link } from "react-router";
 import { useT } from "~/lib/i18n/use-t";
 import { pageMeta } from "~/lib/meta";
+import { staticUrl } from "~/lib/static-files.server";
 import type { Route } from "./+types/request";
 
 export const handle = { messages: ["request"] } satisfies MessagesHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "request.metaTitle", "request.metaDescription");
 
+/** The cards' pictures at this build's versioned address (static-files.server.ts), made on the server. */
+export const loader = () => ({
+  images: { services: staticUrl("/images/services/handyman.svg"), homes: staticUrl("/images/homes/h-liberty-village-1br-1.svg") },
+});
+
 /** Two ways in; each card lands on its page with the request form already open. */
-export default function RequestPage() {
+export default function RequestPage({ loaderData: { images } }: Route.ComponentProps) {
   const t = useT();
   const cards = [
-    { to: `${href("/services")}?book`, image: "/images/services/handyman.svg", title: t("request.servicesTitle"), text: t("request.servicesText"), cta: t("request.servicesCta") },
-    { to: `${href("/homes")}?request=city`, image: "/images/homes/h-liberty-village-1br-1.svg", title: t("request.homesTitle"), text: t("request.homesText"), cta: t("request.homesCta") },
+    { to: `${href("/services")}?book`, image: images.services, title: t("request.servicesTitle"), text: t("request.servicesText"), cta: t("request.servicesCta") },
+    { to: `${href("/homes")}?request=city`, image: images.homes, title: t("request.homesTitle"), text: t("request.homesText"), cta: t("request.homesCta") },
   ];
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">

@@ -18,6 +18,9 @@ const payload = z.object({
 
 type Booking = z.infer<typeof payload>;
 
+/** Service pages whose bookings are priced by quote, not by the page's price (issue 50 item 1). */
+export const QUOTED_SERVICE_PAGES: readonly string[] = ["dj-events", "moving"];
+
 /** The service in the reader's language: a service page's by its slug (stored in English), else as typed. */
 const serviceName = (d: Booking, t: Translate) => {
   const locale = translateLocale(t);
@@ -51,4 +54,7 @@ export const booking = defineKind({
   calendar: (d) => calendarSlot(d.preferredDate, d.preferredTime, 60, d.area),
   // A provider who kept the day free for it is told a day ahead at least, or it is marked late.
   lateCancelHours: 24,
+  // A service page's booking has the page's price, except events and moving (issue 50 item 1).
+  quoted: (d) => (d.serviceSlug ? QUOTED_SERVICE_PAGES.includes(d.serviceSlug) : false),
+  reschedule: (d, preferredDate, preferredTime) => ({ ...d, preferredDate, preferredTime }),
 });

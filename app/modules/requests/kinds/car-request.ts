@@ -7,6 +7,9 @@ import { asDate, asDateTime, asTime, type CalendarSlot, calendarSlot, choice, de
 const payload = z.object({ type: z.enum(CAR_REQUEST_TYPES) }).catchall(z.union([z.string(), z.number()]).optional());
 type CarData = { type: (typeof CAR_REQUEST_TYPES)[number] } & Record<string, string | number | undefined>;
 
+/** The car request types priced by a quote the customer accepts (issue 50 item 1). */
+export const QUOTED_CAR_TYPES: readonly CarData["type"][] = ["chauffeur-hourly", "event-wedding", "custom"];
+
 /** The six car request forms (spec §3, §7): one kind, its fields chosen by type. */
 export const carRequest = defineKind<CarData>({
   name: "car-request",
@@ -24,6 +27,9 @@ export const carRequest = defineKind<CarData>({
     ),
   ],
   title: (d, t) => t(CAR_TYPE_NAME_KEYS[d.type]),
+  // Chauffeur hours, events and custom requests are priced by quote (their success lines say
+  // so: "send your quote by email", "a tailored quote"); the other types have a fixed price.
+  quoted: (d) => QUOTED_CAR_TYPES.includes(d.type),
   contact: (d) => {
     const who = contactFields(d.type);
     return { name: String(d[who.name] ?? ""), email: d[who.email] ? String(d[who.email]) : null };
@@ -40,7 +46,26 @@ export const carRequest = defineKind<CarData>({
   calendar: carSlot,
   // A driver plans the day around a ride: inside 12 hours, a cancellation is marked late.
   lateCancelHours: 12,
+  reschedule: rescheduled,
 });
+
+/** The values with a new date and time in the fields `carSlot` reads (a custom request has none). */
+function rescheduled(d: CarData, date: string, time: string): CarData {
+  switch (d.type) {
+    case "chauffeur-hourly":
+      return { ...d, startDate: date, startTime: time };
+    case "airport-transfer":
+      return { ...d, pickupTime: `${date}T${time}` };
+    case "personal-ride":
+      return { ...d, date, time };
+    case "package-delivery":
+      return { ...d, deliveryByDate: date, deliveryByTime: time };
+    case "event-wedding":
+      return { ...d, eventDate: date, startTime: time };
+    case "custom":
+      return d;
+  }
+}
 
 /** The values with their dates and times as the reader writes them (the subject's "when"). */
 function readableWhen(d: CarData, t: Translate): CarData {

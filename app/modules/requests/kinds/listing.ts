@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { FIELD_LABEL_KEYS, type FieldName, isShortTerm, PRICE_TYPE_LABEL_KEYS, type PriceType, STEPS } from "~/modules/homes/wizard";
+import { FIELD_LABEL_KEYS, type FieldName, isShortTerm, STEPS } from "~/modules/homes/wizard";
+import { type MessageKey, type Translate, translateLocale } from "~/lib/i18n/translate";
+import { DEFAULT_CURRENCY, formatMoney } from "~/modules/quotes/money";
 import { asDate, choice, defineKind, type KindField } from "../kind";
 import { LISTING_LIFECYCLE } from "../status";
 
@@ -14,6 +16,27 @@ const payload = z.looseObject({
 });
 type ListingData = z.infer<typeof payload> & Partial<Record<FieldName, unknown>>;
 
+/** Labels that say "(optional)" or "(CAD)" in the form, as a field reads once filled in. */
+const READ_LABEL_KEYS: Partial<Record<FieldName, MessageKey>> = {
+  ownerPhone: "request.field.phone",
+  postal: "wizard.fieldName.postal",
+  neighborhood: "wizard.fieldName.neighborhood",
+  price: "email.listing.price",
+  deposit: "email.listing.deposit",
+  minStay: "wizard.fieldName.minStay",
+  leaseTerm: "wizard.fieldName.leaseTerm",
+};
+
+/** Whole dollars as money in the reader's language (CA$2,300), or null when none. */
+const dollars = (value: unknown, t: Translate) => {
+  const amount = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  return Number.isFinite(amount) ? formatMoney(Math.round(amount * 100), DEFAULT_CURRENCY, translateLocale(t), { wholeWithoutCents: true }) : null;
+};
+const priceOf = (value: unknown, priceType: unknown, t: Translate) => {
+  const amount = dollars(value, t);
+  return amount === null ? null : t(isShortTerm(priceType) ? "email.listing.perNight" : "email.listing.perMonth", { amount });
+};
+
 const WIZARD_FIELDS = STEPS.flatMap((s) => s.fields as readonly FieldName[]).filter((f) => f !== "photos");
 
 
@@ -24,18 +47,20 @@ const WIZARD_FIELDS = STEPS.flatMap((s) => s.fields as readonly FieldName[]).fil
 export const listing = defineKind<ListingData>({
   name: "listing",
   payload: payload as z.ZodType<ListingData>,
+  // Read back as a person reads it (issue 51 item 1): no internal id, no consent box (a listing
+  // is sent only once it is ticked), labels without the form's "(optional)", and the price as
+  // money for its reader (CA$2,300/month). The back office links the listing by its id.
   fields: (d) => [
-    { name: "listingId", label: "request.field.listingId" },
     { name: "title", label: "request.field.title" },
     // The registration number belongs to short-term (per-night) listings only.
-    ...WIZARD_FIELDS.filter((name) => name !== "strRegistration" || isShortTerm(d.priceType)).map(
+    ...WIZARD_FIELDS.filter((name) => name !== "agreed" && name !== "priceType" && (name !== "strRegistration" || isShortTerm(d.priceType))).map(
       (name): KindField<ListingData> => ({
         name,
-        label: FIELD_LABEL_KEYS[name],
-        ...(name === "agreed" ? { format: (v, t) => (v ? t("request.yes") : t("request.no")) } : {}),
-        ...(name === "priceType" ? { format: (v, t) => (v ? t(PRICE_TYPE_LABEL_KEYS[v as PriceType]) : null) } : {}),
+        label: READ_LABEL_KEYS[name] ?? FIELD_LABEL_KEYS[name],
+        ...(name === "price" ? { format: (v, t) => priceOf(v, d.priceType, t) } : {}),
+        ...(name === "deposit" ? { format: (v, t) => dollars(v, t) } : {}),
         // Typed text as typed; chosen values (type, province, Yes/No, amenities, lease) in the reader's language.
-        ...(name !== "agreed" && name !== "priceType" && name !== "strRegistration" ? { format: name === "availableFrom" ? asDate : choice } : {}),
+        ...(name !== "price" && name !== "deposit" && name !== "strRegistration" ? { format: name === "availableFrom" ? asDate : choice } : {}),
       }),
     ),
     { name: "photoCount", label: FIELD_LABEL_KEYS.photos },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageKey, Translate } from "~/lib/i18n/translate";
+import type { MessageKey } from "~/lib/i18n/translate";
 import {
   ID_TYPE_LABEL_KEYS,
   type IdType,
@@ -40,7 +40,6 @@ const payload = z.object({
 });
 export type ProviderApplicationData = z.infer<typeof payload>;
 
-const yes = (v: unknown, t: Translate) => (v ? t("request.yes") : t("request.no"));
 const f = (
   name: keyof ProviderApplicationData & string,
   format?: KindField<ProviderApplicationData>["format"],
@@ -58,6 +57,8 @@ export const maskId = (id: string) => `••••${id.slice(-4)}`;
 export const providerApplication = defineKind<ProviderApplicationData>({
   name: "provider-application",
   payload,
+  // The required boxes (eligibility, policies, checks) are not read back: an application is sent
+  // only once they are ticked, and "I agree to…: Yes" reads as a form, not a message (issue 51).
   fields: () => [
     f("fullName"),
     f("email"),
@@ -65,14 +66,14 @@ export const providerApplication = defineKind<ProviderApplicationData>({
     f("address"),
     f("serviceAreas", (v) => (Array.isArray(v) && v.length ? v.join(", ") : null), true),
     f("services", (v, t) => (Array.isArray(v) && v.length ? v.map((s) => providerServiceName(t, String(s))).join(", ") : null)),
-    f("customService"),
+    // Read back without the form's "(optional)" (issue 51).
+    { ...f("customService"), label: "provider.fieldName.customService" },
     f("workStatus", (v, t) =>
       typeof v === "string" && v in WORK_STATUS_LABEL_KEYS
         ? t(WORK_STATUS_LABEL_KEYS[v as WorkStatus])
         : null,
     ),
     f("workPermitExpiry", asDate),
-    f("confirmEligibility", yes),
     f("idType", (v, t) =>
       typeof v === "string" && v in ID_TYPE_LABEL_KEYS ? t(ID_TYPE_LABEL_KEYS[v as IdType]) : null,
     ),
@@ -83,8 +84,6 @@ export const providerApplication = defineKind<ProviderApplicationData>({
     f("licenseNumber"),
     f("licenseRegion", undefined, true),
     f("licenseExpiry", asDate),
-    f("agreeToPolicies", yes),
-    f("consentToChecks", yes),
     f("documents", (v) => (Array.isArray(v) && v.length ? v.map((d) => (d as { name: string }).name).join(", ") : null), true),
   ],
   title: (_d, t) => t("request.title.providerApplication"),

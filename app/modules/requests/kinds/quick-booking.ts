@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineKind, labelled } from "../kind";
+import { agreedSlot, defineKind, labelled } from "../kind";
 
-const payload = z.object({ fullName: z.string(), email: z.string(), details: z.string() });
+const payload = z.object({ fullName: z.string(), email: z.string(), details: z.string(), ...agreedSlot.fields });
 
 /** The booking modal of the home page, /services and /search: a free-text description. */
 export const quickBooking = defineKind({
@@ -13,6 +13,11 @@ export const quickBooking = defineKind({
   operatorSubject: (d) => `[Booking Request] ${d.details.slice(0, 60)} – ${d.fullName}`,
   confirmation: () => "request.confirm.quickBooking",
   // Free text: the operator picks the service and area in the workbench.
+  // "Request a Quote" (home page): free text, priced by quote (issue 50 item 1).
+  quoted: () => true,
+  // Dated by its accepted quote (the form asks no date).
+  calendar: (d) => agreedSlot.calendar(d, null),
+  reschedule: agreedSlot.reschedule,
   privateFields: () => ["fullName", "email"],
   match: () => ({ servicePage: null, area: null }),
 });

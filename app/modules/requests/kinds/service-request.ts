@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineKind, labelled } from "../kind";
+import { agreedSlot, defineKind, labelled } from "../kind";
 
-const payload = z.object({ service: z.string(), name: z.string(), location: z.string(), contact: z.string() });
+const payload = z.object({ service: z.string(), name: z.string(), location: z.string(), contact: z.string(), ...agreedSlot.fields });
 
 /** A service we don't list yet (spec: '[Service Request] {service}'); contact is an email or a phone. */
 export const serviceRequest = defineKind({
@@ -12,5 +12,10 @@ export const serviceRequest = defineKind({
   titleAsWritten: true,
   contact: (d) => ({ name: d.name, email: d.contact.includes("@") ? d.contact : null }),
   operatorSubject: (d) => `[Service Request] ${d.service}`,
+  // A service we don't list has no price: it is quoted (issue 50 item 1).
+  quoted: () => true,
+  // Dated by its accepted quote (the form asks no date).
+  calendar: (d) => agreedSlot.calendar(d, d.location),
+  reschedule: agreedSlot.reschedule,
   confirmation: () => "request.confirm.serviceRequest",
 });
