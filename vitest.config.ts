@@ -60,5 +60,9 @@ export default defineConfig({
     // be starved, takes three (11:20). `VITEST_WORKERS` overrides both, to measure again.
     maxWorkers: Number(process.env.VITEST_WORKERS ?? (process.env.VITEST_LANE === "fast" ? 3 : 2)),
     sequence: { sequencer: LongestFirst },
+    // CI gives a test a second attempt, as Playwright's config does its journeys: a run of ~2,450
+    // tests under a loaded machine failed on one that passed in every run here (stop 55). A test
+    // that needed it is not hidden: `npm test` lists it last, with its first error (scripts/test.mjs).
+    retry: process.env.CI ? 1 : 0,
   },
 });

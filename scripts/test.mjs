@@ -67,6 +67,8 @@ must(linted, "Lint");
 must(built, "Build");
 
 let passed = 0;
+/** [what, suite, file, test, first error] for the summary's last lines. */
+const problems = [];
 let failed = 0;
 let skipped = 0;
 /** [suite, file, seconds] of the slowest files. */
@@ -95,8 +97,16 @@ async function vitest() {
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-    for (const file of r.testResults)
-      slowest.push(["vitest", file.name.replace(`${process.cwd()}/`, ""), seconds(file.endTime - file.startTime)]);
+    for (const file of r.testResults) {
+      const name = file.name.replace(`${process.cwd()}/`, "");
+      slowest.push(["vitest", name, seconds(file.endTime - file.startTime)]);
+      for (const t of file.assertionResults) {
+        // A test that passed on its retry keeps the first attempt's error (Vitest's JSON report).
+        if (t.status === "failed") problems.push(["✖ failed", "vitest", name, t.fullName, t.failureMessages[0]]);
+        else if (t.status === "passed" && t.failureMessages.length)
+          problems.push(["⚠ flaky (passed on retry)", "vitest", name, t.fullName, t.failureMessages[0]]);
+      }
+    }
   }
 }
 
@@ -115,6 +125,8 @@ async function playwright() {
       failed += s.unexpected;
       skipped += s.skipped;
       for (const [file, ms] of playwrightFileTimes(report)) slowest.push(["playwright", file, seconds(ms)]);
+      for (const [file, title, status, message] of playwrightProblems(report))
+        problems.push([status === "flaky" ? "⚠ flaky (passed on retry)" : "✖ failed", "playwright", file, title, message]);
     }
   } else if (ci) {
     console.error(`✖ Chromium not found at ${chromium}: CI must run the browser journeys (.ci/run installs it).`);
@@ -131,6 +143,22 @@ if (built) {
     await vitest();
     await playwright();
   }
+}
+
+/** Journeys that failed, or passed only on their retry, with the first attempt's error. */
+function playwrightProblems(report) {
+  const found = [];
+  const visit = (suite, file, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === "unexpected" || t.status === "flaky") {
+          const error = (t.results ?? []).flatMap((r) => r.errors ?? [])[0];
+          found.push([file, [...titles, spec.title].join(" › "), t.status, error?.message]);
+        }
+    for (const child of suite.suites ?? []) visit(child, file, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, suite.file ?? suite.title, []);
+  return found;
 }
 
 /** Time spent in each spec file: the sum of its tests' attempts (two workers run files side by side). */
@@ -153,6 +181,15 @@ if (slowest.length) {
   console.log("Slowest files (time in the file; Vitest and Playwright run two at a time):");
   for (const [suite, file, took] of slowest.sort((a, b) => b[2] - a[2]).slice(0, 12))
     console.log(`  ${String(took).padStart(7)} s  ${suite.padEnd(10)} ${file}`);
+}
+if (problems.length) {
+  // Last in the log, where a CI excerpt (its tail) still shows them.
+  console.log("\nTests that failed or needed their retry:");
+  for (const [what, suite, file, title, message] of problems) {
+    console.log(`  ${what}: ${suite} ${file} › ${title}`);
+    const first = String(message ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((line) => line.trim());
+    if (first) console.log(`      ${first.trim().slice(0, 300)}`);
+  }
 }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(ok && failed === 0 ? 0 : 1);
