@@ -10,7 +10,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const fast = process.argv.includes("--fast");
 const ci = process.env.CI === "true" || process.env.CI === "1";
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The journeys' browser: Debian's chromium-headless-shell where installed (a quarter faster than
+// the full browser, the same engine: playwright.config.ts), else Debian's chromium.
+const chromium =
+  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p)) ?? "/usr/bin/chromium";
 // Outside test-results/: Playwright empties that folder when it starts.
 const reports = "test-reports";
 rmSync(reports, { recursive: true, force: true });
@@ -133,7 +136,7 @@ async function playwright() {
     ok = false;
   } else {
     console.warn(`\n⚠ Browser journeys skipped: no Chromium at ${chromium}.`);
-    console.warn("  Install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then run `npm test` again.");
+    console.warn("  Install it with `sudo apt-get install -y chromium-headless-shell` (or chromium, or set CHROMIUM_PATH), then run `npm test` again.");
   }
 }
 

@@ -477,6 +477,63 @@ async function actAndCheck(context: BrowserContext, c: Case, photo: string): Pro
 // Hundreds of contexts: a trace of each would take longer to write than the run.
 test.use({ trace: "off" });
 
+/**
+ * Every page's controls, found once per run rather than once per worker: the workers' servers
+ * run the same build on the same sample data (the chunks already rely on that: each draws the
+ * same cases from its own list), and a page's discovery — a load, hydration, a quiet network —
+ * takes a second of the CPU the race itself needs. A worker claims a page (a file made
+ * exclusively in the run's folder), finds its controls on its own server and writes them; the
+ * pages the other worker claimed are read once written, and one whose results never come (its
+ * worker died) is discovered again. A worker started again after a failing chunk reads them all.
+ */
+async function discoverOnce(browser: Browser, baseURL: string, storages: Partial<Record<Who, Storage>>): Promise<Target[]> {
+  const runDir = process.env.E2E_RUN_DIR;
+  if (!runDir) throw new Error("E2E_RUN_DIR is not set: run the journeys through playwright.config.ts");
+  const dir = path.join(runDir, "race-targets");
+  fs.mkdirSync(dir, { recursive: true });
+  const all: [string, Who][] = [
+    ...PUBLIC_PAGES.map((p): [string, Who] => [p, "visitor"]),
+    ...SIGNED_IN_PAGES.map((p): [string, Who] => [p, "admin"]),
+    ...PROVIDER_PAGES.map((p): [string, Who] => [p, "provider"]),
+  ];
+  const result = (i: number) => path.join(dir, `${i}.json`);
+  const pages = new Map<Who, Page>();
+  const discoverPage = async (i: number) => {
+    const [p, who] = all[i]!;
+    let page = pages.get(who);
+    if (!page) {
+      page = await (await browser.newContext({ baseURL, storageState: storages[who] })).newPage();
+      pages.set(who, page);
+    }
+    await page.goto(p);
+    await hydrated(page);
+    // What opens once loaded (a modal, a dialog's code fetched when idle) has opened.
+    await page.waitForLoadState("networkidle");
+    const found: Target[] = (await discover(page, who)).map((control) => ({ path: p, who, control }));
+    // Written whole, then renamed: the other worker never reads half a file.
+    fs.writeFileSync(`${result(i)}.part`, JSON.stringify(found));
+    fs.renameSync(`${result(i)}.part`, result(i));
+  };
+  try {
+    for (let i = 0; i < all.length; i++) {
+      try {
+        fs.closeSync(fs.openSync(path.join(dir, `${i}.claim`), "wx"));
+      } catch {
+        continue; // the other worker's
+      }
+      await discoverPage(i);
+    }
+    for (let i = 0; i < all.length; i++) {
+      const deadline = Date.now() + 60_000;
+      while (!fs.existsSync(result(i)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      if (!fs.existsSync(result(i))) await discoverPage(i);
+    }
+  } finally {
+    for (const page of pages.values()) await page.context().close();
+  }
+  return all.flatMap((_, i) => JSON.parse(fs.readFileSync(result(i), "utf8")) as Target[]);
+}
+
 // The server's own database, to make the provider live (tests/e2e/back-office.ts).
 withBackOfficeRuntime();
 
@@ -487,7 +544,7 @@ test.describe("loading race", () => {
   const storages: Partial<Record<Who, Storage>> = {};
   let photo = "";
 
-  test.beforeAll(async ({ browser, baseURL, e2eServer }) => {
+  test.beforeAll(async ({ browser, baseURL }) => {
     test.setTimeout(240_000);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gta-race-"));
     photo = path.join(dir, "photo.png");
@@ -512,28 +569,8 @@ test.describe("loading race", () => {
     storages.provider = await provider.storageState();
     await provider.close();
 
-    // A worker restarted after a failing chunk finds the same pages and controls again.
-    const found = path.join(e2eServer.dataDir, "loading-race-targets.json");
-    if (fs.existsSync(found)) {
-      cases = draw(JSON.parse(fs.readFileSync(found, "utf8")) as Target[]);
-      await admin.close();
-      return;
-    }
-    const targets: Target[] = [];
-    for (const [pages, who] of [[PUBLIC_PAGES, "visitor"], [SIGNED_IN_PAGES, "admin"], [PROVIDER_PAGES, "provider"]] as const) {
-      const context = await browser.newContext({ baseURL, storageState: storages[who] });
-      const page = await context.newPage();
-      for (const p of pages) {
-        await page.goto(p);
-        await hydrated(page);
-        // What opens once loaded (a modal, a dialog's code fetched when idle) has opened.
-        await page.waitForLoadState("networkidle");
-        for (const control of await discover(page, who)) targets.push({ path: p, who, control });
-      }
-      await context.close();
-    }
+    const targets = await discoverOnce(browser, baseURL!, storages);
     await admin.close();
-    fs.writeFileSync(found, JSON.stringify(targets));
     cases = draw(targets);
     const pages = new Set(targets.map((t) => `${t.who} ${t.path}`)).size;
     console.log(`loading race: seed ${SEED}, ${cases.length} cases over ${pages} pages and ${targets.length} page × control pairs`);
