@@ -18,7 +18,8 @@ import { log } from "./lib/log.server";
 import { countKeptPage } from "./lib/metrics.server";
 import { NonceProvider } from "./lib/nonce";
 import { RequestIdProvider } from "./lib/request-id";
-import { scriptsAfterFirstPaint } from "./lib/http/page-scripts.server";
+import { scriptsAfterFirstPaint, scriptsAsRendered } from "./lib/http/page-scripts.server";
+import { getAppEnv } from "./lib/runtime.server";
 import { renderKey } from "./lib/http/rendered-pages.server";
 import { searchEngineLinks } from "./lib/i18n/search-engine-links.server";
 
@@ -163,7 +164,8 @@ function render(request: Request, responseStatusCode: number, routerContext: Ent
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
-          const page = scriptsAfterFirstPaint(searchEngineLinks(routerContext, status));
+          const headEnd = searchEngineLinks(routerContext, status);
+          const page = getAppEnv().PAGE_SCRIPTS === "as-rendered" ? scriptsAsRendered(headEnd) : scriptsAfterFirstPaint(headEnd);
           text(page).then(
             (html) => {
               clearTimeout(timeoutId);

@@ -13,6 +13,7 @@
 //   npm run lighthouse -- /about /legal     other pages
 //   npm run lighthouse -- --all             every public page (with OTHER_PUBLIC_PAGES)
 //   npm run lighthouse -- --check           also fail when a page misses LIGHTHOUSE_TARGETS
+//   PAGE_SCRIPTS=as-rendered npm run lighthouse   without ADR 19's script rewrite (to measure it)
 //
 // Exits non-zero on errors (no build, server or browser failure, a page that did not load);
 // low scores fail only with --check. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
@@ -167,7 +168,12 @@ const cell = (v: string | number, n: number) => String(v).padStart(n);
 
 execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
 const dir = mkdtempSync(path.join(tmpdir(), "gta-lighthouse-"));
-const server = await startAppServer({ DATABASE_URL: `file:${dir}/app.db`, DATA_DIR: dir });
+// PAGE_SCRIPTS=as-rendered: the page as React Router renders it, to measure what ADR 19 buys.
+const server = await startAppServer({
+  DATABASE_URL: `file:${dir}/app.db`,
+  DATA_DIR: dir,
+  ...(process.env.PAGE_SCRIPTS ? { PAGE_SCRIPTS: process.env.PAGE_SCRIPTS } : {}),
+});
 const results: PageResult[] = [];
 const loadAverageAtStart = loadavg();
 let failed = false;

@@ -134,6 +134,12 @@ export const envSchema = z
         .pipe(z.array(z.enum(["anonymous", "signed-in", "kept"]))),
     ),
     /**
+     * How a page's scripts are fetched (ADR 19): "after-first-paint" (the default) or
+     * "as-rendered", React Router's own preloads and bootstrap. For measuring what the rewrite
+     * buys (`PAGE_SCRIPTS=as-rendered npm run lighthouse`, issue 48 item 4), not for production.
+     */
+    PAGE_SCRIPTS: z.preprocess(optional, z.enum(["after-first-paint", "as-rendered"]).default("after-first-paint")),
+    /**
      * `/healthz/ready` fails below this much free space (MB) where the database, uploads and
      * temporary files are written (DATA_DIR, UPLOADS_DIR): a balancer then sends visitors to a
      * process that can still save what they send.

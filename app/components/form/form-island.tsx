@@ -29,6 +29,12 @@ const INTENT_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown", "inpu
  * the very same DOM nodes back (typed text, chosen files, focus and all) and asks for the code;
  * when the form renders, what the person did is carried over to it before anything is painted.
  */
+/**
+ * `VITE_FORM_ISLANDS=off npm run build`: every island loads its code with the page, as a form
+ * without islands would — for measuring what they buy (issue 48 item 4), never shipped.
+ */
+const ISLANDS_OFF = import.meta.env.VITE_FORM_ISLANDS === "off";
+
 export function formIsland<P extends object>(
   load: () => Promise<ComponentType<P>>,
   options: { eager?: (props: P) => boolean } = {},
@@ -44,7 +50,9 @@ export function formIsland<P extends object>(
 
   function Island(props: P) {
     const [fromServer] = useState(isHydrating);
-    const eager = options.eager
+    const eager = ISLANDS_OFF
+      ? true
+      : options.eager
       ? options.eager(props)
       : Boolean((props as { lastResult?: unknown }).lastResult);
     const ref = useRef<HTMLDivElement>(null);

@@ -36,6 +36,22 @@ const ENTRY_IMPORT = /\bimport\(("[^"\n]+")\);?\s*$/;
  * inside a UTF-8 character.
  */
 export function scriptsAfterFirstPaint(headEnd = ""): Transform {
+  return wholePage((html) => rewritePage(html, headEnd));
+}
+
+/**
+ * The page as React Router renders it, `headEnd` added: what the rewrite is measured against
+ * (env PAGE_SCRIPTS=as-rendered; issue 48 item 4).
+ */
+export function scriptsAsRendered(headEnd = ""): Transform {
+  return wholePage((html) => {
+    const at = html.indexOf(HEAD_END);
+    return at < 0 ? html : html.slice(0, at) + headEnd + html.slice(at);
+  });
+}
+
+/** The rendered document gathered as bytes (a chunk may end inside a UTF-8 character), rewritten once. */
+function wholePage(rewrite: (html: string) => string): Transform {
   const pending: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
@@ -43,7 +59,7 @@ export function scriptsAfterFirstPaint(headEnd = ""): Transform {
       callback();
     },
     flush(callback: TransformCallback) {
-      callback(null, Buffer.from(rewritePage(Buffer.concat(pending).toString("utf8"), headEnd), "utf8"));
+      callback(null, Buffer.from(rewrite(Buffer.concat(pending).toString("utf8")), "utf8"));
     },
   });
 }
