@@ -68,7 +68,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
   use: {
-    trace: "retain-on-failure",
+    // Recorded only for a retry (CI retries a failed journey once): recording every first
+    // attempt, to keep the failing ones, cost a third of the journeys' time (summed 858 → 574 s,
+    // docs/perf-log.md 2026-12-07). A failure to study locally: `--trace on`.
+    trace: "on-first-retry",
   },
   projects: [
     {
