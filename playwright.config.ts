@@ -119,9 +119,12 @@ export default defineConfig({
       // The back office's journeys log in as this admin (tests/e2e/support.ts ADMIN).
       ADMIN_EMAIL: "admin@example.test",
       ADMIN_PASSWORD: "correct horse battery staple",
-      // Every journey comes from one address: a visitor's caps of confirmation emails and of
-      // sign-ups per hour would otherwise stop them halfway through the suite.
-      RATE_LIMITS: "confirmationsPerClient=100000,signUp=100000",
+      // Every journey comes from one address: a visitor's caps of confirmation emails, of
+      // sign-ups per hour and of form posts per minute (120) would otherwise stop them halfway
+      // through the suite. The posts cap did, once the journeys ran faster (2026-12-07): the
+      // listing wizard's 20 rounds of autosaves, Next and Previous, then the next journey's
+      // posts, within one minute — a 429 where the wizard expected its next step.
+      RATE_LIMITS: "confirmationsPerClient=100000,signUp=100000,writes=100000",
       // The journeys count the providers and reviews they make: no sample providers.
       SAMPLE_PROVIDERS: "0",
       // The pseudo-locale run (tests/e2e/pseudo-locale.spec.ts): a browser whose `lang` cookie

@@ -104,8 +104,8 @@ const photoSources = (stored: Locator) =>
  * wizard's data that follows: the page ignores a second change while one is under way.
  */
 async function photoChange(page: Page, change: () => Promise<void>) {
-  // Bounded well below the test's own 3 minutes: a reload that never comes (seen once in four
-  // whole runs under load, 2026-12-07, noted on issue 48) fails in seconds, not minutes.
+  // Bounded well below the test's own 3 minutes: a reload that never comes (an upload refused
+  // with a 429 once, when the e2e servers still capped posts per minute) fails in seconds.
   const posted = page.waitForResponse(
     (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/homes/new"),
     { timeout: 30_000 },
