@@ -37,6 +37,16 @@ const COMPONENT_CLOCK = [
 ];
 
 /**
+ * The same in a route module's components — its default export and any other component
+ * (a PascalCase function) — while its loader, action and helpers may read the clock and put the
+ * value in the loader's data (docs/pages.md 3a).
+ */
+const ROUTE_COMPONENT_CLOCK = COMPONENT_CLOCK.map(({ selector, message }) => ({
+  selector: `:matches(ExportDefaultDeclaration, FunctionDeclaration[id.name=/^[A-Z]/], VariableDeclarator[id.name=/^[A-Z]/]) ${selector}`,
+  message,
+}));
+
+/**
  * A route reading the Cookie header itself would see the stand-in's request inside a page made
  * for every signed-in visitor (docs/pages.md 2b): cookies are read by the module that owns them.
  */
@@ -105,7 +115,7 @@ export default tseslint.config(
     files: ["app/routes/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/db/seed/*"], message: "Routes read domain data from app/modules, not the seed." }, SESSION_READ_RULE] }],
-      "no-restricted-syntax": ["error", ...APP_SYNTAX, ROUTE_COOKIE_READ],
+      "no-restricted-syntax": ["error", ...APP_SYNTAX, ROUTE_COOKIE_READ, ...ROUTE_COMPONENT_CLOCK],
     },
   },
   {

@@ -47,6 +47,18 @@ describe("the layers npm run lint holds", () => {
     expect(await ruleIds(through, "app/routes/layers-probe.tsx")).toEqual([]);
   }, 240_000);
 
+  it("fails on a component, or a route module's component, showing the clock or chance; a loader may read the clock", async () => {
+    const restricted = (ids: (string | null)[]) => ids.filter((id) => id === "no-restricted-syntax");
+    const shows = "export function Stamp() {\n  return Date.now();\n}\n";
+    expect(restricted(await ruleIds(shows, "app/components/layers-probe.tsx"))).toHaveLength(1);
+    const page = "export default function Page() {\n  return new Date().getFullYear() + Math.random();\n}\n";
+    expect(restricted(await ruleIds(page, "app/routes/layers-probe.tsx"))).toHaveLength(2);
+    const row = "const Row = () => Date.now();\nexport const r = Row;\n";
+    expect(restricted(await ruleIds(row, "app/routes/layers-probe.tsx"))).toHaveLength(1);
+    const loader = "export function loader() {\n  return { now: Date.now(), at: new Date() };\n}\n";
+    expect(restricted(await ruleIds(loader, "app/routes/layers-probe.tsx"))).toEqual([]);
+  });
+
   it("lets a module import infrastructure", async () => {
     expect(await ruleIds('import { escapeHtml } from "~/lib/html-escape";\nexport const e = escapeHtml;\n', "app/modules/site/layers-probe.ts")).toEqual([]);
   });
