@@ -11,6 +11,12 @@ import { ServerHtmlBoundary } from "./server-html-boundary";
 const INTENT_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown", "input", "change"] as const;
 
 /**
+ * `VITE_FORM_ISLANDS=off npm run build`: every island loads its code with the page, as a form
+ * without islands would — for measuring what they buy (issue 48 item 4), never shipped.
+ */
+const ISLANDS_OFF = import.meta.env.VITE_FORM_ISLANDS === "off";
+
+/**
  * A posted form whose code (Conform, its fields and its own logic: ~10 KB gzip and more) is
  * not part of the page's first visit (ADR 17). The server renders the form whole; in the
  * browser the form stays that server HTML — a plain form that posts and is validated by the
@@ -29,12 +35,6 @@ const INTENT_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown", "inpu
  * the very same DOM nodes back (typed text, chosen files, focus and all) and asks for the code;
  * when the form renders, what the person did is carried over to it before anything is painted.
  */
-/**
- * `VITE_FORM_ISLANDS=off npm run build`: every island loads its code with the page, as a form
- * without islands would — for measuring what they buy (issue 48 item 4), never shipped.
- */
-const ISLANDS_OFF = import.meta.env.VITE_FORM_ISLANDS === "off";
-
 export function formIsland<P extends object>(
   load: () => Promise<ComponentType<P>>,
   options: { eager?: (props: P) => boolean } = {},
@@ -50,11 +50,8 @@ export function formIsland<P extends object>(
 
   function Island(props: P) {
     const [fromServer] = useState(isHydrating);
-    const eager = ISLANDS_OFF
-      ? true
-      : options.eager
-      ? options.eager(props)
-      : Boolean((props as { lastResult?: unknown }).lastResult);
+    const eager =
+      ISLANDS_OFF || (options.eager ? options.eager(props) : Boolean((props as { lastResult?: unknown }).lastResult));
     const ref = useRef<HTMLDivElement>(null);
     useEffect(() => {
       // Mounted by a client-side navigation (no server HTML to keep), or wanted at once.
